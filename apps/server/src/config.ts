@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+function urlWithProtocols(protocols: string[], example: string) {
+  return optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL like ${example}` },
+  );
+}
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/pipewise'),
+  APP_URL: urlWithProtocols(['http:', 'https:'], 'https://pipewise.example.com'),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+  MAIL_FROM: z.string().trim().min(3).default('Pipewise <no-reply@pipewise.local>'),
+  ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be 64 hexadecimal characters (32 bytes), e.g. from `openssl rand -hex 32`',
+  }),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  DEMO_SEED: z.enum(['0', '1']).default('1'),
+  WEB_DIST: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: urlWithProtocols(['http:', 'https:'], 'https://accounts.google.com').default(
+    'https://accounts.google.com',
+  ),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  encryptionKey: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  role: 'api' | 'worker' | 'all';
+  demoSeed: boolean;
+  webDist: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  trustProxy: boolean;
+  jobPollMs: number;
+  jobConcurrency: number;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; a bad value throws naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const hasGoogle = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    encryptionKey: e.ENCRYPTION_KEY,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+    demoSeed: e.DEMO_SEED === '1',
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    google: hasGoogle
+      ? { clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, issuer: e.GOOGLE_ISSUER! }
+      : undefined,
+    trustProxy: e.TRUST_PROXY === '1',
+    jobPollMs: e.JOB_POLL_MS,
+    jobConcurrency: e.JOB_CONCURRENCY,
+  };
+}

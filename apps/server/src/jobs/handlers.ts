@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { JobHandlers } from './worker';
+
+export type JobDeps = { db: Db };
+
+/** Every job type the worker runs; feature modules add theirs here. */
+export function jobHandlers(deps: JobDeps): JobHandlers {
+  return {
+    'maintenance.cleanup': () => cleanupExpired(deps.db),
+  };
+}
+
+/** Deletes expired sessions, codes, login attempts, stale rate-limit windows and old finished jobs. */
+export async function cleanupExpired(db: Db): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now()`);
+  await db.execute(sql`delete from otp_codes where expires_at < now()`);
+  await db.execute(sql`delete from oauth_states where expires_at < now()`);
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+  await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
+}

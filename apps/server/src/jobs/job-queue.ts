@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { jobs } from '../db/schema';
+
+export type ClaimedJob = {
+  id: number;
+  type: string;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+};
+
+export type EnqueueOptions = { maxAttempts?: number; runAt?: Date };
+
+/** Backoff before retry n (1-based): 2 s, 4 s, 8 s, ... capped at 10 minutes. */
+export function retryDelayMs(attempt: number, baseMs = 2000): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 600_000);
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** The jobs table as a queue: rows are claimed with FOR UPDATE SKIP LOCKED and held by a lease. */
+export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
+  const retryBaseMs = opts.retryBaseMs ?? 2000;
+  return {
+    async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
+      const [row] = await db
+        .insert(jobs)
+        .values({
+          type,
+          payload: payload as object,
+          maxAttempts: options.maxAttempts ?? 5,
+          runAt: options.runAt ?? new Date(),
+        })
+        .returning({ id: jobs.id });
+      return row!.id;
+    },
+
+    /**
+     * Takes the next due job, or one whose lease ran out because its worker died.
+     * Jobs that already used every attempt and then lost their lease end failed instead.
+     */
+    async claim(workerId: string, types: string[], leaseMs: number): Promise<ClaimedJob | null> {
+      if (types.length === 0) return null;
+      const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+      await db.execute(sql`
+        update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null,
+          last_error = coalesce(last_error || E'\n', '') || 'Lease expired: the worker stopped before finishing'
+        where status = 'running' and locked_until < now() and attempts >= max_attempts`);
+      const result = await db.execute(sql`
+        update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
+          locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+        where id = (
+          select id from jobs
+          where type in (${typeList})
+            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+          order by run_at, id
+          for update skip locked
+          limit 1)
+        returning id, type, payload, attempts, max_attempts`);
+      const row = rows<{ id: string | number; type: string; payload: unknown; attempts: number; max_attempts: number }>(result)[0];
+      if (!row) return null;
+      return { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+    },
+
+    /** Extends the lease of a job this worker still holds; false when it lost it. */
+    async heartbeat(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
+      const result = await db.execute(sql`
+        update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+        where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`);
+      return rows(result).length > 0;
+    },
+
+    async complete(jobId: number, workerId: string): Promise<void> {
+      await db.execute(sql`
+        update jobs set status = 'done', finished_at = now(), updated_at = now(), locked_by = null, locked_until = null
+        where id = ${jobId} and locked_by = ${workerId}`);
+    },
+
+    /** Records a failure: back to the queue with backoff, or failed for good after the last attempt. */
+    async fail(job: ClaimedJob, workerId: string, error: string): Promise<'retry' | 'failed'> {
+      const final = job.attempts >= job.maxAttempts;
+      const delay = retryDelayMs(job.attempts, retryBaseMs);
+      await db.execute(sql`
+        update jobs set
+          status = ${final ? 'failed' : 'queued'},
+          last_error = ${error.slice(0, 4000)},
+          run_at = case when ${final} then run_at else now() + ${delay} * interval '1 millisecond' end,
+          finished_at = case when ${final} then now() else null end,
+          locked_by = null, locked_until = null, updated_at = now()
+        where id = ${job.id} and locked_by = ${workerId}`);
+      return final ? 'failed' : 'retry';
+    },
+
+    async get(jobId: number) {
+      const result = await db.execute(sql`
+        select id, type, status, attempts, max_attempts, last_error, payload from jobs where id = ${jobId}`);
+      return rows<{ id: number; type: string; status: string; attempts: number; max_attempts: number; last_error: string | null; payload: unknown }>(result)[0] ?? null;
+    },
+  };
+}
+
+export type JobQueue = ReturnType<typeof createJobQueue>;

@@ -1,0 +1,27 @@
+/** An error whose status and detail are meant for the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly options: { headers?: Record<string, string>; errors?: { field: string; message: string }[] } = {},
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail = 'Not authenticated') => new HttpError(401, detail);
+export const forbidden = (detail = 'You do not have permission to do this.') => new HttpError(403, detail);
+export const notFound = (detail = 'Not found') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const tooManyRequests = (retryAfterSeconds: number, detail?: string) =>
+  new HttpError(429, detail ?? `Too many requests. Please try again in ${describeWait(retryAfterSeconds)}.`, {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,95 @@
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DatabaseStartError, openPglite, openPostgres, type Database } from './db/client';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { runMigrations } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { createJobQueue } from './jobs/job-queue';
+import { jobHandlers } from './jobs/handlers';
+import { createWorker } from './jobs/worker';
+import pino from 'pino';
+
+function fail(message: string): never {
+  process.stderr.write(`\nPipewise could not start:\n${message}\n\n`);
+  process.exit(1);
+}
+
+async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
+  const release = acquireDataDirLock(config.dataDir);
+  try {
+    return { database: await openPglite(config.dataDir), release };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(config);
+  } catch (e) {
+    if (e instanceof DataDirLockedError || e instanceof DatabaseStartError) fail(e.message);
+    throw e;
+  }
+  const { database, release } = opened;
+  await runMigrations(database);
+  if (config.demoSeed && config.role !== 'worker') {
+    const { seeded } = await database.withStartupLock(() => seedDemo(database.db));
+    if (seeded) log.info('seeded the demo workspace (Acme Sales)');
+  }
+
+  const queue = createJobQueue(database.db);
+  const worker =
+    config.role === 'api'
+      ? undefined
+      : createWorker(queue, jobHandlers({ db: database.db }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+
+  const app = config.role === 'worker' ? undefined : await buildApp({ config, database, loggerInstance: log });
+  if (app) {
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (e) {
+      await database.close();
+      release();
+      fail(`Cannot listen on port ${config.port}: ${(e as Error).message}`);
+    }
+    log.info(`Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
+  }
+  worker?.start();
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    await app?.close();
+    await worker?.stop();
+    await database.close();
+    release();
+    log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main().catch((e: unknown) => {
+  process.stderr.write(`\nPipewise stopped on an unexpected error:\n${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { useLogout, useProfile } from '../../lib/session';
+
+/** /dashboard/*: signed-out visitors go to /signin; a profile reporting session_valid false logs out. */
+export function RequireAuth() {
+  const profile = useProfile();
+  const logout = useLogout();
+  const invalidSession = profile.data != null && !profile.data.session_valid;
+
+  useEffect(() => {
+    if (invalidSession) void logout();
+  }, [invalidSession, logout]);
+
+  if (profile.isPending) return <FullPageSpinner label="Checking your session" />;
+  if (profile.isError) {
+    return (
+      <main className="full-page-center stack-center">
+        <p role="alert">Failed to fetch user profile. Please try again.</p>
+        <Button onClick={() => void profile.refetch()}>Retry</Button>
+      </main>
+    );
+  }
+  if (profile.data === null) return <Navigate to="/signin" replace />;
+  if (invalidSession) return <FullPageSpinner label="Signing you out" />;
+  return <Outlet />;
+}

@@ -1,0 +1,112 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { INVALID_OTP_MESSAGE, OTP_PATTERN } from '@pipewise/contract/auth';
+import { INVALID_EMAIL_MESSAGE, ZEmail } from '@pipewise/contract/common';
+import { isApiError } from '../../../lib/http';
+import { PROFILE_QUERY_KEY } from '../../../lib/session';
+import { writeStoredUser } from '../../../lib/storage';
+import { checkEmail } from '../api/check-email';
+import { sendOtp } from '../api/send-otp';
+import { verifyOtp } from '../api/verify-otp';
+import { useCountdown } from './use-countdown';
+
+export const RESEND_WAIT_SECONDS = 30;
+const OTP_TOAST_MS = 3000;
+const GENERIC_ERROR = 'An error occurred. Please try again.';
+
+export type SignInStep = 'email' | 'otp';
+
+/** The spec's sign-in flow: email check, then OTP send, then verification. */
+export function useSignInFlow(initialError: string | null) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { secondsLeft, restart } = useCountdown(RESEND_WAIT_SECONDS);
+  const [step, setStep] = useState<SignInStep>('email');
+  const [email, setEmail] = useState('');
+  /** The normalised address the code was sent to. */
+  const [sentTo, setSentTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(initialError);
+
+  const sendCode = useCallback(
+    async (address: string) => {
+      try {
+        await sendOtp(address);
+      } catch (e) {
+        setError(isApiError(e, 429) && e.detail ? e.detail : 'Failed to send OTP. Please try again.');
+        return;
+      }
+      toast.success(`OTP sent successfully to ${address}`, { duration: OTP_TOAST_MS });
+      setSentTo(address);
+      setStep('otp');
+      restart();
+    },
+    [restart],
+  );
+
+  const checkAndSend = useCallback(
+    async (rawEmail: string) => {
+      const parsed = ZEmail.safeParse(rawEmail);
+      if (!parsed.success) {
+        setError(INVALID_EMAIL_MESSAGE);
+        return;
+      }
+      const address = parsed.data;
+      setError(null);
+      setBusy(true);
+      try {
+        const result = await checkEmail(address);
+        if (!result.exists) {
+          await navigate('/not-customer', { state: { email: address } });
+        } else if (result.status === 'pending') {
+          await navigate('/pending-approval', { state: { email: address } });
+        } else if (result.status === 'active') {
+          await sendCode(address);
+        } else {
+          setError('Server error');
+        }
+      } catch (e) {
+        setError(isApiError(e) ? e.detail || 'Server error' : GENERIC_ERROR);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [navigate, sendCode],
+  );
+
+  const verify = useCallback(
+    async (otp: string) => {
+      if (!OTP_PATTERN.test(otp)) {
+        setError(INVALID_OTP_MESSAGE);
+        return;
+      }
+      setError(null);
+      setBusy(true);
+      try {
+        const result = await verifyOtp({ email: sentTo, otp });
+        if (!result) {
+          setError('Invalid OTP. Please try again.');
+          return;
+        }
+        const { user } = result;
+        writeStoredUser({ email: user.email, name: user.name, firstName: user.first_name, lastName: user.last_name });
+        await queryClient.refetchQueries({ queryKey: PROFILE_QUERY_KEY });
+        await navigate('/dashboard', { replace: true });
+      } catch (e) {
+        setError(isApiError(e) && e.detail ? e.detail : GENERIC_ERROR);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [sentTo, navigate, queryClient],
+  );
+
+  const changeEmail = useCallback(() => {
+    setStep('email');
+    setError(null);
+  }, []);
+
+  return { step, email, setEmail, sentTo, busy, error, secondsLeft, checkAndSend, verify, changeEmail };
+}

@@ -1,0 +1,81 @@
+import { ZErrorResponse } from '@pipewise/contract/common';
+import { readCookie } from './cookies';
+
+const CSRF_COOKIE = 'csrf_token';
+const CSRF_HEADER = 'X-CSRF-Token';
+
+/** A non-2xx answer of the API; `detail` is the server's `{detail}` text ('' when absent). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly detail: string;
+  /** Seconds from Retry-After (429), else null. */
+  readonly retryAfter: number | null;
+
+  constructor(status: number, detail: string, retryAfter: number | null) {
+    super(detail || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.detail = detail;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function parseRetryAfter(value: string | null): number | null {
+  if (!value) return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/**
+ * The one way the SPA talks to the API. The session lives in an HttpOnly cookie, so nothing
+ * here ever sees a token; state-changing requests echo the CSRF cookie in a header.
+ */
+export async function request(method: Method, path: string, body?: unknown): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const csrf = readCookie(CSRF_COOKIE);
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await readJson(response);
+  if (response.status >= 200 && response.status < 300) return json;
+  const parsed = ZErrorResponse.safeParse(json);
+  throw new ApiError(
+    response.status,
+    parsed.success ? parsed.data.detail : '',
+    parseRetryAfter(response.headers.get('Retry-After')),
+  );
+}
+
+export const http = {
+  get: (path: string) => request('GET', path),
+  post: (path: string, body: unknown = {}) => request('POST', path, body),
+  put: (path: string, body: unknown = {}) => request('PUT', path, body),
+  patch: (path: string, body: unknown = {}) => request('PATCH', path, body),
+  delete: (path: string) => request('DELETE', path),
+};
