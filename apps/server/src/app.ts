@@ -10,6 +10,23 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './modules/health/health-routes';
+import { createMailSender } from './adapters/mail/create-mail-sender';
+import type { MailSender } from './adapters/mail/mail-port';
+import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
+import { createJobQueue } from './jobs/job-queue';
+import { deriveKey, loadMasterKey } from './lib/secrets';
+import { authRoutes } from './modules/auth/auth-routes';
+import { createAuthService } from './modules/auth/auth-service';
+import { googleAuthRoutes } from './modules/auth/google-auth-routes';
+import { createOtpService } from './modules/auth/otp-service';
+import { createSessionRepo } from './modules/auth/session-repo';
+import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
+import { registrationsRoutes } from './modules/registrations/registrations-routes';
+import { createRegistrationsService } from './modules/registrations/registrations-service';
+import { createUsersRepo } from './modules/users/users-repo';
+import { registerCsrf } from './plugins/csrf';
+import { registerSession } from './plugins/session';
 
 export type AppDeps = {
   config: Config;
@@ -17,6 +34,9 @@ export type AppDeps = {
   /** A ready logger (the process's own); otherwise one is made from LOG_LEVEL, or `false` for none. */
   loggerInstance?: FastifyBaseLogger;
   logger?: false;
+  /** Adapters chosen by config unless given (tests point them at fakes this way). */
+  mail?: MailSender;
+  oidc?: OidcClient;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -62,7 +82,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await registerOpenApi(app);
 
+  const { db } = database;
+  const masterKey = loadMasterKey(config.encryptionKey, config.dataDir);
+  const mail = deps.mail ?? createMailSender(config);
+  const oidc = deps.oidc ?? (config.google ? createOidcClient(config.google) : undefined);
+  const queue = createJobQueue(db);
+  const sessions = createSessionRepo(db);
+  const users = createUsersRepo(db);
+  const registrations = createRegistrationsRepo(db);
+  const auth = createAuthService({
+    users,
+    registrations,
+    otp: createOtpService(db, deriveKey(masterKey, 'otp')),
+    sessions,
+    limiter: createRateLimiter(db),
+    mail,
+    log: app.log,
+    ipLimitPer15Min: config.authIpLimit,
+  });
+
+  registerCsrf(app, config.appUrl);
+  registerSession(app, sessions, config.appUrl);
+
   await app.register(healthRoutes(database));
+  await app.register(authRoutes(auth, config.appUrl));
+  await app.register(googleAuthRoutes({ db, oidc, auth, users, appUrl: config.appUrl }));
+  await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
 
   await registerSpa(app, config.webDist);
   return app;

@@ -46,6 +46,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
 });
 
 export type Config = {
@@ -65,6 +66,8 @@ export type Config = {
   trustProxy: boolean;
   jobPollMs: number;
   jobConcurrency: number;
+  /** Sign-in attempts per IP address and route in 15 minutes. */
+  authIpLimit: number;
 };
 
 export class ConfigError extends Error {
@@ -104,5 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1',
     jobPollMs: e.JOB_POLL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    authIpLimit: e.AUTH_IP_LIMIT,
   };
 }

@@ -7,6 +7,7 @@ import { seedDemo } from './db/seed';
 import { createJobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/handlers';
 import { createWorker } from './jobs/worker';
+import { createMailSender } from './adapters/mail/create-mail-sender';
 import pino from 'pino';
 
 function fail(message: string): never {
@@ -53,7 +54,7 @@ async function main(): Promise<void> {
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(queue, jobHandlers({ db: database.db }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+      : createWorker(queue, jobHandlers({ db: database.db, mail: createMailSender(config) }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ config, database, loggerInstance: log });
   if (app) {

@@ -30,8 +30,11 @@ export const ZVerifyOtpResponse = z.object({
     name: z.string(),
     first_name: z.string(),
     last_name: z.string(),
-    /** The session token, for API clients that send it as a Bearer; browsers use the HttpOnly cookie. */
-    access_token: z.string(),
+    /**
+     * The session token, only for API clients that ask with `X-Token-Delivery: bearer`;
+     * browsers never see it and use the HttpOnly cookie instead.
+     */
+    access_token: z.string().optional(),
   }),
 });
 export type TVerifyOtpResponse = z.infer<typeof ZVerifyOtpResponse>;

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
+import type { MailMessage, MailSender } from '../adapters/mail/mail-port';
 import type { Db } from '../db/client';
 import type { JobHandlers } from './worker';
 
-export type JobDeps = { db: Db };
+export type JobDeps = { db: Db; mail: MailSender };
 
 /** Every job type the worker runs; feature modules add theirs here. */
 export function jobHandlers(deps: JobDeps): JobHandlers {
   return {
     'maintenance.cleanup': () => cleanupExpired(deps.db),
+    'mail.send': (payload) => deps.mail.send(payload as MailMessage),
   };
 }
 

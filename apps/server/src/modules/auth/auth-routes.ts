@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZCheckEmailRequest,
+  ZCheckEmailResponse,
+  ZLogoutResponse,
+  ZProfileResponse,
+  ZRegisterInterestRequest,
+  ZRegisterInterestResponse,
+  ZSendOtpRequest,
+  ZSendOtpResponse,
+  ZVerifyOtpRequest,
+  ZVerifyOtpResponse,
+} from '@pipewise/contract/auth';
+import { ZErrorResponse } from '@pipewise/contract/common';
+import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
+import { issueCsrfCookie } from '../../plugins/csrf';
+import { requireUser, type AuthContext } from '../../plugins/session';
+import type { AuthService } from './auth-service';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse, 502: ZErrorResponse };
+
+export function profileOf(auth: AuthContext): z.infer<typeof ZProfileResponse> {
+  const u = auth.user;
+  const valid = u.status === 'active';
+  return {
+    id: u.id,
+    email: u.email,
+    name: `${u.firstName} ${u.lastName}`.trim(),
+    first_name: u.firstName,
+    last_name: u.lastName,
+    role: u.role,
+    organization_name: u.organizationName,
+    organization_domain: u.organizationDomain,
+    session_valid: valid,
+    database_record: {
+      role: u.role,
+      organization_name: u.organizationName,
+      organization_domain: u.organizationDomain,
+      phone_number: u.phoneNumber,
+      session_valid: valid,
+    },
+    details: { hubspot_data: { hub_id: null, user_id: null, user: u.email } },
+  };
+}
+
+export function authRoutes(service: AuthService, appUrl: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['auth'];
+    app.post('/api/auth/check-email', { schema: { tags, body: ZCheckEmailRequest, response: { 200: ZCheckEmailResponse, ...errors } } }, (req) =>
+      service.checkEmail(req.body.email, req.ip),
+    );
+
+    app.post('/api/auth/send-otp', { schema: { tags, body: ZSendOtpRequest, response: { 200: ZSendOtpResponse, ...errors } } }, (req) =>
+      service.sendOtp(req.body.email, req.ip),
+    );
+
+    app.post(
+      '/api/auth/verify-otp',
+      { schema: { tags, body: ZVerifyOtpRequest, response: { 200: ZVerifyOtpResponse, ...errors } } },
+      async (req, reply) => {
+        const { user, token, expiresAt } = await service.verifyOtp(req.body.email, req.body.otp, req.ip, req.headers['user-agent']);
+        setSessionCookie(reply, appUrl, token, expiresAt);
+        issueCsrfCookie(reply, appUrl);
+        const wantsBearer = req.headers['x-token-delivery'] === 'bearer';
+        return {
+          status: 'success' as const,
+          user: {
+            email: user.email,
+            name: `${user.firstName} ${user.lastName}`.trim(),
+            first_name: user.firstName,
+            last_name: user.lastName,
+            ...(wantsBearer ? { access_token: token } : {}),
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/api/auth/register-interest',
+      { schema: { tags, body: ZRegisterInterestRequest, response: { 200: ZRegisterInterestResponse, ...errors } } },
+      (req) => service.registerInterest(req.body, req.ip),
+    );
+
+    const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
+    const profile = async (req: Parameters<typeof requireUser>[0]) => {
+      const auth = req.auth;
+      // A deactivated user's session answers session_valid false so the app signs out.
+      if (auth && auth.user.status !== 'active') return profileOf(auth);
+      return profileOf(requireUser(req));
+    };
+    app.get('/api/session/profile', { schema: profileSchema }, profile);
+    app.get('/api/command/get-profile', { schema: { ...profileSchema, tags: ['command'] } }, profile);
+
+    app.post(
+      '/api/session/logout',
+      {
+        schema: {
+          tags: ['session'],
+          querystring: z.object({ email: z.string().optional() }).loose(),
+          body: z.object({ current_session_id: z.string().optional() }).loose().optional(),
+          response: { 200: ZLogoutResponse, ...errors },
+        },
+      },
+      async (req, reply) => {
+        if (req.auth) await service.logout(req.auth.sessionId);
+        clearSessionCookies(reply, appUrl);
+        issueCsrfCookie(reply, appUrl);
+        return { status: 'success' as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAdminRole } from '@pipewise/contract/common';
+import { HttpError } from '../lib/http-error';
+import { sha256Hex } from '../lib/secrets';
+import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, type SessionRepo, type SessionUser } from '../modules/auth/session-repo';
+import { SESSION_COOKIE, setSessionCookie } from './cookies';
+
+export type AuthContext = { sessionId: string; token: string; user: SessionUser; via: 'cookie' | 'bearer' };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null; identity comes from the session only (decision 3). */
+    auth: AuthContext | null;
+  }
+}
+
+function tokenFrom(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = request.headers.authorization;
+  const bearer = header && /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  if (bearer) return { token: bearer, via: 'bearer' };
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** Resolves the session on every request and renews it when it is a day old (sliding expiry). */
+export function registerSession(app: FastifyInstance, sessions: SessionRepo, appUrl: string): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    const found = tokenFrom(request);
+    if (!found || found.token.length > 200) return;
+    const record = await sessions.findLive(sha256Hex(found.token));
+    if (!record) return;
+    request.auth = { sessionId: record.id, token: found.token, user: record.user, via: found.via };
+    if (record.user.status !== 'active') return;
+    const renewedAt = record.expiresAt.getTime() - SESSION_TTL_MS;
+    if (Date.now() - renewedAt > SESSION_RENEW_AFTER_MS) {
+      const expiresAt = await sessions.renew(record.id);
+      if (found.via === 'cookie') setSessionCookie(reply, appUrl, found.token, expiresAt);
+      else void reply.header('x-access-token-expires-in', String(Math.floor(SESSION_TTL_MS / 1000)));
+    }
+  });
+}
+
+/** The caller, or 401; a deactivated user's session no longer counts. */
+export function requireUser(request: FastifyRequest): AuthContext {
+  const auth = request.auth;
+  if (!auth || auth.user.status !== 'active') throw new HttpError(401, 'Not authenticated');
+  const claimed = request.headers['x-user-email'];
+  if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== auth.user.email) {
+    throw new HttpError(403, 'X-User-Email does not match the signed-in user');
+  }
+  return auth;
+}
+
+/** The caller when they hold admin rights (admin or super_admin, any case), else 403. */
+export function requireAdmin(request: FastifyRequest): AuthContext {
+  const auth = requireUser(request);
+  if (!isAdminRole(auth.user.role)) throw new HttpError(403, 'Only workspace admins can do this.');
+  return auth;
+}
