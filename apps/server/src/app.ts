@@ -25,6 +25,9 @@ import { createRegistrationsRepo } from './modules/registrations/registrations-r
 import { registrationsRoutes } from './modules/registrations/registrations-routes';
 import { createRegistrationsService } from './modules/registrations/registrations-service';
 import { createUsersRepo } from './modules/users/users-repo';
+import { usersRoutes } from './modules/users/users-routes';
+import { createUsersService } from './modules/users/users-service';
+import { createAccessRules } from './modules/access/access-rules';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 
@@ -38,6 +41,12 @@ export type AppDeps = {
   mail?: MailSender;
   oidc?: OidcClient;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: { method: string; url: string }[];
+  }
+}
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -70,6 +79,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route, for the authorization matrix test and the route table in docs.
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, config.appUrl));
   await app.register(googleAuthRoutes({ db, oidc, auth, users, appUrl: config.appUrl }));
+  const access = createAccessRules(db);
+  await app.register(usersRoutes(createUsersService({ users, access, sessions })));
   await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
 
   await registerSpa(app, config.webDist);

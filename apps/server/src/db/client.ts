@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -39,9 +40,13 @@ export function pgliteDatabase(client: PGlite): Database {
   };
 }
 
+/** Every PGlite instance (files, memory, test snapshots) loads the same extensions the migrations use. */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
+}
+
 export async function openPglite(dataDir: string): Promise<Database> {
-  const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
-  return pgliteDatabase(client);
+  return pgliteDatabase(await createPglite({ dataDir: path.join(dataDir, 'pglite') }));
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {

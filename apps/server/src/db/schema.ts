@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
+  numeric,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -16,14 +20,18 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  domain: text('domain').notNull(),
-  whatsappNumber: text('whatsapp_number'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    domain: text('domain').notNull(),
+    whatsappNumber: text('whatsapp_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('organizations_domain_key').on(t.domain)],
+);
 
 export const users = pgTable(
   'users',
@@ -132,3 +140,133 @@ export const oauthStates = pgTable('oauth_states', {
   nonce: text('nonce').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// ---- Built-in CRM -------------------------------------------------------------------------
+
+export const pipelines = pgTable(
+  'pipelines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pipelines_org_idx').on(t.organizationId, t.displayOrder)],
+);
+
+export const pipelineStages = pgTable(
+  'pipeline_stages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    displayOrder: integer('display_order').notNull().default(0),
+    probability: integer('probability'),
+    isClosed: boolean('is_closed').notNull().default(false),
+    isWon: boolean('is_won').notNull().default(false),
+    externalId: text('external_id'),
+  },
+  (t) => [index('pipeline_stages_pipeline_idx').on(t.pipelineId, t.displayOrder)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    domain: text('domain'),
+    industry: text('industry'),
+    city: text('city'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('companies_org_name_idx').on(t.organizationId, t.name)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    jobtitle: text('jobtitle'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contacts_org_idx').on(t.organizationId, t.lastname), index('contacts_company_idx').on(t.companyId)],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity({ startWith: 10001 }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    dealname: text('dealname').notNull(),
+    pipelineId: uuid('pipeline_id')
+      .notNull()
+      .references(() => pipelines.id),
+    stageId: uuid('stage_id')
+      .notNull()
+      .references(() => pipelineStages.id),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    closedate: date('closedate'),
+    nextsteps: text('nextsteps'),
+    kdm: text('kdm'),
+    painpoints: text('painpoints'),
+    summary: text('summary'),
+    confidenceScore: integer('confidence_score'),
+    version: integer('version').notNull().default(1),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('deals_org_owner_idx').on(t.organizationId, t.ownerId, t.id),
+    index('deals_org_stage_idx').on(t.organizationId, t.stageId),
+    index('deals_org_pipeline_idx').on(t.organizationId, t.pipelineId),
+    index('deals_org_closedate_idx').on(t.organizationId, t.closedate),
+    index('deals_org_amount_idx').on(t.organizationId, t.amount),
+    index('deals_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.dealname} || ' ' || coalesce(${t.nextsteps}, '') || ' ' || coalesce(${t.kdm}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export const dealStakeholders = pgTable(
+  'deal_stakeholders',
+  {
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    position: text('position'),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.dealId, t.contactId] })],
+);

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { organizations, users } from '../../db/schema';
 
 export type UserIdentity = {
   id: string;
@@ -8,6 +9,7 @@ export type UserIdentity = {
   firstName: string;
   lastName: string;
   status: string;
+  role: string;
   organizationId: string;
 };
 
@@ -17,17 +19,101 @@ const identityColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   status: users.status,
+  role: users.role,
   organizationId: users.organizationId,
 };
 
+const manager = alias(users, 'manager');
+const rowColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  team: users.team,
+  role: users.role,
+  status: users.status,
+  reportsTo: users.reportsTo,
+  reportsToEmail: manager.email,
+  lastLogin: users.lastLogin,
+  isOnboarded: users.isOnboarded,
+};
+export type UserRecord = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  team: string;
+  role: string;
+  status: string;
+  reportsTo: string | null;
+  reportsToEmail: string | null;
+  lastLogin: Date | null;
+  isOnboarded: boolean;
+};
+
+export type NewUser = {
+  organizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  team: string;
+  reportsTo: string;
+};
+
 export function createUsersRepo(db: Db) {
+  const listQuery = () => db.select(rowColumns).from(users).leftJoin(manager, eq(manager.id, users.reportsTo));
   return {
     async findByEmail(email: string): Promise<UserIdentity | null> {
       const [row] = await db.select(identityColumns).from(users).where(eq(users.email, email));
       return row ?? null;
     },
+    async findInOrg(organizationId: string, id: string): Promise<UserRecord | null> {
+      const [row] = await listQuery().where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+      return row ?? null;
+    },
+    async findInOrgByEmail(organizationId: string, email: string): Promise<UserRecord | null> {
+      const [row] = await listQuery().where(and(eq(users.organizationId, organizationId), eq(users.email, email)));
+      return row ?? null;
+    },
+    listInOrg(organizationId: string): Promise<UserRecord[]> {
+      return listQuery().where(eq(users.organizationId, organizationId)).orderBy(asc(users.firstName), asc(users.lastName));
+    },
+    listByIds(organizationId: string, ids: string[]): Promise<UserRecord[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return listQuery()
+        .where(and(eq(users.organizationId, organizationId), inArray(users.id, ids)))
+        .orderBy(asc(users.firstName), asc(users.lastName));
+    },
+    /** Inserts unless the email is taken (anywhere); returns the new id or null. */
+    async insert(user: NewUser): Promise<string | null> {
+      const rows = await db
+        .insert(users)
+        .values({ ...user, role: 'user', isOnboarded: true })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      return rows[0]?.id ?? null;
+    },
+    async update(organizationId: string, id: string, set: Partial<{ reportsTo: string | null; team: string; role: string; status: string }>) {
+      await db
+        .update(users)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
     async recordLogin(userId: string): Promise<void> {
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
+    },
+    async updateOrganization(organizationId: string, name: string, domain: string) {
+      await db.update(organizations).set({ name, domain, updatedAt: sql`now()` }).where(eq(organizations.id, organizationId));
+    },
+    async domainTakenByOther(organizationId: string, domain: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.domain, domain), sql`${organizations.id} <> ${organizationId}`));
+      return rows.length > 0;
     },
   };
 }

@@ -1,0 +1,144 @@
+import { isAdminRole } from '@pipewise/contract/common';
+import {
+  addUserFieldErrors,
+  normalizePhone,
+  workspaceFieldErrors,
+  type TAddUserInput,
+  type TUpdateUserBody,
+  type TUserRow,
+  type TWorkspaceInput,
+} from '@pipewise/contract/users';
+import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { AccessRules, Viewer } from '../access/access-rules';
+import type { SessionRepo } from '../auth/session-repo';
+import { fullName, type UserRecord, type UsersRepo } from './users-repo';
+
+export type Caller = Viewer & { email: string };
+
+export function toUserRow(u: UserRecord): TUserRow {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    name: fullName(u),
+    email: u.email,
+    phone_number: u.phoneNumber,
+    team: u.team,
+    role: u.role,
+    access: u.role,
+    status: u.status === 'active' ? 'active' : 'deactivated',
+    reports_to: u.reportsTo,
+    reports_to_email: u.reportsToEmail,
+    last_login: u.lastLogin?.toISOString() ?? null,
+    is_onboarded: u.isOnboarded,
+  };
+}
+
+function invalid(errors: Record<string, string | undefined>): HttpError {
+  const list = Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message }] : []));
+  return new HttpError(400, list[0]?.message ?? 'Invalid data provided. Please check your inputs.', { errors: list });
+}
+
+/** Path emails (add_user/{email}, update_user/{email}) name the caller; anyone else's is refused (decision 3). */
+function assertSelf(caller: Caller, pathEmail: string): void {
+  if (pathEmail.trim().toLowerCase() !== caller.email) throw forbidden('You can only act as yourself.');
+}
+
+function assertAdmin(caller: Caller): void {
+  if (!isAdminRole(caller.role)) throw forbidden('Only workspace admins can do this.');
+}
+
+export function createUsersService(deps: { users: UsersRepo; access: AccessRules; sessions: Pick<SessionRepo, 'deleteForUser'> }) {
+  const { users, access } = deps;
+
+  async function requireVisibleUser(caller: Caller, id: string): Promise<UserRecord> {
+    const user = await users.findInOrg(caller.organizationId, id);
+    if (!user || !(await access.canSeeUser(caller, id))) throw notFound('User not found');
+    return user;
+  }
+
+  return {
+    async list(caller: Caller): Promise<TUserRow[]> {
+      return (await users.listInOrg(caller.organizationId)).map(toUserRow);
+    },
+
+    async add(caller: Caller, pathEmail: string, input: TAddUserInput & { team?: string }): Promise<TUserRow> {
+      assertSelf(caller, pathEmail);
+      assertAdmin(caller);
+      const errors = addUserFieldErrors(input);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const email = input.email.trim().toLowerCase();
+      const manager = await users.findInOrgByEmail(caller.organizationId, input.reports_to_email.trim().toLowerCase());
+      if (!manager || manager.status !== 'active') throw invalid({ reports_to_email: 'Please select a manager' });
+      const id = await users.insert({
+        organizationId: caller.organizationId,
+        email,
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        phoneNumber: normalizePhone(input.phone_number),
+        team: input.team?.trim() || 'General',
+        reportsTo: manager.id,
+      });
+      if (!id) throw conflict('A user with this email already exists.');
+      return toUserRow((await users.findInOrg(caller.organizationId, id))!);
+    },
+
+    async updateWorkspace(caller: Caller, pathEmail: string, input: TWorkspaceInput) {
+      assertSelf(caller, pathEmail);
+      if (!isAdminRole(caller.role)) throw new HttpError(401, 'You are not authorized to perform this action.');
+      const errors = workspaceFieldErrors(input);
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const name = input.organization_name.trim();
+      const domain = input.organization_domain.trim().toLowerCase();
+      if (await users.domainTakenByOther(caller.organizationId, domain)) {
+        throw conflict('Another workspace already uses this domain.');
+      }
+      await users.updateOrganization(caller.organizationId, name, domain);
+      return { organization_name: name, organization_domain: domain };
+    },
+
+    async subordinates(caller: Caller, id: string): Promise<TUserRow[]> {
+      await requireVisibleUser(caller, id);
+      const ids = await access.subordinateIds(id, caller.organizationId);
+      return (await users.listByIds(caller.organizationId, ids)).map(toUserRow);
+    },
+
+    /** Manager, team, role and active state; admins only, never forming a reporting cycle. */
+    async update(caller: Caller, id: string, body: TUpdateUserBody): Promise<TUserRow> {
+      assertAdmin(caller);
+      const target = await users.findInOrg(caller.organizationId, id);
+      if (!target) throw notFound('User not found');
+      const set: Parameters<UsersRepo['update']>[2] = {};
+      if (body.reports_to_email !== undefined) {
+        if (body.reports_to_email === null || body.reports_to_email.trim() === '') {
+          set.reportsTo = null;
+        } else {
+          const manager = await users.findInOrgByEmail(caller.organizationId, body.reports_to_email.trim().toLowerCase());
+          if (!manager) throw invalid({ reports_to_email: 'Please select a manager' });
+          if (manager.id === target.id || (await access.subordinateIds(target.id, caller.organizationId)).includes(manager.id)) {
+            throw conflict(`${fullName(target)} cannot report to ${fullName(manager)}: that would make a reporting cycle.`);
+          }
+          set.reportsTo = manager.id;
+        }
+      }
+      if (body.team !== undefined) set.team = body.team;
+      if (body.role !== undefined && body.role !== target.role.toLowerCase()) {
+        if (target.id === caller.id) throw forbidden('You cannot change your own role.');
+        if ((body.role === 'super_admin' || target.role.toLowerCase() === 'super_admin') && caller.role.toLowerCase() !== 'super_admin') {
+          throw forbidden('Only a super admin can grant or remove super admin rights.');
+        }
+        set.role = body.role;
+      }
+      if (body.status !== undefined && body.status !== target.status) {
+        if (target.id === caller.id) throw forbidden('You cannot deactivate yourself.');
+        set.status = body.status;
+      }
+      await users.update(caller.organizationId, id, set);
+      // Deactivation ends every session at once.
+      if (set.status === 'deactivated') await deps.sessions.deleteForUser(id);
+      return toUserRow((await users.findInOrg(caller.organizationId, id))!);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
