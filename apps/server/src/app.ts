@@ -28,6 +28,10 @@ import { createUsersRepo } from './modules/users/users-repo';
 import { usersRoutes } from './modules/users/users-routes';
 import { createUsersService } from './modules/users/users-service';
 import { createAccessRules } from './modules/access/access-rules';
+import { createDealsRepo } from './modules/deals/deals-repo';
+import { dealsRoutes } from './modules/deals/deals-routes';
+import { createDealsService } from './modules/deals/deals-service';
+import { createPipelinesRepo } from './modules/deals/pipelines-repo';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 
@@ -125,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(googleAuthRoutes({ db, oidc, auth, users, appUrl: config.appUrl }));
   const access = createAccessRules(db);
   await app.register(usersRoutes(createUsersService({ users, access, sessions })));
+  await app.register(
+    dealsRoutes(createDealsService({ deals: createDealsRepo(db), pipelines: createPipelinesRepo(db), users, access })),
+  );
   await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
 
   await registerSpa(app, config.webDist);

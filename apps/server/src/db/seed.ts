@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { organizations, users } from './schema';
+import { seedDemoCrm } from './seed-crm';
 
 export const DEMO_DOMAIN = 'acme.example';
 
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
         .returning({ id: users.id });
       if (row) ids.set(u.email, row.id);
     }
+    await seedDemoCrm(tx as unknown as Db, org!.id, 300, now);
   });
   return { seeded: true };
 }

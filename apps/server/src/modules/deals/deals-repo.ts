@@ -1,0 +1,169 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
+import type { Db } from '../../db/client';
+import { dealFilters, orderBy } from './deals-query';
+
+type DealRowSql = {
+  id: string | number;
+  dealname: string;
+  stage_id: string;
+  stage_label: string;
+  owner_id: string | null;
+  owner_first: string | null;
+  owner_last: string | null;
+  owner_email: string | null;
+  pipeline_id: string;
+  pipeline_label: string;
+  amount: string | null;
+  closedate: string | null;
+  nextsteps: string | null;
+  kdm: string | null;
+  painpoints: string | null;
+  summary: string | null;
+  confidence_score: number | null;
+  company_id: string | null;
+  company_name: string | null;
+  version: number;
+  updated_at: string;
+};
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+const SELECT_DEAL = sql`
+  select d.id, d.dealname, d.stage_id, s.label as stage_label, d.owner_id,
+    u.first_name as owner_first, u.last_name as owner_last, u.email as owner_email,
+    d.pipeline_id, p.label as pipeline_label, d.amount::text as amount,
+    to_char(d.closedate, 'YYYY-MM-DD') as closedate, d.nextsteps, d.kdm, d.painpoints, d.summary,
+    d.confidence_score, d.company_id, c.name as company_name, d.version,
+    to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
+  from deals d
+  join pipeline_stages s on s.id = d.stage_id
+  join pipelines p on p.id = d.pipeline_id
+  left join users u on u.id = d.owner_id
+  left join companies c on c.id = d.company_id`;
+
+export function toDeal(r: DealRowSql): TDeal {
+  const ownerName = r.owner_id ? `${r.owner_first ?? ''} ${r.owner_last ?? ''}`.trim() || r.owner_email : null;
+  return {
+    deal_id: String(r.id),
+    dealname: r.dealname,
+    dealstage: r.stage_id,
+    dealstage_label: r.stage_label,
+    dealowner: r.owner_id,
+    owner_id: r.owner_id,
+    owner_name: ownerName,
+    owner_email: r.owner_email,
+    pipeline: r.pipeline_id,
+    pipeline_label: r.pipeline_label,
+    amount: r.amount,
+    closedate: r.closedate,
+    nextsteps: r.nextsteps,
+    kdm: r.kdm,
+    painpoints: r.painpoints,
+    summary: r.summary,
+    confidence_score: r.confidence_score,
+    confindence_score: r.confidence_score,
+    company_id: r.company_id,
+    company_name: r.company_name,
+    version: r.version,
+    updated_at: r.updated_at,
+  };
+}
+
+export type DealChanges = Partial<{
+  dealname: string;
+  stageId: string;
+  pipelineId: string;
+  ownerId: string | null;
+  amount: string | null;
+  closedate: string | null;
+  nextsteps: string | null;
+  kdm: string | null;
+  painpoints: string | null;
+  summary: string | null;
+  confidenceScore: number | null;
+  companyId: string | null;
+}>;
+
+const COLUMN: Record<keyof DealChanges, string> = {
+  dealname: 'dealname',
+  stageId: 'stage_id',
+  pipelineId: 'pipeline_id',
+  ownerId: 'owner_id',
+  amount: 'amount',
+  closedate: 'closedate',
+  nextsteps: 'nextsteps',
+  kdm: 'kdm',
+  painpoints: 'painpoints',
+  summary: 'summary',
+  confidenceScore: 'confidence_score',
+  companyId: 'company_id',
+};
+
+export function createDealsRepo(db: Db) {
+  return {
+    async list(organizationId: string, scope: SQL, q: TDealListQuery) {
+      const where = dealFilters(organizationId, scope, q);
+      const offset = (q.page - 1) * q.page_size;
+      const [page, totals] = await Promise.all([
+        db.execute(sql`${SELECT_DEAL} where ${where} order by ${orderBy(q.sort)} limit ${q.page_size} offset ${offset}`),
+        db.execute(sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::text as total_amount from deals d where ${where}`),
+      ]);
+      const t = rows<{ total: number; total_amount: string }>(totals)[0]!;
+      return { data: rows<DealRowSql>(page).map(toDeal), total: t.total, total_amount: t.total_amount };
+    },
+
+    /** Every matching deal in pages of `batch`, for the CSV export, so memory stays flat. */
+    async *iterate(organizationId: string, scope: SQL, q: TDealListQuery, batch = 1000): AsyncGenerator<TDeal[]> {
+      const where = dealFilters(organizationId, scope, q);
+      let offset = 0;
+      for (;;) {
+        const result = await db.execute(sql`${SELECT_DEAL} where ${where} order by ${orderBy(q.sort)} limit ${batch} offset ${offset}`);
+        const chunk = rows<DealRowSql>(result).map(toDeal);
+        if (chunk.length === 0) return;
+        yield chunk;
+        if (chunk.length < batch) return;
+        offset += batch;
+      }
+    },
+
+    async find(organizationId: string, scope: SQL, id: number): Promise<TDeal | null> {
+      const result = await db.execute(sql`${SELECT_DEAL} where d.organization_id = ${organizationId} and ${scope} and d.id = ${id}`);
+      const row = rows<DealRowSql>(result)[0];
+      return row ? toDeal(row) : null;
+    },
+
+    /** Applies changes when the version still matches (or none was given); false when it did not. */
+    async update(organizationId: string, id: number, changes: DealChanges, expectedVersion: number | undefined): Promise<boolean> {
+      const sets = (Object.keys(changes) as (keyof DealChanges)[]).map(
+        (k) => sql`${sql.identifier(COLUMN[k])} = ${changes[k] ?? null}`,
+      );
+      sets.push(sql`version = version + 1`, sql`updated_at = now()`);
+      const result = await db.execute(sql`
+        update deals set ${sql.join(sets, sql`, `)}
+        where id = ${id} and organization_id = ${organizationId}
+          ${expectedVersion === undefined ? sql`` : sql`and version = ${expectedVersion}`}
+        returning id`);
+      return rows(result).length === 1;
+    },
+
+    async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<number> {
+      const keys = Object.keys(values) as (keyof DealChanges)[];
+      const result = await db.execute(sql`
+        insert into deals (organization_id, ${sql.join(keys.map((k) => sql.identifier(COLUMN[k])), sql`, `)})
+        values (${organizationId}, ${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})
+        returning id`);
+      return Number(rows<{ id: string | number }>(result)[0]!.id);
+    },
+
+    async stakeholders(dealId: number) {
+      const result = await db.execute(sql`
+        select c.id, c.firstname, c.lastname, ds.position from deal_stakeholders ds
+        join contacts c on c.id = ds.contact_id where ds.deal_id = ${dealId}
+        order by ds.display_order, c.firstname`);
+      return rows<{ id: string; firstname: string; lastname: string; position: string | null }>(result);
+    },
+  };
+}
+
+export type DealsRepo = ReturnType<typeof createDealsRepo>;

@@ -1,0 +1,155 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isAdminRole } from '@pipewise/contract/common';
+import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import type { AccessRules, Viewer } from '../access/access-rules';
+import type { UsersRepo } from '../users/users-repo';
+import type { DealChanges, DealsRepo } from './deals-repo';
+import type { PipelinesRepo } from './pipelines-repo';
+
+export type Caller = Viewer & { email: string };
+
+export const DEAL_MESSAGES = {
+  notFound: 'Deal not found',
+  conflict: 'This deal was changed by someone else since you opened it. Reload to see the latest version.',
+  ownerNotVisible: 'You can only assign deals to people on your team.',
+  stageRequired: 'Please Select Deal Stage Again',
+  unknownPipeline: 'Unknown pipeline',
+  unknownStage: 'Unknown deal stage for this pipeline',
+  unknownOwner: 'Unknown deal owner',
+} as const;
+
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export function createDealsService(deps: {
+  deals: DealsRepo;
+  pipelines: PipelinesRepo;
+  users: Pick<UsersRepo, 'findInOrg' | 'findInOrgByEmail' | 'listByIds'>;
+  access: AccessRules;
+}) {
+  const { deals, pipelines, users, access } = deps;
+
+  function scopeOf(viewer: Viewer): SQL {
+    return isAdminRole(viewer.role) ? sql`true` : sql`d.owner_id in (${access.visibleUserIdsSql(viewer)})`;
+  }
+
+  /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
+  async function viewerFor(caller: Caller, email: string | undefined): Promise<Viewer> {
+    const wanted = email?.trim().toLowerCase();
+    if (!wanted || wanted === caller.email) return caller;
+    const user = await users.findInOrgByEmail(caller.organizationId, wanted);
+    if (!user || !(await access.canSeeUser(caller, user.id))) throw forbidden('You can only see deals of people on your team.');
+    return { id: user.id, organizationId: caller.organizationId, role: user.role };
+  }
+
+  async function resolveOwner(caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
+    if (value === undefined) return undefined;
+    if (value === null || value.trim() === '') return null;
+    const v = value.trim();
+    const user = isUuid(v) ? await users.findInOrg(caller.organizationId, v) : await users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
+    if (!user) throw badRequest(DEAL_MESSAGES.unknownOwner);
+    if (!(await access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+    return user.id;
+  }
+
+  function resolvePipeline(all: TPipeline[], value: string): TPipeline {
+    const v = value.trim().toLowerCase();
+    const found = all.find((p) => p.pipelineId.toLowerCase() === v || p.label.toLowerCase() === v);
+    if (!found) throw badRequest(DEAL_MESSAGES.unknownPipeline);
+    return found;
+  }
+
+  function resolveStage(pipeline: TPipeline, value: string): string {
+    const v = value.trim().toLowerCase();
+    const found = pipeline.stages.find((s) => s.stageId.toLowerCase() === v || s.label.toLowerCase() === v);
+    if (!found) throw badRequest(DEAL_MESSAGES.unknownStage);
+    return found.stageId;
+  }
+
+  /** Turns API fields into column changes, checking pipeline/stage consistency and owner visibility. */
+  async function changesFrom(caller: Caller, fields: TDealFields, current: TDeal | null): Promise<DealChanges> {
+    const changes: DealChanges = {};
+    const all = await pipelines.list(caller.organizationId);
+    const pipelineChanged = fields.pipeline !== undefined && (!current || resolvePipeline(all, fields.pipeline).pipelineId !== current.pipeline);
+    const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipeline);
+    if (pipelineChanged) changes.pipelineId = pipeline!.pipelineId;
+    if (fields.dealstage !== undefined) {
+      if (!pipeline) throw badRequest(DEAL_MESSAGES.unknownPipeline);
+      changes.stageId = resolveStage(pipeline, fields.dealstage);
+    } else if (pipelineChanged) {
+      throw badRequest(DEAL_MESSAGES.stageRequired);
+    }
+    const owner = await resolveOwner(caller, fields.dealowner !== undefined ? fields.dealowner : fields.hubspot_owner_id);
+    if (owner !== undefined) changes.ownerId = owner;
+    if (fields.dealname !== undefined) changes.dealname = fields.dealname;
+    if (fields.amount !== undefined) changes.amount = fields.amount;
+    if (fields.closedate !== undefined) changes.closedate = fields.closedate;
+    for (const key of ['nextsteps', 'kdm', 'painpoints', 'summary'] as const) {
+      if (fields[key] !== undefined) changes[key] = fields[key];
+    }
+    const confidence = fields.confidence_score !== undefined ? fields.confidence_score : fields.confindence_score;
+    if (confidence !== undefined) changes.confidenceScore = confidence;
+    if (fields.company_id !== undefined) changes.companyId = fields.company_id;
+    return changes;
+  }
+
+  async function get(caller: Caller, id: number): Promise<TDeal> {
+    const deal = await deals.find(caller.organizationId, scopeOf(caller), id);
+    if (!deal) throw notFound(DEAL_MESSAGES.notFound);
+    return deal;
+  }
+
+  return {
+    get,
+    pipelines: (caller: Caller) => pipelines.list(caller.organizationId),
+
+    async list(caller: Caller, q: TDealListQuery) {
+      const viewer = await viewerFor(caller, q.email);
+      const result = await deals.list(caller.organizationId, scopeOf(viewer), q);
+      return { ...result, page: q.page, page_size: q.page_size };
+    },
+
+    async *exportRows(caller: Caller, q: TDealListQuery) {
+      const viewer = await viewerFor(caller, q.email);
+      yield* deals.iterate(caller.organizationId, scopeOf(viewer), q);
+    },
+
+    async update(caller: Caller, id: number, fields: TDealFields, version: number | undefined): Promise<TDeal> {
+      const current = await get(caller, id);
+      const changes = await changesFrom(caller, fields, current);
+      if (!(await deals.update(caller.organizationId, id, changes, version))) throw conflict(DEAL_MESSAGES.conflict);
+      return get(caller, id);
+    },
+
+    async create(caller: Caller, fields: TDealFields & { dealname: string; pipeline: string; dealstage: string }): Promise<TDeal> {
+      const changes = await changesFrom(caller, fields, null);
+      const id = await deals.insert(caller.organizationId, {
+        ...changes,
+        dealname: fields.dealname,
+        pipelineId: changes.pipelineId!,
+        stageId: changes.stageId!,
+        ownerId: changes.ownerId === undefined ? caller.id : changes.ownerId,
+      });
+      return get(caller, id);
+    },
+
+    async stakeholders(caller: Caller, dealId: number) {
+      await get(caller, dealId);
+      return deals.stakeholders(dealId);
+    },
+
+    async owners(caller: Caller) {
+      const ids = await access.visibleUserIds(caller);
+      return (await users.listByIds(caller.organizationId, ids)).map((u) => ({
+        id: u.id,
+        hubspot_user_id: u.id,
+        name: `${u.firstName} ${u.lastName}`.trim() || u.email,
+        firstname: u.firstName,
+        lastname: u.lastName,
+        email: u.email,
+      }));
+    },
+  };
+}
+
+export type DealsService = ReturnType<typeof createDealsService>;

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+export const DEAL_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_DEAL_PAGE_SIZE = 25;
+export const DEAL_SORTS = [
+  'created_desc',
+  'amount_desc',
+  'amount_asc',
+  'closedate_asc',
+  'closedate_desc',
+  'dealname_asc',
+  'dealname_desc',
+] as const;
+export type TDealSort = (typeof DEAL_SORTS)[number];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+const csv = z
+  .string()
+  .max(4000)
+  .optional()
+  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+const isoDate = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || isValidIsoDate(v), `${label} must be a date as yyyy-mm-dd`);
+
+/** The deals list query: filters combine with AND; values inside one filter with OR. */
+export const ZDealListQuery = z.object({
+  email: z.string().max(254).optional(),
+  owners: csv,
+  stages: csv,
+  pipelines: csv,
+  close_from: isoDate('close_from'),
+  close_to: isoDate('close_to'),
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(DEAL_SORTS, `sort must be one of ${DEAL_SORTS.join(', ')}`).default('created_desc'),
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page_size: z.coerce
+    .number()
+    .refine((n) => (DEAL_PAGE_SIZES as readonly number[]).includes(n), `page_size must be one of ${DEAL_PAGE_SIZES.join(', ')}`)
+    .default(DEFAULT_DEAL_PAGE_SIZE),
+});
+export type TDealListQuery = z.infer<typeof ZDealListQuery>;
+
+export const ZDeal = z.object({
+  deal_id: z.string(),
+  dealname: z.string(),
+  dealstage: z.string(),
+  dealstage_label: z.string(),
+  dealowner: z.string().nullable(),
+  owner_id: z.string().nullable(),
+  owner_name: z.string().nullable(),
+  owner_email: z.string().nullable(),
+  pipeline: z.string(),
+  pipeline_label: z.string(),
+  amount: z.string().nullable(),
+  closedate: z.string().nullable(),
+  nextsteps: z.string().nullable(),
+  kdm: z.string().nullable(),
+  painpoints: z.string().nullable(),
+  summary: z.string().nullable(),
+  confidence_score: z.number().nullable(),
+  confindence_score: z.number().nullable(),
+  company_id: z.string().nullable(),
+  company_name: z.string().nullable(),
+  version: z.number(),
+  updated_at: z.string(),
+});
+export type TDeal = z.infer<typeof ZDeal>;
+
+export const ZDealListResponse = z.object({
+  data: z.array(ZDeal),
+  total: z.number(),
+  total_amount: z.string(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type TDealListResponse = z.infer<typeof ZDealListResponse>;
+
+export const ZStage = z.object({ stageId: z.string(), label: z.string(), displayOrder: z.number() });
+export const ZPipeline = z.object({ pipelineId: z.string(), label: z.string(), stages: z.array(ZStage) });
+export type TPipeline = z.infer<typeof ZPipeline>;
+export const ZPipelinesResponse = z.object({ data: z.object({ results: z.array(ZPipeline) }) });
+
+export const AMOUNT_EMPTY_MESSAGE = 'Amount cannot be empty';
+/** Deal amount: digits and one decimal point (commas stripped), at least 0, cents at most. */
+export function parseAmount(input: string): { ok: true; value: string } | { ok: false; message: string } {
+  const v = input.replace(/,/g, '').trim();
+  if (v === '') return { ok: false, message: AMOUNT_EMPTY_MESSAGE };
+  if (!/^\d+(\.\d{0,2})?$|^\.\d{1,2}$/.test(v)) {
+    return { ok: false, message: 'Amount must be a number of at least 0 with up to 2 decimals' };
+  }
+  const [whole = '0', frac = ''] = v.split('.');
+  if (whole.replace(/^0+/, '').length > 16) return { ok: false, message: 'Amount is too large' };
+  return { ok: true, value: `${whole.replace(/^0+(?=\d)/, '') || '0'}.${frac.padEnd(2, '0')}` };
+}
+
+const ZAmountInput = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const parsed = parseAmount(String(v));
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.value;
+});
+const ZCloseDateInput = z
+  .string()
+  .nullable()
+  .transform((v, ctx) => {
+    if (v === null || v.trim() === '') return null;
+    const day = v.trim().slice(0, 10);
+    if (!isValidIsoDate(day)) {
+      ctx.addIssue({ code: 'custom', message: 'Close date must be a date as yyyy-mm-dd' });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+const dealFields = {
+  dealname: z.string().trim().min(1, 'Deal name is required').max(300).optional(),
+  dealstage: z.string().max(100).optional(),
+  dealowner: z.string().max(254).nullable().optional(),
+  hubspot_owner_id: z.string().max(254).nullable().optional(),
+  pipeline: z.string().max(100).optional(),
+  amount: ZAmountInput.nullable().optional(),
+  closedate: ZCloseDateInput.optional(),
+  nextsteps: z.string().max(10_000).nullable().optional(),
+  kdm: z.string().max(1000).nullable().optional(),
+  painpoints: z.string().max(10_000).nullable().optional(),
+  summary: z.string().max(20_000).nullable().optional(),
+  confidence_score: z.number().int().min(0).max(100).nullable().optional(),
+  confindence_score: z.number().int().min(0).max(100).nullable().optional(),
+  company_id: z.uuid().nullable().optional(),
+};
+export const ZDealFields = z.object(dealFields);
+export type TDealFields = z.infer<typeof ZDealFields>;
+
+/** PUT deal/{id}: the deal data itself, or `{properties: {...}}`; `version` guards against lost updates. */
+export const ZDealUpdateBody = z.union([
+  z.object({ properties: ZDealFields, version: z.number().int().optional() }),
+  ZDealFields.extend({ version: z.number().int().optional() }),
+]);
+export const ZDealCreateBody = ZDealFields.extend({
+  dealname: z.string().trim().min(1, 'Deal name is required').max(300),
+  pipeline: z.string().max(100),
+  dealstage: z.string().max(100),
+});
+export const ZDealResponse = z.object({ success: z.literal(true), data: ZDeal });
+export const ZDealByIdResponse = z.object({ data: ZDeal });
+
+export const ZStakeholder = z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), position: z.string().nullable() });
+export const ZStakeholdersResponse = z.object({ data: z.array(ZStakeholder) });
+
+export const ZOwner = z.object({
+  id: z.string(),
+  hubspot_user_id: z.string(),
+  name: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+});
+export type TOwner = z.infer<typeof ZOwner>;
+export const ZOwnersResponse = z.object({ data: z.array(ZOwner) });
