@@ -1,4 +1,4 @@
-import { ZErrorResponse } from '@pipewise/contract/common';
+import { ZErrorResponse, type TErrorResponse } from '@pipewise/contract/common';
 import { readCookie } from './cookies';
 
 const CSRF_COOKIE = 'csrf_token';
@@ -10,13 +10,16 @@ export class ApiError extends Error {
   readonly detail: string;
   /** Seconds from Retry-After (429), else null. */
   readonly retryAfter: number | null;
+  /** Per-field messages of a 400 (`{errors:[{field,message}]}`); empty when absent. */
+  readonly fieldErrors: NonNullable<TErrorResponse['errors']>;
 
-  constructor(status: number, detail: string, retryAfter: number | null) {
+  constructor(status: number, detail: string, retryAfter: number | null, fieldErrors: TErrorResponse['errors'] = []) {
     super(detail || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.retryAfter = retryAfter;
+    this.fieldErrors = fieldErrors;
   }
 }
 
@@ -69,6 +72,7 @@ export async function request(method: Method, path: string, body?: unknown): Pro
     response.status,
     parsed.success ? parsed.data.detail : '',
     parseRetryAfter(response.headers.get('Retry-After')),
+    parsed.success ? parsed.data.errors : [],
   );
 }
 

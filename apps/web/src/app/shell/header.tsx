@@ -1,0 +1,51 @@
+import { LogOut, Search, Sparkles } from 'lucide-react';
+import type { TProfileResponse } from '@pipewise/contract/auth';
+import { ASSISTANT_PANEL_ID } from './assistant-panel';
+import { initialsOf } from './header-title';
+
+type HeaderProps = {
+  title: string;
+  profile: TProfileResponse | null | undefined;
+  assistantOpen: boolean;
+  onToggleAssistant: () => void;
+  onLogout: () => void;
+};
+
+export function organizationLabel(profile: TProfileResponse | null | undefined): string {
+  const name = profile?.organization_name?.trim() || profile?.database_record.organization_name?.trim();
+  return name ? name.toUpperCase() : 'Organization';
+}
+
+export function Header({ title, profile, assistantOpen, onToggleAssistant, onLogout }: HeaderProps) {
+  const displayName = profile?.name || profile?.email || '';
+  return (
+    <header className="app-header">
+      <h1 className="app-header-title">{title}</h1>
+      <form className="header-search" role="search" onSubmit={(e) => e.preventDefault()}>
+        <Search size={16} aria-hidden="true" className="header-search-icon" />
+        <input type="search" className="input" aria-label="Search" placeholder="Search for a deal, account, team, people..." />
+      </form>
+      <div className="header-actions">
+        <button
+          type="button"
+          className="icon-button icon-button-accent"
+          aria-label="Open assistant"
+          aria-expanded={assistantOpen}
+          aria-controls={assistantOpen ? ASSISTANT_PANEL_ID : undefined}
+          onClick={onToggleAssistant}
+        >
+          <Sparkles size={18} aria-hidden="true" />
+        </button>
+        <button type="button" className="icon-button" aria-label="Logout" onClick={onLogout}>
+          <LogOut size={18} aria-hidden="true" />
+        </button>
+        <div className="header-user">
+          <span className="avatar" role="img" aria-label={displayName || 'User'}>
+            {initialsOf(profile?.first_name ?? '', profile?.last_name ?? '', displayName)}
+          </span>
+          <span className="org-name">{organizationLabel(profile)}</span>
+        </div>
+      </div>
+    </header>
+  );
+}

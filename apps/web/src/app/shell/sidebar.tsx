@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { NAV_ITEMS } from './nav-items';
+
+export const SIDEBAR_COLLAPSE_DELAY_MS = 300;
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/** Home's link is /dashboard/ (the spec's) yet it must light up on /dashboard too. */
+export function isActivePath(pathname: string, to: string, end = false): boolean {
+  const here = trimSlash(pathname);
+  const target = trimSlash(to);
+  return end ? here === target : here === target || here.startsWith(`${target}/`);
+}
+
+type SidebarProps = { onNavigate: (label: string) => void };
+
+export function Sidebar({ onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const [expanded, setExpanded] = useState(false);
+  const collapseTimer = useRef<number | null>(null);
+
+  const cancelCollapse = () => {
+    if (collapseTimer.current !== null) window.clearTimeout(collapseTimer.current);
+    collapseTimer.current = null;
+  };
+  const expand = () => {
+    cancelCollapse();
+    setExpanded(true);
+  };
+  const scheduleCollapse = () => {
+    cancelCollapse();
+    collapseTimer.current = window.setTimeout(() => setExpanded(false), SIDEBAR_COLLAPSE_DELAY_MS);
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) scheduleCollapse();
+  };
+
+  useEffect(() => cancelCollapse, []);
+
+  return (
+    <aside
+      className="sidebar"
+      data-expanded={expanded}
+      onMouseEnter={expand}
+      onMouseLeave={scheduleCollapse}
+      onFocus={expand}
+      onBlur={onBlur}
+    >
+      <div className="sidebar-brand">
+        <span className="logo-mark" aria-hidden="true">
+          P
+        </span>
+        {expanded ? <span className="wordmark">Pipewise</span> : <span className="sr-only">Pipewise</span>}
+      </div>
+      <nav aria-label="Main">
+        <ul className="sidebar-list">
+          {NAV_ITEMS.map(({ label, to, icon: Icon, end }) => (
+            <li key={label}>
+              <Link
+                to={to}
+                className="sidebar-link"
+                aria-current={isActivePath(pathname, to, end) ? 'page' : undefined}
+                onClick={() => {
+                  onNavigate(label);
+                  expand();
+                  window.scrollTo({ top: 0 });
+                }}
+              >
+                <Icon size={20} aria-hidden="true" className="sidebar-icon" />
+                <span className={expanded ? 'sidebar-label' : 'sr-only'}>{label}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,51 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
+
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+};
+
+/**
+ * A modal dialog: titled, focus trapped and returned to the opener on close, closed by Escape,
+ * the close button or a click outside (Radix's defaults). Focus starts on the element marked
+ * `data-autofocus` (e.g. the first field), else on the first focusable one.
+ */
+export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const focusMarked = (event: Event) => {
+    const target = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          ref={contentRef}
+          className="dialog-content"
+          onOpenAutoFocus={focusMarked}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="dialog-header">
+            <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="icon-button dialog-close" aria-label="Close">
+              <X size={18} aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
+          {description ? <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description> : null}
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** Wraps a button that closes the surrounding dialog (e.g. Cancel). */
+export const DialogClose = RadixDialog.Close;

@@ -1,0 +1,53 @@
+import { Mail, MessageCircle, Workflow, type LucideIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+type Integration = { id: string; name: string; icon: LucideIcon; description: string };
+
+const INTEGRATIONS: readonly Integration[] = [
+  {
+    id: 'google',
+    name: 'Google',
+    icon: Mail,
+    description: 'Mail and calendar: meetings and upcoming calls from your Google account.',
+  },
+  {
+    id: 'hubspot',
+    name: 'HubSpot',
+    icon: Workflow,
+    description: 'Your CRM: deals, companies and contacts, and the assistant’s CRM commands.',
+  },
+  {
+    id: 'whatsapp',
+    name: 'WhatsApp',
+    icon: MessageCircle,
+    description: 'Messaging: reach the assistant from your phone number.',
+  },
+];
+
+/** The three integration cards; their connect flows come with the integrations work. */
+export function IntegrationsSettings() {
+  return (
+    <>
+      <p className="muted">Connect the tools your team already uses.</p>
+      <ul className="integration-grid">
+        {INTEGRATIONS.map(({ id, name, icon: Icon, description }) => (
+          <li key={id} className="integration-card">
+            <div className="integration-card-head">
+              <span className="integration-icon" aria-hidden="true">
+                <Icon size={22} />
+              </span>
+              <h3 id={`integration-${id}`} className="integration-name">
+                {name}
+              </h3>
+              <span className="badge badge-neutral">Not connected</span>
+            </div>
+            <p className="muted integration-description">{description}</p>
+            <Button variant="secondary" disabled>
+              Coming soon
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

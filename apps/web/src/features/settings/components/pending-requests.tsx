@@ -1,0 +1,92 @@
+import { toast } from 'sonner';
+import type { TRegistrationRequest } from '@pipewise/contract/registrations';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/http';
+import { useDecideRegistrationRequest, type TDecision } from '../api/decide-registration-request';
+import { useRegistrationRequests } from '../api/get-registration-requests';
+import { formatDate } from './user-format';
+
+const nameOf = (r: TRegistrationRequest) => `${r.first_name} ${r.last_name}`.trim() || r.email;
+
+/** Sign-up requests from the contact form, waiting for an admin (admins only). */
+export function PendingRequests() {
+  const requests = useRegistrationRequests(true);
+  const decide = useDecideRegistrationRequest();
+  const busyId = decide.isPending ? decide.variables.request.id : null;
+
+  const act = (request: TRegistrationRequest, decision: TDecision) =>
+    decide.mutate(
+      { request, decision },
+      {
+        onSuccess: () =>
+          toast.success(decision === 'approve' ? `${nameOf(request)} can now sign in.` : `Request from ${nameOf(request)} rejected.`),
+        onError: (error) =>
+          toast.error((isApiError(error) && error.detail) || 'Failed to update the request. Please try again.'),
+      },
+    );
+
+  return (
+    <section className="pending-requests" aria-labelledby="pending-requests-title">
+      <h3 id="pending-requests-title" className="subsection-title">
+        Pending requests
+      </h3>
+      {requests.isPending ? (
+        <Spinner label="Loading pending requests" />
+      ) : requests.isError ? (
+        <p className="field-error" role="alert">
+          Failed to load pending requests
+        </p>
+      ) : requests.data.length === 0 ? (
+        <p className="muted">No pending requests</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <caption className="sr-only">Sign-up requests waiting for approval</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Employees</th>
+                <th scope="col">Requested</th>
+                <th scope="col">
+                  <span className="sr-only">Decision</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.data.map((request) => {
+                const name = nameOf(request);
+                const busy = busyId === request.id;
+                return (
+                  <tr key={request.id}>
+                    <th scope="row">{name}</th>
+                    <td>{request.email}</td>
+                    <td>{request.phone_number}</td>
+                    <td>{request.num_employees}</td>
+                    <td>{formatDate(request.requested_at)}</td>
+                    <td className="cell-actions">
+                      <Button className="btn-small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => act(request, 'approve')}>
+                        Approve
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        className="btn-small"
+                        disabled={busy}
+                        aria-label={`Reject ${name}`}
+                        onClick={() => act(request, 'reject')}
+                      >
+                        Reject
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useProfile } from '../../../lib/session';
+import { GeneralSettings } from './general-settings';
+import { IntegrationsSettings } from './integrations-settings';
+import { SettingsMenu } from './settings-menu';
+import { sectionFromParams, SETTINGS_SECTIONS } from './settings-sections';
+import { UsersSettings } from './users-settings';
+
+/** /dashboard/settings?section=general|users|integrations */
+export function SettingsPage() {
+  const [params] = useSearchParams();
+  const section = sectionFromParams(params);
+  const { data: profile } = useProfile();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownSection = useRef(section);
+
+  // Moving between sections puts focus on the new section's heading (not on the first visit).
+  useEffect(() => {
+    if (shownSection.current === section) return;
+    shownSection.current = section;
+    heading.current?.focus();
+  }, [section]);
+
+  const label = SETTINGS_SECTIONS.find((s) => s.id === section)?.label ?? 'General';
+
+  return (
+    <div className="settings-layout">
+      <SettingsMenu active={section} />
+      <section className="page-section settings-panel" aria-labelledby="settings-section-title">
+        <h2 id="settings-section-title" className="page-section-title" tabIndex={-1} ref={heading}>
+          {label}
+        </h2>
+        {!profile ? (
+          <Spinner label="Loading settings" />
+        ) : section === 'general' ? (
+          <GeneralSettings key={profile.id} profile={profile} />
+        ) : section === 'users' ? (
+          <UsersSettings profile={profile} />
+        ) : (
+          <IntegrationsSettings />
+        )}
+      </section>
+    </div>
+  );
+}

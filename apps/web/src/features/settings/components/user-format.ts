@@ -1,0 +1,43 @@
+import type { TUserRow } from '@pipewise/contract/users';
+
+export const DEFAULT_TEAM = 'General';
+export const DEFAULT_ACCESS = 'User';
+
+const ROLE_LABELS: Record<string, string> = { super_admin: 'Super Admin', admin: 'Admin', user: 'User' };
+
+/** 'SUPER_ADMIN' -> 'Super Admin'; unknown roles are title-cased; none -> 'User'. */
+export function accessLabel(role: string | null | undefined): string {
+  const key = (role ?? '').trim().toLowerCase();
+  if (!key) return DEFAULT_ACCESS;
+  return ROLE_LABELS[key] ?? key.split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+}
+
+export function teamLabel(team: string | null | undefined): string {
+  return team?.trim() || DEFAULT_TEAM;
+}
+
+export function fullNameOf(user: Pick<TUserRow, 'name' | 'first_name' | 'last_name' | 'email'>): string {
+  return user.name.trim() || `${user.first_name} ${user.last_name}`.trim() || user.email;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A last-login instant as local date and time, 'Never' when there is none (or it is unreadable). */
+export function formatLastLogin(iso: string | null | undefined): string {
+  if (!iso) return 'Never';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? 'Never' : DATE_TIME.format(date);
+}
+
+export function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+}
+
+/** The manager picker's choices: active users, by name and email. */
+export function managerOptions(users: readonly TUserRow[], excludeId?: string) {
+  return users
+    .filter((u) => u.status === 'active' && u.id !== excludeId)
+    .map((u) => ({ value: u.email, label: `${fullNameOf(u)} (${u.email})` }));
+}

@@ -1,0 +1,82 @@
+import type { TUserRow } from '@pipewise/contract/users';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { accessLabel, formatLastLogin, fullNameOf, teamLabel } from './user-format';
+
+type UsersTableProps = {
+  users: readonly TUserRow[];
+  isPending: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** Present for admins: a per-row Edit action. */
+  onEdit?: (user: TUserRow) => void;
+};
+
+export function UsersTable({ users, isPending, isError, onRetry, onEdit }: UsersTableProps) {
+  if (isPending) return <Spinner label="Loading users" />;
+  if (isError) {
+    return (
+      <div className="empty-state" role="alert">
+        <p className="empty-state-title">Failed to load users</p>
+        <p className="muted">Failed to fetch users. Please try again.</p>
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (users.length === 0) {
+    return (
+      <div className="empty-state">
+        <p className="empty-state-title">No users found</p>
+        <p className="muted">Get started by adding your first user</p>
+      </div>
+    );
+  }
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="sr-only">Users of your workspace</caption>
+        <thead>
+          <tr>
+            <th scope="col">Full Name</th>
+            <th scope="col">Email Address</th>
+            <th scope="col">Team</th>
+            <th scope="col">Access</th>
+            <th scope="col">Last Login</th>
+            {onEdit ? (
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => {
+            const name = fullNameOf(user);
+            const deactivated = user.status === 'deactivated';
+            return (
+              <tr key={user.id} className={deactivated ? 'row-deactivated' : undefined}>
+                <th scope="row" className="cell-name">
+                  {name}
+                  {deactivated ? <span className="badge badge-danger">Deactivated</span> : null}
+                </th>
+                <td>{user.email}</td>
+                <td>{teamLabel(user.team)}</td>
+                <td>{accessLabel(user.role || user.access)}</td>
+                <td>{formatLastLogin(user.last_login)}</td>
+                {onEdit ? (
+                  <td className="cell-actions">
+                    <Button variant="ghost" className="btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
+                      Edit
+                    </Button>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

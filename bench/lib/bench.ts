@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** What every benchmark exports; bench/run.ts runs a list of them. */
+export type BenchRow = { metric: string; value: string };
+
+export type BenchResult = {
+  name: string;
+  title: string;
+  /** Human-readable lines for SUMMARY.md. */
+  rows: BenchRow[];
+  /** How it was measured, in a sentence or two, for SUMMARY.md. */
+  notes?: string;
+  /** Everything measured, written as-is to results/<name>.json. */
+  data: Record<string, unknown>;
+};
+
+export type Bench = {
+  name: string;
+  title: string;
+  run: () => Promise<Omit<BenchResult, 'name' | 'title'>>;
+};
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export const ms = (value: number): string => `${Math.round(value)} ms`;
+
+export const mib = (kib: number | undefined): string => (kib === undefined ? 'n/a' : `${(kib / 1024).toFixed(1)} MiB`);
+
+/** Peak resident set size (VmHWM) of a live process in KiB; undefined off Linux or once it has gone. */
+export function peakRssKib(pid: number): number | undefined {
+  try {
+    const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function tempDataDir(label: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `pipewise-bench-${label}-`));
+}

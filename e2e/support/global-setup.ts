@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CHROMIUM_PATH } from './chromium';
+import { REPO_ROOT, startServer } from './pipewise-server';
+import { startSmtpCapture } from './smtp-capture';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** http://localhost:<port> of the real server, matching its APP_URL. */
+    baseURL: string;
+    /** The SMTP capture's HTTP endpoint: GET /last-code?to=<email> -> {code, seq, receivedAt}. */
+    smtpControlURL: string;
+  }
+}
+
+/**
+ * Browser tests run against the real server and the built SPA: one server, one SMTP capture
+ * and one temp DATA_DIR for the whole e2e run.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian package chromium (apt-get install chromium)`);
+  }
+  const webIndex = path.join(REPO_ROOT, 'apps/web/dist/index.html');
+  if (!fs.existsSync(webIndex)) {
+    throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build\` first`);
+  }
+
+  const capture = await startSmtpCapture();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-e2e-'));
+  const logFile = path.join(REPO_ROOT, 'test-results/e2e-server.log');
+  fs.rmSync(logFile, { force: true });
+  let server;
+  try {
+    server = await startServer({ dataDir, logFile, env: { SMTP_URL: capture.smtpURL, LOG_LEVEL: 'info' } });
+  } catch (e) {
+    await capture.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+
+  project.provide('baseURL', `http://localhost:${server.port}`);
+  project.provide('smtpControlURL', capture.controlURL);
+
+  return async () => {
+    await server.stop();
+    await capture.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
