@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium';
 import { REPO_ROOT, startServer } from './pipewise-server';
 import { startSmtpCapture } from './smtp-capture';
+import { startFakeOidcProvider } from '../../apps/server/test/fakes/oidc-provider';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The SMTP capture's HTTP endpoint: GET /last-code?to=<email> -> {code, seq, receivedAt}. */
     smtpControlURL: string;
+    /** The fake Google (OIDC) provider's control endpoint: POST /identity {email, email_verified?, name?}. */
+    oidcControlURL: string;
   }
 }
 
@@ -29,24 +32,40 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const capture = await startSmtpCapture();
+  const oidc = await startFakeOidcProvider();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-e2e-'));
   const logFile = path.join(REPO_ROOT, 'test-results/e2e-server.log');
   fs.rmSync(logFile, { force: true });
   let server;
   try {
-    server = await startServer({ dataDir, logFile, env: { SMTP_URL: capture.smtpURL, LOG_LEVEL: 'info' } });
+    server = await startServer({
+      dataDir,
+      logFile,
+      env: {
+        SMTP_URL: capture.smtpURL,
+        LOG_LEVEL: 'info',
+        GOOGLE_ISSUER: oidc.issuer,
+        GOOGLE_CLIENT_ID: 'pipewise-e2e',
+        GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        // Every e2e test signs in from 127.0.0.1; the per-IP limits are exercised by the API tests.
+        AUTH_IP_LIMIT: '10000',
+      },
+    });
   } catch (e) {
     await capture.close();
+    await oidc.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw e;
   }
 
   project.provide('baseURL', `http://localhost:${server.port}`);
   project.provide('smtpControlURL', capture.controlURL);
+  project.provide('oidcControlURL', oidc.controlURL);
 
   return async () => {
     await server.stop();
     await capture.close();
+    await oidc.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
