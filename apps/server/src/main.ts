@@ -1,7 +1,8 @@
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DatabaseStartError, openPglite, openPostgres, type Database } from './db/client';
-import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { DatabaseStartError } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { createJobQueue } from './jobs/job-queue';
@@ -15,17 +16,6 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function openDatabase(config: Config): Promise<{ database: Database; release: () => void }> {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
-  const release = acquireDataDirLock(config.dataDir);
-  try {
-    return { database: await openPglite(config.dataDir), release };
-  } catch (e) {
-    release();
-    throw e;
-  }
-}
-
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -36,9 +26,9 @@ async function main(): Promise<void> {
   }
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
 
-  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    opened = await openDatabase(config);
+    opened = await openConfiguredDatabase(config);
   } catch (e) {
     if (e instanceof DataDirLockedError || e instanceof DatabaseStartError) fail(e.message);
     throw e;

@@ -1,0 +1,15 @@
+import type { Config } from '../config';
+import { openPglite, openPostgres, type Database } from './client';
+import { acquireDataDirLock } from './lock';
+
+/** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR under its lock. */
+export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<{ database: Database; release: () => void }> {
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
+  const release = acquireDataDirLock(config.dataDir);
+  try {
+    return { database: await openPglite(config.dataDir), release };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
