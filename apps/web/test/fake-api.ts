@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { TProfileResponse } from '@pipewise/contract/auth';
 
-type Handler = (body: unknown) => Response | Promise<Response>;
+/** Gets the parsed JSON body and the request URL (for query strings). */
+type Handler = (body: unknown, url: URL) => Response | Promise<Response>;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -17,7 +18,7 @@ export function fakeApi(routes: Record<string, Handler>) {
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
     const handler = routes[key];
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    return handler ? handler(body) : json({ detail: `No fake for ${key}` }, 404);
+    return handler ? handler(body, url) : json({ detail: `No fake for ${key}` }, 404);
   });
   vi.stubGlobal('fetch', mock);
   return mock;

@@ -14,7 +14,7 @@ export const registrationRequestsQueryOptions = queryOptions({
   queryFn: fetchRegistrationRequests,
 });
 
-/** Admins only: the server refuses everyone else, so others never ask. */
-export function useRegistrationRequests(enabled: boolean) {
-  return useQuery({ ...registrationRequestsQueryOptions, enabled });
+/** Admins only (the server refuses everyone else), so only admin screens mount this. */
+export function useRegistrationRequests() {
+  return useQuery(registrationRequestsQueryOptions);
 }

@@ -36,15 +36,15 @@ export function IntegrationsSettings() {
               <span className="integration-icon" aria-hidden="true">
                 <Icon size={22} />
               </span>
-              <h3 id={`integration-${id}`} className="integration-name">
-                {name}
-              </h3>
-              <span className="badge badge-neutral">Not connected</span>
+              <h3 className="integration-name">{name}</h3>
             </div>
             <p className="muted integration-description">{description}</p>
-            <Button variant="secondary" disabled>
-              Coming soon
-            </Button>
+            <div className="integration-card-foot">
+              <span className="badge badge-neutral">Not connected</span>
+              <Button variant="secondary" className="btn-small" disabled>
+                Coming soon
+              </Button>
+            </div>
           </li>
         ))}
       </ul>

@@ -5,13 +5,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http';
 import { useDecideRegistrationRequest, type TDecision } from '../api/decide-registration-request';
 import { useRegistrationRequests } from '../api/get-registration-requests';
-import { formatDate } from './user-format';
+import { emailParts, formatDate } from './user-format';
 
 const nameOf = (r: TRegistrationRequest) => `${r.first_name} ${r.last_name}`.trim() || r.email;
 
 /** Sign-up requests from the contact form, waiting for an admin (admins only). */
 export function PendingRequests() {
-  const requests = useRegistrationRequests(true);
+  const requests = useRegistrationRequests();
   const decide = useDecideRegistrationRequest();
   const busyId = decide.isPending ? decide.variables.request.id : null;
 
@@ -45,8 +45,7 @@ export function PendingRequests() {
             <caption className="sr-only">Sign-up requests waiting for approval</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
+                <th scope="col">Name and email</th>
                 <th scope="col">Phone</th>
                 <th scope="col">Employees</th>
                 <th scope="col">Requested</th>
@@ -61,11 +60,17 @@ export function PendingRequests() {
                 const busy = busyId === request.id;
                 return (
                   <tr key={request.id}>
-                    <th scope="row">{name}</th>
-                    <td>{request.email}</td>
-                    <td>{request.phone_number}</td>
+                    <th scope="row">
+                      {name}
+                      <span className="cell-secondary cell-email">
+                        {emailParts(request.email)[0]}
+                        <wbr />
+                        {emailParts(request.email)[1]}
+                      </span>
+                    </th>
+                    <td className="cell-nowrap">{request.phone_number}</td>
                     <td>{request.num_employees}</td>
-                    <td>{formatDate(request.requested_at)}</td>
+                    <td className="cell-nowrap">{formatDate(request.requested_at)}</td>
                     <td className="cell-actions">
                       <Button className="btn-small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => act(request, 'approve')}>
                         Approve

@@ -35,6 +35,12 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
 }
 
+/** Splits an address before its '@', where a narrow column may wrap it. */
+export function emailParts(email: string): [string, string] {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? [email.slice(0, at), email.slice(at)] : [email, ''];
+}
+
 /** The manager picker's choices: active users, by name and email. */
 export function managerOptions(users: readonly TUserRow[], excludeId?: string) {
   return users

@@ -1,7 +1,7 @@
 import type { TUserRow } from '@pipewise/contract/users';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { accessLabel, formatLastLogin, fullNameOf, teamLabel } from './user-format';
+import { accessLabel, emailParts, formatLastLogin, fullNameOf, teamLabel } from './user-format';
 
 type UsersTableProps = {
   users: readonly TUserRow[];
@@ -55,16 +55,21 @@ export function UsersTable({ users, isPending, isError, onRetry, onEdit }: Users
           {users.map((user) => {
             const name = fullNameOf(user);
             const deactivated = user.status === 'deactivated';
+            const [local, domain] = emailParts(user.email);
             return (
               <tr key={user.id} className={deactivated ? 'row-deactivated' : undefined}>
                 <th scope="row" className="cell-name">
                   {name}
                   {deactivated ? <span className="badge badge-danger">Deactivated</span> : null}
                 </th>
-                <td>{user.email}</td>
-                <td>{teamLabel(user.team)}</td>
-                <td>{accessLabel(user.role || user.access)}</td>
-                <td>{formatLastLogin(user.last_login)}</td>
+                <td className="cell-email">
+                  {local}
+                  <wbr />
+                  {domain}
+                </td>
+                <td className="cell-nowrap">{teamLabel(user.team)}</td>
+                <td className="cell-nowrap">{accessLabel(user.role || user.access)}</td>
+                <td className="cell-nowrap">{formatLastLogin(user.last_login)}</td>
                 {onEdit ? (
                   <td className="cell-actions">
                     <Button variant="ghost" className="btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
