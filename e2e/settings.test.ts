@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
 
 /** The seeded workspace name; other browser tests read it from the header, so it is put back. */
@@ -228,6 +228,21 @@ describe('settings as an admin', () => {
     await request.getByRole('button', { name: 'Approve Nisha Pending' }).click();
     await request.waitFor({ state: 'detached' });
     await userRow(page, requester).waitFor();
+
+    // The requester is told by mail (sent by the job worker) and can now sign in.
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${inject('smtpControlURL')}/messages?to=${encodeURIComponent(requester)}`);
+          return ((await res.json()) as { subject?: string }[]).map((m) => m.subject);
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('Your Pipewise access is approved');
+    const approved = await newPage(browser);
+    await signIn(approved, requester);
+    await approved.getByText('ACME SALES').waitFor();
+    await approved.context().close();
   });
 
   it('Integrations shows three cards, not connected yet', async () => {
