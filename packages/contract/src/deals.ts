@@ -42,9 +42,9 @@ export const ZDealListQuery = z.object({
   close_to: isoDate('close_to'),
   search: z.string().trim().max(200).optional(),
   sort: z.enum(DEAL_SORTS, `sort must be one of ${DEAL_SORTS.join(', ')}`).default('created_desc'),
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page: z.coerce.number('page must be a whole number').int('page must be a whole number').min(1, 'page starts at 1').default(1),
   page_size: z.coerce
-    .number()
+    .number(`page_size must be one of ${DEAL_PAGE_SIZES.join(', ')}`)
     .refine((n) => (DEAL_PAGE_SIZES as readonly number[]).includes(n), `page_size must be one of ${DEAL_PAGE_SIZES.join(', ')}`)
     .default(DEFAULT_DEAL_PAGE_SIZE),
 });
@@ -143,11 +143,12 @@ const dealFields = {
 export const ZDealFields = z.object(dealFields);
 export type TDealFields = z.infer<typeof ZDealFields>;
 
-/** PUT deal/{id}: the deal data itself, or `{properties: {...}}`; `version` guards against lost updates. */
-export const ZDealUpdateBody = z.union([
-  z.object({ properties: ZDealFields, version: z.number().int().optional() }),
-  ZDealFields.extend({ version: z.number().int().optional() }),
-]);
+/**
+ * PUT deal/{id}: the deal data itself, or `{properties: {...}}` (which wins over flat fields);
+ * `version` guards against lost updates. One object rather than a union, so an invalid
+ * `properties` is refused with its field's message instead of falling through to the flat form.
+ */
+export const ZDealUpdateBody = ZDealFields.extend({ properties: ZDealFields.optional(), version: z.number().int().optional() });
 export const ZDealCreateBody = ZDealFields.extend({
   dealname: z.string().trim().min(1, 'Deal name is required').max(300),
   pipeline: z.string().max(100),

@@ -6,6 +6,9 @@ export const SEARCH_EXPRESSION = sql`lower(d.dealname || ' ' || coalesce(d.nexts
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Only a well-formed uuid may be cast with ::uuid (anything else would be a 500); other values match by label/email/name. */
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
 const ORDER: Record<TDealSort, SQL> = {
   created_desc: sql`d.id desc`,
   amount_desc: sql`d.amount desc nulls last, d.id desc`,
@@ -18,6 +21,16 @@ const ORDER: Record<TDealSort, SQL> = {
 export const orderBy = (sort: TDealSort) => ORDER[sort];
 
 /**
+ * `column = any(array(subquery))`: the subquery runs once per statement, before the scan, so an
+ * index on the column takes its ids as an index condition (and count/sum read that index alone).
+ * `column in (subquery)` is planned as a join instead, which reads every deal of the workspace.
+ */
+const anyOf = (column: SQL, ids: SQL): SQL => sql`${column} = any(array(${ids}))`;
+
+/** Deals whose owner is one of `visibleUserIds` (a subquery of user ids): the visibility scope. */
+export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(sql`d.owner_id`, visibleUserIds);
+
+/**
  * The WHERE clause of the deals list (table alias `d`): the visibility scope plus the filters,
  * combined with AND; values within one filter are alternatives.
  */
@@ -25,32 +38,38 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
   const parts: SQL[] = [sql`d.organization_id = ${organizationId}`, scope];
   if (q.owners.length > 0) {
     const lowered = q.owners.map((o) => o.toLowerCase());
-    const uuids = q.owners.filter((o) => /^[0-9a-f-]{36}$/i.test(o));
-    parts.push(sql`d.owner_id in (
+    const uuids = q.owners.filter(isUuid);
+    parts.push(ownerAmong(sql`
       select u.id from users u where u.organization_id = ${organizationId} and (
         ${uuids.length ? sql`u.id in (${sql.join(uuids.map((id) => sql`${id}::uuid`), sql`, `)}) or` : sql``}
         lower(u.email) in (${sql.join(lowered.map((v) => sql`${v}`), sql`, `)})
-        or lower(u.first_name || ' ' || u.last_name) in (${sql.join(lowered.map((v) => sql`${v}`), sql`, `)})))`);
+        or lower(u.first_name || ' ' || u.last_name) in (${sql.join(lowered.map((v) => sql`${v}`), sql`, `)}))`));
   }
   if (q.stages.length > 0) {
-    const uuids = q.stages.filter((s) => /^[0-9a-f-]{36}$/i.test(s));
+    const uuids = q.stages.filter(isUuid);
     const labels = q.stages.map((s) => s.toLowerCase());
-    parts.push(sql`d.stage_id in (
+    parts.push(anyOf(sql`d.stage_id`, sql`
       select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id
       where p.organization_id = ${organizationId} and (
         ${uuids.length ? sql`s.id in (${sql.join(uuids.map((id) => sql`${id}::uuid`), sql`, `)}) or` : sql``}
-        lower(s.label) in (${sql.join(labels.map((v) => sql`${v}`), sql`, `)})))`);
+        lower(s.label) in (${sql.join(labels.map((v) => sql`${v}`), sql`, `)}))`));
   }
   if (q.pipelines.length > 0) {
     const values = q.pipelines.map((p) => p.toLowerCase());
-    parts.push(sql`d.pipeline_id in (
+    parts.push(anyOf(sql`d.pipeline_id`, sql`
       select p.id from pipelines p where p.organization_id = ${organizationId}
         and (lower(p.id::text) in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})
-          or lower(p.label) in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})))`);
+          or lower(p.label) in (${sql.join(values.map((v) => sql`${v}`), sql`, `)}))`));
   }
   // Close-date bounds compare dates only; deals without a close date never match a date filter.
   if (q.close_from) parts.push(sql`d.closedate >= ${q.close_from}::date`);
   if (q.close_to) parts.push(sql`d.closedate <= ${q.close_to}::date`);
-  if (q.search) parts.push(sql`${SEARCH_EXPRESSION} like ${`%${escapeLike(q.search.toLowerCase())}%`}`);
+  if (q.search) {
+    // The combined expression lets the trigram index find candidates; the per-field recheck keeps
+    // a match from spanning two fields (name ending 'foo' + next steps starting 'bar' is no 'foo bar').
+    const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
+    parts.push(sql`${SEARCH_EXPRESSION} like ${pattern} and (lower(d.dealname) like ${pattern}
+      or lower(coalesce(d.nextsteps, '')) like ${pattern} or lower(coalesce(d.kdm, '')) like ${pattern})`);
+  }
   return sql.join(parts, sql` and `);
 }

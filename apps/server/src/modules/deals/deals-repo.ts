@@ -29,18 +29,32 @@ type DealRowSql = {
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-const SELECT_DEAL = sql`
-  select d.id, d.dealname, d.stage_id, s.label as stage_label, d.owner_id,
+const DEAL_COLUMNS = sql`
+    d.id, d.dealname, d.stage_id, s.label as stage_label, d.owner_id,
     u.first_name as owner_first, u.last_name as owner_last, u.email as owner_email,
     d.pipeline_id, p.label as pipeline_label, d.amount::text as amount,
     to_char(d.closedate, 'YYYY-MM-DD') as closedate, d.nextsteps, d.kdm, d.painpoints, d.summary,
     d.confidence_score, d.company_id, c.name as company_name, d.version,
-    to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at
-  from deals d
+    to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
+
+const DEAL_JOINS = sql`
   join pipeline_stages s on s.id = d.stage_id
   join pipelines p on p.id = d.pipeline_id
   left join users u on u.id = d.owner_id
   left join companies c on c.id = d.company_id`;
+
+const SELECT_DEAL = sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}`;
+
+/**
+ * One page of deals in two steps: the ids of the page first, ordered and offset over narrow rows
+ * (often from an index alone), then the joins and the formatting for those rows only. Joining
+ * and formatting before LIMIT/OFFSET would do that work for every row skipped or sorted.
+ */
+const selectPage = (where: SQL, sort: TDealListQuery['sort'], limit: number, offset: number) => sql`
+  select ${DEAL_COLUMNS}
+  from (select d.id from deals d where ${where} order by ${orderBy(sort)} limit ${limit} offset ${offset}) page
+  join deals d on d.id = page.id ${DEAL_JOINS}
+  order by ${orderBy(sort)}`;
 
 export function toDeal(r: DealRowSql): TDeal {
   const ownerName = r.owner_id ? `${r.owner_first ?? ''} ${r.owner_last ?? ''}`.trim() || r.owner_email : null;
@@ -106,8 +120,8 @@ export function createDealsRepo(db: Db) {
       const where = dealFilters(organizationId, scope, q);
       const offset = (q.page - 1) * q.page_size;
       const [page, totals] = await Promise.all([
-        db.execute(sql`${SELECT_DEAL} where ${where} order by ${orderBy(q.sort)} limit ${q.page_size} offset ${offset}`),
-        db.execute(sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::text as total_amount from deals d where ${where}`),
+        db.execute(selectPage(where, q.sort, q.page_size, offset)),
+        db.execute(sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from deals d where ${where}`),
       ]);
       const t = rows<{ total: number; total_amount: string }>(totals)[0]!;
       return { data: rows<DealRowSql>(page).map(toDeal), total: t.total, total_amount: t.total_amount };
@@ -118,7 +132,7 @@ export function createDealsRepo(db: Db) {
       const where = dealFilters(organizationId, scope, q);
       let offset = 0;
       for (;;) {
-        const result = await db.execute(sql`${SELECT_DEAL} where ${where} order by ${orderBy(q.sort)} limit ${batch} offset ${offset}`);
+        const result = await db.execute(selectPage(where, q.sort, batch, offset));
         const chunk = rows<DealRowSql>(result).map(toDeal);
         if (chunk.length === 0) return;
         yield chunk;
@@ -154,6 +168,11 @@ export function createDealsRepo(db: Db) {
         values (${organizationId}, ${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})
         returning id`);
       return Number(rows<{ id: string | number }>(result)[0]!.id);
+    },
+
+    async companyInOrg(organizationId: string, companyId: string): Promise<boolean> {
+      const result = await db.execute(sql`select 1 as ok from companies where id = ${companyId} and organization_id = ${organizationId}`);
+      return rows(result).length === 1;
     },
 
     async stakeholders(dealId: number) {

@@ -15,10 +15,18 @@ import {
 } from '@pipewise/contract/deals';
 import { requireUser } from '../../plugins/session';
 import { csvHeader, csvRow } from './deal-csv';
-import type { Caller, DealsService } from './deals-service';
+import { notFound } from '../../lib/http-error';
+import { DEAL_MESSAGES, type Caller, type DealsService } from './deals-service';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
-const dealId = z.coerce.number('Deal not found').int('Deal not found').positive('Deal not found').max(Number.MAX_SAFE_INTEGER, 'Deal not found');
+const dealIdParam = z.object({ id: z.string().max(40) });
+
+/** A malformed id names no deal: 404 like any deal the caller cannot see. */
+function dealIdOf(value: string | number): number {
+  const id = Number(value);
+  if (!/^\d{1,15}$/.test(String(value)) || !Number.isSafeInteger(id) || id < 1) throw notFound(DEAL_MESSAGES.notFound);
+  return id;
+}
 
 function caller(req: Parameters<typeof requireUser>[0]): Caller {
   const { user } = requireUser(req);
@@ -57,14 +65,14 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/deal/get_deal_by_id/:id',
-      { schema: { tags, params: z.object({ id: dealId }), response: { 200: ZDealByIdResponse, ...errors } } },
-      async (req) => ({ data: await service.get(caller(req), req.params.id) }),
+      { schema: { tags, params: dealIdParam, response: { 200: ZDealByIdResponse, ...errors } } },
+      async (req) => ({ data: await service.get(caller(req), dealIdOf(req.params.id)) }),
     );
 
     app.get(
       '/api/deal/get-stackholders-for-deal',
-      { schema: { tags, querystring: z.object({ deal_id: dealId }), response: { 200: ZStakeholdersResponse, ...errors } } },
-      async (req) => ({ data: await service.stakeholders(caller(req), req.query.deal_id) }),
+      { schema: { tags, querystring: z.object({ deal_id: z.string().max(40) }), response: { 200: ZStakeholdersResponse, ...errors } } },
+      async (req) => ({ data: await service.stakeholders(caller(req), dealIdOf(req.query.deal_id)) }),
     );
 
     app.get('/api/deal/owners', { schema: { tags, response: { 200: ZOwnersResponse, ...errors } } }, async (req) => ({
@@ -73,11 +81,10 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
 
     app.put(
       '/api/deal/:id',
-      { schema: { tags, params: z.object({ id: dealId }), body: ZDealUpdateBody, response: { 200: ZDealResponse, ...errors } } },
+      { schema: { tags, params: dealIdParam, body: ZDealUpdateBody, response: { 200: ZDealResponse, ...errors } } },
       async (req) => {
-        const body = req.body;
-        const fields = 'properties' in body ? body.properties : body;
-        return { success: true as const, data: await service.update(caller(req), req.params.id, fields, body.version) };
+        const { properties, version, ...flat } = req.body;
+        return { success: true as const, data: await service.update(caller(req), dealIdOf(req.params.id), { ...flat, ...properties }, version) };
       },
     );
 

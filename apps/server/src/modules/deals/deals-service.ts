@@ -5,6 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import type { AccessRules, Viewer } from '../access/access-rules';
 import type { UsersRepo } from '../users/users-repo';
 import type { DealChanges, DealsRepo } from './deals-repo';
+import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 
 export type Caller = Viewer & { email: string };
@@ -17,6 +18,7 @@ export const DEAL_MESSAGES = {
   unknownPipeline: 'Unknown pipeline',
   unknownStage: 'Unknown deal stage for this pipeline',
   unknownOwner: 'Unknown deal owner',
+  unknownCompany: 'Unknown company',
 } as const;
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -30,7 +32,7 @@ export function createDealsService(deps: {
   const { deals, pipelines, users, access } = deps;
 
   function scopeOf(viewer: Viewer): SQL {
-    return isAdminRole(viewer.role) ? sql`true` : sql`d.owner_id in (${access.visibleUserIdsSql(viewer)})`;
+    return isAdminRole(viewer.role) ? sql`true` : ownerAmong(access.visibleUserIdsSql(viewer));
   }
 
   /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
@@ -44,7 +46,11 @@ export function createDealsService(deps: {
 
   async function resolveOwner(caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
-    if (value === null || value.trim() === '') return null;
+    if (value === null || value.trim() === '') {
+      // An unowned deal is visible to admins only: anyone else would lose it (and get a 404 after the write).
+      if (!isAdminRole(caller.role)) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+      return null;
+    }
     const v = value.trim();
     const user = isUuid(v) ? await users.findInOrg(caller.organizationId, v) : await users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
     if (!user) throw badRequest(DEAL_MESSAGES.unknownOwner);
@@ -89,7 +95,13 @@ export function createDealsService(deps: {
     }
     const confidence = fields.confidence_score !== undefined ? fields.confidence_score : fields.confindence_score;
     if (confidence !== undefined) changes.confidenceScore = confidence;
-    if (fields.company_id !== undefined) changes.companyId = fields.company_id;
+    if (fields.company_id !== undefined) {
+      // Only a company of the caller's workspace: another one's would leak its name through the deal.
+      if (fields.company_id !== null && !(await deals.companyInOrg(caller.organizationId, fields.company_id))) {
+        throw badRequest(DEAL_MESSAGES.unknownCompany);
+      }
+      changes.companyId = fields.company_id;
+    }
     return changes;
   }
 
