@@ -24,7 +24,7 @@ import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
 import { registrationsRoutes } from './modules/registrations/registrations-routes';
 import { createRegistrationsService } from './modules/registrations/registrations-service';
-import { createUsersRepo } from './modules/users/users-repo';
+import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { usersRoutes } from './modules/users/users-routes';
 import { createUsersService } from './modules/users/users-service';
 import { createAccessRules } from './modules/access/access-rules';
@@ -93,8 +93,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Once shutdown starts, answers still in flight close their connection: otherwise a keep-alive
+  // client holds the server open until its keep-alive timeout and SIGTERM hits the 30 s limit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    if (closing) void reply.header('connection', 'close');
   });
 
   registerErrorHandler(app);
@@ -128,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config.appUrl));
   await app.register(googleAuthRoutes({ db, oidc, auth, users, appUrl: config.appUrl }));
   const access = createAccessRules(db);
-  await app.register(usersRoutes(createUsersService({ users, access, sessions })));
+  await app.register(usersRoutes(createUsersService({ users, access, sessions, withWorkspaceLock: withWorkspaceLock(db) })));
   await app.register(
     dealsRoutes(createDealsService({ deals: createDealsRepo(db), pipelines: createPipelinesRepo(db), users, access })),
   );

@@ -152,7 +152,9 @@ export function createDealsService(deps: {
 
     async owners(caller: Caller) {
       const ids = await access.visibleUserIds(caller);
-      return (await users.listByIds(caller.organizationId, ids)).map((u) => ({
+      // Deals can only be assigned to active people; deactivated owners still show on their deals.
+      const assignable = (await users.listByIds(caller.organizationId, ids)).filter((u) => u.status === 'active');
+      return assignable.map((u) => ({
         id: u.id,
         hubspot_user_id: u.id,
         name: `${u.firstName} ${u.lastName}`.trim() || u.email,

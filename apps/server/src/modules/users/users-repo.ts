@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { createAccessRules, type AccessRules } from '../access/access-rules';
 import { organizations, users } from '../../db/schema';
 
 export type UserIdentity = {
@@ -120,3 +121,13 @@ export function createUsersRepo(db: Db) {
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
 export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+
+/** Runs `fn` in a transaction holding the workspace row's lock, with repositories bound to it. */
+export function withWorkspaceLock(db: Db) {
+  return <T>(organizationId: string, fn: (locked: { users: UsersRepo; access: AccessRules }) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      const locked = tx as unknown as Db;
+      await locked.execute(sql`select id from organizations where id = ${organizationId} for update`);
+      return fn({ users: createUsersRepo(locked), access: createAccessRules(locked) });
+    });
+}

@@ -15,7 +15,7 @@ import type { Caller, UsersService } from './users-service';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 const emailParam = z.object({ email: z.string().max(254) });
-const idParam = z.object({ id: z.uuid('User not found') });
+const idParam = z.object({ id: z.string().max(64) });
 
 function caller(req: Parameters<typeof requireUser>[0]): Caller {
   const { user } = requireUser(req);

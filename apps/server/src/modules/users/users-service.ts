@@ -34,6 +34,9 @@ export function toUserRow(u: UserRecord): TUserRow {
   };
 }
 
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
+
 function invalid(errors: Record<string, string | undefined>): HttpError {
   const list = Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message }] : []));
   return new HttpError(400, list[0]?.message ?? 'Invalid data provided. Please check your inputs.', { errors: list });
@@ -48,7 +51,56 @@ function assertAdmin(caller: Caller): void {
   if (!isAdminRole(caller.role)) throw forbidden('Only workspace admins can do this.');
 }
 
-export function createUsersService(deps: { users: UsersRepo; access: AccessRules; sessions: Pick<SessionRepo, 'deleteForUser'> }) {
+type LockedRepos = { users: UsersRepo; access: Pick<AccessRules, 'subordinateIds'> };
+
+async function applyUpdate(
+  { users, access }: LockedRepos,
+  caller: Caller,
+  id: string,
+  body: TUpdateUserBody,
+): Promise<{ row: TUserRow; deactivated: boolean }> {
+  const target = await users.findInOrg(caller.organizationId, id);
+  if (!target) throw notFound('User not found');
+  const set: Parameters<UsersRepo['update']>[2] = {};
+  if (body.reports_to_email !== undefined) {
+    if (body.reports_to_email === null || body.reports_to_email.trim() === '') {
+      set.reportsTo = null;
+    } else {
+      const manager = await users.findInOrgByEmail(caller.organizationId, body.reports_to_email.trim().toLowerCase());
+      // As for a new user: the manager must be an active member of the workspace.
+      if (!manager || manager.status !== 'active') throw invalid({ reports_to_email: 'Please select a manager' });
+      if (manager.id === target.id || (await access.subordinateIds(target.id, caller.organizationId)).includes(manager.id)) {
+        throw conflict(`${fullName(target)} cannot report to ${fullName(manager)}: that would make a reporting cycle.`);
+      }
+      set.reportsTo = manager.id;
+    }
+  }
+  if (body.team !== undefined) set.team = body.team;
+  if (body.role !== undefined && body.role !== target.role.toLowerCase()) {
+    if (target.id === caller.id) throw forbidden('You cannot change your own role.');
+    if ((body.role === 'super_admin' || target.role.toLowerCase() === 'super_admin') && caller.role.toLowerCase() !== 'super_admin') {
+      throw forbidden('Only a super admin can grant or remove super admin rights.');
+    }
+    set.role = body.role;
+  }
+  if (body.status !== undefined && body.status !== target.status) {
+    if (target.id === caller.id) throw forbidden('You cannot deactivate yourself.');
+    // Deactivating a super admin would take away their rights just like a role change does.
+    if (target.role.toLowerCase() === 'super_admin' && caller.role.toLowerCase() !== 'super_admin') {
+      throw forbidden('Only a super admin can deactivate or reactivate a super admin.');
+    }
+    set.status = body.status;
+  }
+  await users.update(caller.organizationId, id, set);
+  return { row: toUserRow((await users.findInOrg(caller.organizationId, id))!), deactivated: set.status === 'deactivated' };
+}
+
+export function createUsersService(deps: {
+  users: UsersRepo;
+  access: AccessRules;
+  sessions: Pick<SessionRepo, 'deleteForUser'>;
+  withWorkspaceLock: <T>(organizationId: string, fn: (locked: LockedRepos) => Promise<T>) => Promise<T>;
+}) {
   const { users, access } = deps;
 
   async function requireVisibleUser(caller: Caller, id: string): Promise<UserRecord> {
@@ -93,11 +145,18 @@ export function createUsersService(deps: { users: UsersRepo; access: AccessRules
       if (await users.domainTakenByOther(caller.organizationId, domain)) {
         throw conflict('Another workspace already uses this domain.');
       }
-      await users.updateOrganization(caller.organizationId, name, domain);
+      try {
+        await users.updateOrganization(caller.organizationId, name, domain);
+      } catch (e) {
+        // Two workspaces claiming one domain at the same moment: the unique index decides.
+        if (isUniqueViolation(e)) throw conflict('Another workspace already uses this domain.');
+        throw e;
+      }
       return { organization_name: name, organization_domain: domain };
     },
 
     async subordinates(caller: Caller, id: string): Promise<TUserRow[]> {
+      if (!isUuid(id)) throw notFound('User not found');
       await requireVisibleUser(caller, id);
       const ids = await access.subordinateIds(id, caller.organizationId);
       return (await users.listByIds(caller.organizationId, ids)).map(toUserRow);
@@ -106,37 +165,14 @@ export function createUsersService(deps: { users: UsersRepo; access: AccessRules
     /** Manager, team, role and active state; admins only, never forming a reporting cycle. */
     async update(caller: Caller, id: string, body: TUpdateUserBody): Promise<TUserRow> {
       assertAdmin(caller);
-      const target = await users.findInOrg(caller.organizationId, id);
-      if (!target) throw notFound('User not found');
-      const set: Parameters<UsersRepo['update']>[2] = {};
-      if (body.reports_to_email !== undefined) {
-        if (body.reports_to_email === null || body.reports_to_email.trim() === '') {
-          set.reportsTo = null;
-        } else {
-          const manager = await users.findInOrgByEmail(caller.organizationId, body.reports_to_email.trim().toLowerCase());
-          if (!manager) throw invalid({ reports_to_email: 'Please select a manager' });
-          if (manager.id === target.id || (await access.subordinateIds(target.id, caller.organizationId)).includes(manager.id)) {
-            throw conflict(`${fullName(target)} cannot report to ${fullName(manager)}: that would make a reporting cycle.`);
-          }
-          set.reportsTo = manager.id;
-        }
-      }
-      if (body.team !== undefined) set.team = body.team;
-      if (body.role !== undefined && body.role !== target.role.toLowerCase()) {
-        if (target.id === caller.id) throw forbidden('You cannot change your own role.');
-        if ((body.role === 'super_admin' || target.role.toLowerCase() === 'super_admin') && caller.role.toLowerCase() !== 'super_admin') {
-          throw forbidden('Only a super admin can grant or remove super admin rights.');
-        }
-        set.role = body.role;
-      }
-      if (body.status !== undefined && body.status !== target.status) {
-        if (target.id === caller.id) throw forbidden('You cannot deactivate yourself.');
-        set.status = body.status;
-      }
-      await users.update(caller.organizationId, id, set);
+      if (!isUuid(id)) throw notFound('User not found');
+      // Hierarchy changes in one workspace run one at a time, so two moves cannot together form a cycle.
+      const { row, deactivated } = await deps.withWorkspaceLock(caller.organizationId, (locked) =>
+        applyUpdate(locked, caller, id, body),
+      );
       // Deactivation ends every session at once.
-      if (set.status === 'deactivated') await deps.sessions.deleteForUser(id);
-      return toUserRow((await users.findInOrg(caller.organizationId, id))!);
+      if (deactivated) await deps.sessions.deleteForUser(id);
+      return row;
     },
   };
 }

@@ -1,0 +1,330 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage, MailSender } from './adapters/mail/mail-port';
+import { deals, organizations, pipelineStages, pipelines, registrationRequests } from './db/schema';
+import { deriveKey, loadMasterKey } from './lib/secrets';
+import { createOtpService } from './modules/auth/otp-service';
+import { createOtherWorkspace, type OtherWorkspace } from '../test/other-workspace';
+import { findUser, signIn, type TestSession } from '../test/sessions';
+import { createTestApp, csrfHeaders, type TestApp } from '../test/test-app';
+
+/**
+ * The authorization matrix: every API route the server registers, with the status each kind of
+ * caller gets when acting on a resource that belongs to the rep (rahul's deal, rahul's user id,
+ * the caller's own email where the path names the caller). A route without a row fails the
+ * first test, so every new route must come with its row here.
+ *
+ * Callers (the demo hierarchy: asha <- vikram (admin) <- rahul, priya; asha <- meera <- kavya...):
+ *   anon        no session
+ *   rep         rahul (user), owner of the resource
+ *   peer        priya (user), same manager as rahul
+ *   manager     vikram (admin), rahul's manager
+ *   admin       asha (super_admin), top of the workspace
+ *   meera       meera (user), a manager, but not above rahul
+ *   otherAdmin  the admin of another workspace (Globex)
+ *   otherRep    a rep of another workspace
+ */
+const ACTORS = ['anon', 'rep', 'peer', 'manager', 'admin', 'meera', 'otherAdmin', 'otherRep'] as const;
+type Actor = (typeof ACTORS)[number];
+type Statuses = [anon: number, rep: number, peer: number, manager: number, admin: number, meera: number, otherAdmin: number, otherRep: number];
+
+type Caller = {
+  actor: Actor;
+  /** The caller's email (anonymous callers use the rep's, as a client would put it in a path). */
+  email: string;
+  session: TestSession | null;
+  workspace: { name: string; domain: string };
+};
+
+type Ctx = {
+  t: TestApp;
+  other: OtherWorkspace;
+  ids: { rahul: string; priya: string; vikram: string };
+  rahulDeal: { id: number; dealname: string };
+  pipeline: { label: string; stage: string };
+  /** A unique email at the domain. */
+  freshEmail(domain: string): string;
+  /** A new pending sign-up request from the domain; returns its id. */
+  pendingRequest(domain: string): Promise<string>;
+  /** A live sign-in code for the email (as if it had been mailed). */
+  otpFor(email: string): Promise<string>;
+};
+
+type Req = { url: string; payload?: Record<string, unknown> };
+type Row = {
+  /** `METHOD url` exactly as registered. */
+  route: string;
+  /** What this row checks, when a route has more than one. */
+  note?: string;
+  request: (ctx: Ctx, caller: Caller) => Req | Promise<Req>;
+  expect: Statuses;
+  /** Use a throwaway session for this row (the request ends it). */
+  freshSession?: boolean;
+};
+
+const ACME = (name: string) => `${name}@acme.example`;
+const RAHUL = ACME('rahul');
+const ALL = (status: number): Statuses => [status, status, status, status, status, status, status, status];
+const SIGNED_IN = (status: number): Statuses => [401, status, status, status, status, status, status, status];
+
+// prettier-ignore
+const MATRIX: Row[] = [
+  //                                                                                                             anon rep  peer mgr  admin meera oAdm oRep
+  // ---- public ------------------------------------------------------------------------------------------------------------------------------------
+  { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: ALL(200) },
+  { route: 'POST /api/auth/check-email', request: () => ({ url: '/api/auth/check-email', payload: { email: RAHUL } }), expect: ALL(200) },
+  { route: 'POST /api/auth/send-otp', request: (_c, who) => ({ url: '/api/auth/send-otp', payload: { email: who.email } }), expect: ALL(200) },
+  {
+    route: 'POST /api/auth/verify-otp',
+    request: async (c, who) => ({ url: '/api/auth/verify-otp', payload: { email: who.email, otp: await c.otpFor(who.email) } }),
+    expect: ALL(200),
+  },
+  {
+    route: 'POST /api/auth/register-interest',
+    request: (c) => ({
+      url: '/api/auth/register-interest',
+      payload: { email: c.freshEmail('newco.example'), firstName: 'Lead', lastName: 'Person', phoneNumber: '9876543210', numEmployees: 25 },
+    }),
+    expect: ALL(200),
+  },
+  { route: 'GET /api/auth/google/login', note: 'not configured: redirects with a message', request: () => ({ url: '/api/auth/google/login' }), expect: ALL(302) },
+  { route: 'GET /api/auth/google/callback', request: () => ({ url: '/api/auth/google/callback?state=forged&code=x' }), expect: ALL(302) },
+
+  // ---- session ------------------------------------------------------------------------------------------------------------------------------------
+  { route: 'GET /api/session/profile', request: (_c, who) => ({ url: `/api/session/profile?email=${who.email}` }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/command/get-profile', request: (_c, who) => ({ url: `/api/command/get-profile?email=${who.email}` }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/session/logout',
+    note: 'always succeeds and clears cookies; ends only the caller\'s own session',
+    request: (_c, who) => ({ url: `/api/session/logout?email=${who.email}`, payload: {} }),
+    expect: ALL(200),
+    freshSession: true,
+  },
+
+  // ---- users --------------------------------------------------------------------------------------------------------------------------------------
+  { route: 'GET /api/users', request: () => ({ url: '/api/users' }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/users/add_user/:email',
+    note: "path = caller's own email; admins add to their own workspace",
+    request: (c, who) => ({
+      url: `/api/users/add_user/${who.email}`,
+      payload: { first_name: 'New', last_name: 'Member', email: c.freshEmail(who.workspace.domain), phone_number: '9876543210', role: 'user', reports_to_email: who.email, is_onboarded: true },
+    }),
+    expect:                                                                                                       [401, 403, 403, 201, 201, 403, 201, 403],
+  },
+  {
+    route: 'POST /api/users/add_user/:email',
+    note: "path = the rep's email, not the caller's",
+    request: (c) => ({
+      url: `/api/users/add_user/${RAHUL}`,
+      payload: { first_name: 'New', last_name: 'Member', email: c.freshEmail('acme.example'), phone_number: '9876543210', role: 'user', reports_to_email: RAHUL, is_onboarded: true },
+    }),
+    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'PUT /api/users/update_user/:email',
+    note: "path = caller's own email; non-admins get the spec's 401",
+    request: (_c, who) => ({ url: `/api/users/update_user/${who.email}`, payload: { organization_name: who.workspace.name, organization_domain: who.workspace.domain } }),
+    expect:                                                                                                       [401, 401, 401, 200, 200, 401, 200, 401],
+  },
+  {
+    route: 'PUT /api/users/update_user/:email',
+    note: "path = the rep's email, not the caller's",
+    request: () => ({ url: `/api/users/update_user/${RAHUL}`, payload: { organization_name: 'Acme Sales', organization_domain: 'acme.example' } }),
+    expect:                                                                                                       [401, 401, 403, 403, 403, 403, 403, 403],
+  },
+  { route: 'GET /api/users/subordinates/:id', request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404] },
+  {
+    route: 'PATCH /api/users/:id',
+    note: "rahul's team, unchanged value",
+    request: (c) => ({ url: `/api/users/${c.ids.rahul}`, payload: { team: 'Enterprise' } }),
+    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403],
+  },
+
+  // ---- registration requests (admins decide sign-ups from their workspace's domain) -----------------------------------------------------------------
+  { route: 'GET /api/registration-requests', request: () => ({ url: '/api/registration-requests' }), expect: [401, 403, 403, 200, 200, 403, 200, 403] },
+  {
+    route: 'POST /api/registration-requests/:id/approve',
+    note: 'a fresh request from acme.example',
+    request: async (c) => ({ url: `/api/registration-requests/${await c.pendingRequest('acme.example')}/approve` }),
+    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403],
+  },
+  {
+    route: 'POST /api/registration-requests/:id/reject',
+    note: 'a fresh request from acme.example',
+    request: async (c) => ({ url: `/api/registration-requests/${await c.pendingRequest('acme.example')}/reject` }),
+    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403],
+  },
+
+  // ---- deals --------------------------------------------------------------------------------------------------------------------------------------
+  {
+    route: 'GET /api/deal/get-deals-user-hierarchy',
+    note: "?email=rahul: the rep's deals",
+    request: () => ({ url: `/api/deal/get-deals-user-hierarchy?email=${RAHUL}` }),
+    expect:                                                                                                       [401, 200, 403, 200, 200, 403, 403, 403],
+  },
+  { route: 'GET /api/deal/get-deals-user-hierarchy', note: 'no email: your own view', request: () => ({ url: '/api/deal/get-deals-user-hierarchy' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/deal/export', note: "?email=rahul: the rep's deals as CSV", request: () => ({ url: `/api/deal/export?email=${RAHUL}` }), expect: [401, 200, 403, 200, 200, 403, 403, 403] },
+  { route: 'GET /api/deal/get-deal-stages', request: () => ({ url: '/api/deal/get-deal-stages' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/deal/get_deal_by_id/:id', request: (c) => ({ url: `/api/deal/get_deal_by_id/${c.rahulDeal.id}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404] },
+  {
+    route: 'GET /api/deal/get-stackholders-for-deal',
+    request: (c) => ({ url: `/api/deal/get-stackholders-for-deal?deal_id=${c.rahulDeal.id}` }),
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404],
+  },
+  { route: 'GET /api/deal/owners', request: () => ({ url: '/api/deal/owners' }), expect: SIGNED_IN(200) },
+  {
+    route: 'PUT /api/deal/:id',
+    note: "rahul's deal, its own name again",
+    request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}`, payload: { dealname: c.rahulDeal.dealname } }),
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404],
+  },
+  {
+    route: 'PUT /api/deal/:id',
+    note: '{properties} form',
+    request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}`, payload: { properties: { dealname: c.rahulDeal.dealname } } }),
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/deal/',
+    note: 'a new deal owned by rahul; in another workspace rahul is an unknown owner (400, as for any unknown email)',
+    request: (c) => ({
+      url: '/api/deal/?hubId=1',
+      payload: { dealname: 'Matrix deal', pipeline: c.pipeline.label, dealstage: c.pipeline.stage, dealowner: RAHUL, amount: '1000' },
+    }),
+    expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400],
+  },
+];
+
+/** Routes the matrix does not cover: the static API docs (and everything outside /api, i.e. the SPA). */
+const isMatrixRoute = (r: { method: string; url: string }) => r.url.startsWith('/api/') && !/^\/api\/docs(\/|$)/.test(r.url);
+
+describe('authorization matrix', () => {
+  let t: TestApp;
+  let ctx: Ctx;
+  let callers: Record<Actor, Caller>;
+
+  beforeAll(async () => {
+    const sent: MailMessage[] = [];
+    const mail: MailSender = { kind: 'outbox', send: async (m) => void sent.push(m) };
+    t = await createTestApp({ seed: true, mail });
+    const db = t.database.db;
+    const other = await createOtherWorkspace(db, { deals: 3 });
+    const acme = { name: 'Acme Sales', domain: 'acme.example' };
+    const globex = { name: other.name, domain: other.domain };
+    const as = async (actor: Actor, email: string, workspace: Caller['workspace']): Promise<Caller> => ({ actor, email, workspace, session: await signIn(db, email) });
+    callers = {
+      anon: { actor: 'anon', email: RAHUL, session: null, workspace: acme },
+      rep: await as('rep', RAHUL, acme),
+      peer: await as('peer', ACME('priya'), acme),
+      manager: await as('manager', ACME('vikram'), acme),
+      admin: await as('admin', ACME('asha'), acme),
+      meera: await as('meera', ACME('meera'), acme),
+      otherAdmin: await as('otherAdmin', other.emails.admin, globex),
+      otherRep: await as('otherRep', other.emails.rep, globex),
+    };
+
+    const rahul = await findUser(db, RAHUL);
+    const [deal] = await db
+      .select({ id: deals.id, dealname: deals.dealname })
+      .from(deals)
+      .where(and(eq(deals.ownerId, rahul.id), eq(deals.organizationId, rahul.organizationId)))
+      .orderBy(asc(deals.id))
+      .limit(1);
+    const [stage] = await db
+      .select({ pipeline: pipelines.label, stage: pipelineStages.label })
+      .from(pipelines)
+      .innerJoin(pipelineStages, eq(pipelineStages.pipelineId, pipelines.id))
+      .where(eq(pipelines.organizationId, rahul.organizationId))
+      .orderBy(asc(pipelines.displayOrder), asc(pipelineStages.displayOrder))
+      .limit(1);
+    const otp = createOtpService(db, deriveKey(loadMasterKey(t.config.encryptionKey, t.config.dataDir), 'otp'));
+    let seq = 0;
+    ctx = {
+      t,
+      other,
+      ids: { rahul: rahul.id, priya: (await findUser(db, ACME('priya'))).id, vikram: (await findUser(db, ACME('vikram'))).id },
+      rahulDeal: deal!,
+      pipeline: { label: stage!.pipeline, stage: stage!.stage },
+      freshEmail: (domain) => `matrix${++seq}@${domain}`,
+      pendingRequest: async (domain) => {
+        const [row] = await db
+          .insert(registrationRequests)
+          .values({ email: `signup${++seq}@${domain}`, firstName: 'Sign', lastName: 'Up', phoneNumber: '9876543210', numEmployees: 10 })
+          .returning({ id: registrationRequests.id });
+        return row!.id;
+      },
+      otpFor: (email) => otp.issue(email),
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('has a row for every registered API route (add one to MATRIX for each new route), and no row for a route that is gone', () => {
+    const registered = t.app.registeredRoutes.filter(isMatrixRoute).map((r) => `${r.method} ${r.url}`);
+    expect(registered.length).toBeGreaterThan(20);
+    const covered = new Set(MATRIX.map((r) => r.route));
+    const missing = [...new Set(registered)].filter((r) => !covered.has(r));
+    expect(missing, `routes without a row in the authorization matrix: ${missing.join(', ')}`).toEqual([]);
+    const stale = [...covered].filter((r) => !registered.includes(r));
+    expect(stale, `matrix rows for routes that are not registered: ${stale.join(', ')}`).toEqual([]);
+  });
+
+  it('finds an unlisted route and names it (docs and non-API routes excepted)', () => {
+    // The check above on a made-up route list: the way a later feature without a row fails it.
+    const routes = [
+      { method: 'GET', url: '/api/health' },
+      { method: 'DELETE', url: '/api/deal/:id' },
+      { method: 'GET', url: '/api/docs/static/*' },
+      { method: 'GET', url: '/api/docs' },
+      { method: 'GET', url: '/index.html' },
+    ];
+    const covered = new Set(MATRIX.map((r) => r.route));
+    const missing = routes.filter(isMatrixRoute).map((r) => `${r.method} ${r.url}`).filter((r) => !covered.has(r));
+    expect(missing).toEqual(['DELETE /api/deal/:id']);
+  });
+
+  it.each(MATRIX.map((row) => [`${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))('%s', async (_name, row) => {
+    const method = row.route.slice(0, row.route.indexOf(' ')) as InjectOptions['method'];
+    const actual = {} as Record<Actor, number>;
+    const wanted = {} as Record<Actor, number>;
+    const details: string[] = [];
+    for (const [i, actor] of ACTORS.entries()) {
+      const caller = callers[actor];
+      const session = row.freshSession && caller.session ? await signIn(t.database.db, caller.email) : caller.session;
+      const req = await row.request(ctx, caller);
+      const res = await t.app.inject({
+        method,
+        url: req.url,
+        headers: session ? session.headers : csrfHeaders,
+        ...(req.payload ? { payload: req.payload } : {}),
+      });
+      actual[actor] = res.statusCode;
+      wanted[actor] = row.expect[i]!;
+      if (res.statusCode !== row.expect[i]) details.push(`${actor}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      // Refusals never carry data: just {detail} (and field errors for 400).
+      if (res.statusCode >= 400) {
+        expect(Object.keys(res.json<object>()), `${actor} ${row.route}`).toSatisfy((keys: string[]) => keys.every((k) => k === 'detail' || k === 'errors'));
+      }
+      // What another workspace gets never mentions this one: no Acme address, no rahul id, not his deal.
+      if ((actor === 'otherAdmin' || actor === 'otherRep') && res.statusCode < 400) {
+        const seen = `${res.body} ${res.headers.location ?? ''}`;
+        for (const secret of ['acme.example', ctx.ids.rahul, `"deal_id":"${ctx.rahulDeal.id}"`]) {
+          expect(seen.includes(secret), `${actor} ${row.route} leaks ${secret}`).toBe(false);
+        }
+      }
+    }
+    expect(actual, details.join('\n')).toEqual(wanted);
+  });
+
+  it('left the shared resources as they were (the rows use unchanged values)', async () => {
+    const db = t.database.db;
+    const [deal] = await db.select({ dealname: deals.dealname, ownerId: deals.ownerId }).from(deals).where(eq(deals.id, ctx.rahulDeal.id));
+    expect(deal).toEqual({ dealname: ctx.rahulDeal.dealname, ownerId: ctx.ids.rahul });
+    const orgs = await db.select({ name: organizations.name, domain: organizations.domain }).from(organizations).orderBy(asc(organizations.domain));
+    expect(orgs).toEqual([
+      { name: 'Acme Sales', domain: 'acme.example' },
+      { name: ctx.other.name, domain: ctx.other.domain },
+    ]);
+  });
+});
