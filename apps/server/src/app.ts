@@ -117,12 +117,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sessions = createSessionRepo(db);
   const users = createUsersRepo(db);
   const registrations = createRegistrationsRepo(db);
+  const limiter = createRateLimiter(db);
   const auth = createAuthService({
     users,
     registrations,
     otp: createOtpService(db, deriveKey(masterKey, 'otp')),
     sessions,
-    limiter: createRateLimiter(db),
+    limiter,
     mail,
     log: app.log,
     ipLimitPer15Min: config.authIpLimit,
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, config.appUrl));
-  await app.register(googleAuthRoutes({ db, oidc, auth, users, appUrl: config.appUrl }));
+  await app.register(googleAuthRoutes({ db, oidc, auth, users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }));
   const access = createAccessRules(db);
   await app.register(usersRoutes(createUsersService({ users, access, sessions, withWorkspaceLock: withWorkspaceLock(db) })));
   await app.register(

@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed';
 import { createJobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/handlers';
 import { createWorker } from './jobs/worker';
+import { RECURRING_JOBS, scheduleRecurringJobs } from './jobs/recurring-jobs';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import pino from 'pino';
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
     log.info(`Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
   }
   worker?.start();
+  const recurring = worker ? scheduleRecurringJobs(queue, RECURRING_JOBS, log, () => worker.poke()) : undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -69,8 +71,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 30_000);
     force.unref();
-    await app?.close();
-    await worker?.stop();
+    recurring?.stop();
+    // Both at once: the worker stops claiming new jobs while requests in flight finish.
+    await Promise.all([app?.close(), worker?.stop()]);
     await database.close();
     release();
     log.info('stopped');

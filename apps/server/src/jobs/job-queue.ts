@@ -39,6 +39,20 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
     },
 
     /**
+     * Enqueues `type` unless one is already queued or running: for recurring maintenance.
+     * Two processes racing may both insert; recurring jobs are idempotent, so that is harmless.
+     */
+    async enqueueUnlessPending(type: string, payload: object = {}): Promise<number | null> {
+      const result = await db.execute(sql`
+        insert into jobs (type, payload)
+        select ${type}, ${JSON.stringify(payload)}::jsonb
+        where not exists (select 1 from jobs where type = ${type} and status in ('queued', 'running'))
+        returning id`);
+      const row = rows<{ id: string | number }>(result)[0];
+      return row ? Number(row.id) : null;
+    },
+
+    /**
      * Takes the next due job, or one whose lease ran out because its worker died.
      * Jobs that already used every attempt and then lost their lease end failed instead.
      */

@@ -184,11 +184,12 @@ ALTER TABLE "users" ADD CONSTRAINT "users_reports_to_users_id_fk" FOREIGN KEY ("
 CREATE INDEX "companies_org_name_idx" ON "companies" USING btree ("organization_id","name");--> statement-breakpoint
 CREATE INDEX "contacts_org_idx" ON "contacts" USING btree ("organization_id","lastname");--> statement-breakpoint
 CREATE INDEX "contacts_company_idx" ON "contacts" USING btree ("company_id");--> statement-breakpoint
-CREATE INDEX "deals_org_owner_idx" ON "deals" USING btree ("organization_id","owner_id","id");--> statement-breakpoint
-CREATE INDEX "deals_org_stage_idx" ON "deals" USING btree ("organization_id","stage_id");--> statement-breakpoint
-CREATE INDEX "deals_org_pipeline_idx" ON "deals" USING btree ("organization_id","pipeline_id");--> statement-breakpoint
-CREATE INDEX "deals_org_closedate_idx" ON "deals" USING btree ("organization_id","closedate");--> statement-breakpoint
-CREATE INDEX "deals_org_amount_idx" ON "deals" USING btree ("organization_id","amount");--> statement-breakpoint
+CREATE INDEX "deals_org_id_idx" ON "deals" USING btree ("organization_id","id");--> statement-breakpoint
+CREATE INDEX "deals_org_owner_idx" ON "deals" USING btree ("organization_id","owner_id","id","amount");--> statement-breakpoint
+CREATE INDEX "deals_org_stage_idx" ON "deals" USING btree ("organization_id","stage_id","amount");--> statement-breakpoint
+CREATE INDEX "deals_org_pipeline_idx" ON "deals" USING btree ("organization_id","pipeline_id","amount");--> statement-breakpoint
+CREATE INDEX "deals_org_closedate_idx" ON "deals" USING btree ("organization_id","closedate","amount");--> statement-breakpoint
+CREATE INDEX "deals_org_amount_idx" ON "deals" USING btree ("organization_id","amount" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "deals_search_trgm_idx" ON "deals" USING gin (lower("dealname" || ' ' || coalesce("nextsteps", '') || ' ' || coalesce("kdm", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "jobs_claim_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("locked_until") WHERE status = 'running';--> statement-breakpoint

@@ -13,6 +13,7 @@ import {
   ZVerifyOtpResponse,
 } from '@pipewise/contract/auth';
 import { ZErrorResponse } from '@pipewise/contract/common';
+import { HttpError } from '../../lib/http-error';
 import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
 import { issueCsrfCookie } from '../../plugins/csrf';
 import { requireUser, type AuthContext } from '../../plugins/session';
@@ -83,11 +84,15 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
     );
 
     const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
-    const profile = async (req: Parameters<typeof requireUser>[0]) => {
+    const profile = async (req: Parameters<typeof requireUser>[0] & { query: { email?: string } }) => {
       const auth = req.auth;
       // A deactivated user's session answers session_valid false so the app signs out.
       if (auth && auth.user.status !== 'active') return profileOf(auth);
-      return profileOf(requireUser(req));
+      const caller = requireUser(req);
+      // Decision 3: ?email= may only name the caller.
+      const claimed = req.query.email?.trim().toLowerCase();
+      if (claimed && claimed !== caller.user.email) throw new HttpError(403, 'The email in the request does not match the signed-in user');
+      return profileOf(caller);
     };
     app.get('/api/session/profile', { schema: profileSchema }, profile);
     app.get('/api/command/get-profile', { schema: { ...profileSchema, tags: ['command'] } }, profile);
@@ -98,7 +103,8 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
         schema: {
           tags: ['session'],
           querystring: z.object({ email: z.string().optional() }).loose(),
-          body: z.object({ current_session_id: z.string().optional() }).loose().optional(),
+          // A body-less POST (API clients, sendBeacon) arrives as null: it must log out too.
+          body: z.object({ current_session_id: z.string().optional() }).loose().nullish(),
           response: { 200: ZLogoutResponse, ...errors },
         },
       },

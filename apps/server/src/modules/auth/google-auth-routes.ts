@@ -8,6 +8,7 @@ import { oauthStates } from '../../db/schema';
 import { cookieBase, setSessionCookie } from '../../plugins/cookies';
 import { issueCsrfCookie } from '../../plugins/csrf';
 import { fullName, type UsersRepo } from '../users/users-repo';
+import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { AuthService } from './auth-service';
 
 const STATE_COOKIE = 'oauth_state';
@@ -29,6 +30,8 @@ export function googleAuthRoutes(deps: {
   oidc: OidcClient | undefined;
   auth: AuthService;
   users: Pick<UsersRepo, 'findByEmail'>;
+  limiter: RateLimiter;
+  ipLimitPer15Min: number;
   appUrl: string;
 }): FastifyPluginAsyncZod {
   const redirectUri = `${deps.appUrl}/api/auth/google/callback`;
@@ -36,6 +39,8 @@ export function googleAuthRoutes(deps: {
   return async (app) => {
     app.get('/api/auth/google/login', { schema: { tags: ['auth'], summary: 'Starts Google sign-in (browser navigation)' } }, async (req, reply) => {
       if (!deps.oidc) return reply.redirect(toCallback({ error: GOOGLE_MESSAGES.notConfigured }));
+      // Each start stores a login attempt, so starts are limited per address like the other sign-in routes.
+      await deps.limiter.consume({ key: `ip:google-login:${req.ip}`, max: deps.ipLimitPer15Min, windowSeconds: 900 });
       const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
       let url: string;
       try {

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Pipewise <no-reply@pipewise.local>',
+      encryptionKey: undefined,
+      logLevel: 'info',
+      role: 'all',
+      demoSeed: true,
+      google: undefined,
+      trustProxy: false,
+    });
+  });
+
+  it('reads valid values', () => {
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/pipewise',
+      DATABASE_URL: 'postgresql://pw:secret@db.internal:5432/pipewise',
+      APP_URL: 'https://crm.example.com/',
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      ENCRYPTION_KEY: key,
+      LOG_LEVEL: 'debug',
+      ROLE: 'worker',
+      DEMO_SEED: '0',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/pipewise',
+      databaseUrl: 'postgresql://pw:secret@db.internal:5432/pipewise',
+      appUrl: 'https://crm.example.com',
+      smtpUrl: 'smtps://mailer:pw@smtp.example.com:465',
+      encryptionKey: key,
+      logLevel: 'debug',
+      role: 'worker',
+      demoSeed: false,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', APP_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      appUrl: 'http://localhost:3000',
+    });
+  });
+
+  it.each([
+    ['PORT', 'http'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://root@localhost/pipewise'],
+    ['DATABASE_URL', 'not a url'],
+    ['APP_URL', 'ftp://crm.example.com'],
+    ['APP_URL', 'crm.example.com'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['ENCRYPTION_KEY', 'too-short'],
+    ['ENCRYPTION_KEY', 'z'.repeat(64)],
+    ['LOG_LEVEL', 'verbose'],
+    ['ROLE', 'scheduler'],
+    ['DEMO_SEED', 'yes'],
+  ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toContain(`  ${name}: `);
+    // Only the bad variable is reported.
+    expect(error.message.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('reports every bad variable at once', () => {
+    const error = configError({ PORT: 'x', ROLE: 'y', LOG_LEVEL: 'z' });
+    for (const name of ['PORT', 'ROLE', 'LOG_LEVEL']) expect(error.message).toContain(`  ${name}: `);
+  });
+
+  it('never echoes a rejected secret', () => {
+    const error = configError({ DATABASE_URL: 'mysql://root:hunter2@db/pipewise', ENCRYPTION_KEY: 'sekrit-key-value' });
+    expect(error.message).not.toContain('hunter2');
+    expect(error.message).not.toContain('sekrit-key-value');
+  });
+
+  it('needs both Google credentials or neither', () => {
+    expect(configError({ GOOGLE_CLIENT_ID: 'id' }).message).toContain('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailMessage, MailSender } from '../adapters/mail/mail-port';
+import { jobs, oauthStates, organizations, otpCodes, rateLimits, sessions, users } from '../db/schema';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { silentLog } from '../../test/silent-log';
+import { createJobQueue } from './job-queue';
+import { jobHandlers } from './handlers';
+import { createWorker } from './worker';
+
+let database: TestDatabase;
+const sent: MailMessage[] = [];
+const fakeMail: MailSender = { kind: 'outbox', send: async (m) => void sent.push(m) };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+const ahead = (ms: number) => new Date(Date.now() + ms);
+const DAY = 86_400_000;
+
+async function count(table: string): Promise<number> {
+  const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+function runAll() {
+  const queue = createJobQueue(database.db);
+  const worker = createWorker(queue, jobHandlers({ db: database.db, mail: fakeMail }), silentLog, { pollMs: 10, concurrency: 1 });
+  return { queue, worker };
+}
+
+describe('job handlers', () => {
+  it('maintenance.cleanup deletes what expired and keeps the rest', async () => {
+    const { db } = database;
+    const [org] = await db.insert(organizations).values({ name: 'Org', domain: 'org.example' }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ organizationId: org!.id, email: 'u@org.example', firstName: 'U', lastName: 'Ser' })
+      .returning();
+    await db.insert(sessions).values([
+      { tokenHash: 'expired', userId: user!.id, expiresAt: ago(1000) },
+      { tokenHash: 'live', userId: user!.id, expiresAt: ahead(DAY) },
+    ]);
+    await db.insert(otpCodes).values([
+      { email: 'old@org.example', codeHash: 'x', expiresAt: ago(1000) },
+      { email: 'new@org.example', codeHash: 'y', expiresAt: ahead(600_000) },
+    ]);
+    await db.insert(oauthStates).values([
+      { state: 'old', codeVerifier: 'v', nonce: 'n', expiresAt: ago(1000) },
+      { state: 'new', codeVerifier: 'v', nonce: 'n', expiresAt: ahead(600_000) },
+    ]);
+    await db.insert(rateLimits).values([
+      { key: 'old', windowStart: ago(2 * DAY), count: 3 },
+      { key: 'new', windowStart: ago(60_000), count: 3 },
+    ]);
+    await db.insert(jobs).values([
+      { type: 'x', status: 'done', finishedAt: ago(8 * DAY) },
+      { type: 'x', status: 'done', finishedAt: ago(DAY) },
+      { type: 'x', status: 'failed', finishedAt: ago(30 * DAY) },
+    ]);
+
+    const { queue, worker } = runAll();
+    const id = await queue.enqueue('maintenance.cleanup', {});
+    expect(await worker.drain()).toBe(1);
+    expect((await queue.get(id))?.status).toBe('done');
+
+    const kept = await db.execute(sql`
+      select (select array_agg(token_hash) from sessions) as sessions,
+             (select array_agg(email) from otp_codes) as codes,
+             (select array_agg(state) from oauth_states) as states,
+             (select array_agg(key) from rate_limits) as limits`);
+    expect((kept as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      sessions: ['live'],
+      codes: ['new@org.example'],
+      states: ['new'],
+      limits: ['new'],
+    });
+    // The week-old done job went; the recent one, the failed one (kept for its error) and this run stay.
+    expect(await count('jobs')).toBe(3);
+  });
+
+  it('mail.send hands the message to the mail adapter', async () => {
+    const { queue, worker } = runAll();
+    const message: MailMessage = { to: 'a@b.example', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' };
+    await queue.enqueue('mail.send', message);
+    expect(await worker.drain()).toBe(1);
+    expect(sent).toEqual([message]);
+  });
+});
