@@ -27,36 +27,42 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'sneha@acme.example', firstName: 'Sneha', lastName: 'Kulkarni', role: 'user', team: 'Mid-Market', reportsTo: 'meera@acme.example' },
 ];
 
+/** The Acme Sales organisation and its people, without CRM data; returns the organisation id. */
+export async function seedDemoPeople(db: Db, now = new Date()): Promise<string> {
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: 'Acme Sales', domain: DEMO_DOMAIN, whatsappNumber: '+91 98200 00000' })
+    .returning({ id: organizations.id });
+  const ids = new Map<string, string>();
+  // Managers come before their reports in DEMO_USERS, so each reports_to is known when needed.
+  for (const u of DEMO_USERS) {
+    const [row] = await db
+      .insert(users)
+      .values({
+        organizationId: org!.id,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        role: u.role,
+        team: u.team,
+        reportsTo: u.reportsTo ? ids.get(u.reportsTo) : null,
+        isOnboarded: true,
+        lastLogin: u.lastLoginDaysAgo === undefined ? null : new Date(now.getTime() - u.lastLoginDaysAgo * 86_400_000 - 3_600_000),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (row) ids.set(u.email, row.id);
+  }
+  return org!.id;
+}
+
 /** Seeds the demo workspace once; running it again changes nothing. */
 export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: boolean }> {
   const existing = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.domain, DEMO_DOMAIN));
   if (existing.length > 0) return { seeded: false };
   await db.transaction(async (tx) => {
-    const [org] = await tx
-      .insert(organizations)
-      .values({ name: 'Acme Sales', domain: DEMO_DOMAIN, whatsappNumber: '+91 98200 00000' })
-      .returning({ id: organizations.id });
-    const ids = new Map<string, string>();
-    // Managers come before their reports in DEMO_USERS, so each reports_to is known when needed.
-    for (const u of DEMO_USERS) {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          organizationId: org!.id,
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          role: u.role,
-          team: u.team,
-          reportsTo: u.reportsTo ? ids.get(u.reportsTo) : null,
-          isOnboarded: true,
-          lastLogin: u.lastLoginDaysAgo === undefined ? null : new Date(now.getTime() - u.lastLoginDaysAgo * 86_400_000 - 3_600_000),
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (row) ids.set(u.email, row.id);
-    }
-    await seedDemoCrm(tx as unknown as Db, org!.id, 300, now);
+    const organizationId = await seedDemoPeople(tx as unknown as Db, now);
+    await seedDemoCrm(tx as unknown as Db, organizationId, 300, now);
   });
   return { seeded: true };
 }

@@ -2,9 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
-import type { Db } from '../../db/client';
-import { DEMO_DOMAIN, DEMO_USERS } from '../../db/seed';
-import { organizations, otpCodes, registrationRequests, sessions, users } from '../../db/schema';
+import { seedDemoPeople } from '../../db/seed';
+import { otpCodes, registrationRequests, sessions, users } from '../../db/schema';
 import { deriveKey, hmacHex, sha256Hex } from '../../lib/secrets';
 import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
 
@@ -39,38 +38,13 @@ const mail: MailSender = {
   },
 };
 
-/**
- * The demo workspace's people (Acme Sales, asha@ ... sneha@acme.example) without its 300 CRM
- * deals: seedDemo's CRM data costs seconds per file and no sign-in test reads it.
- */
-async function seedAcmeUsers(db: Db): Promise<string> {
-  const [org] = await db.insert(organizations).values({ name: 'Acme Sales', domain: DEMO_DOMAIN }).returning({ id: organizations.id });
-  const ids = new Map<string, string>();
-  for (const u of DEMO_USERS) {
-    const [row] = await db
-      .insert(users)
-      .values({
-        organizationId: org!.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        role: u.role,
-        team: u.team,
-        reportsTo: u.reportsTo ? ids.get(u.reportsTo) : null,
-        isOnboarded: true,
-      })
-      .returning({ id: users.id });
-    ids.set(u.email, row!.id);
-  }
-  return org!.id;
-}
 
 let t: TestApp;
 let acmeId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ mail });
-  acmeId = await seedAcmeUsers(t.database.db);
+  acmeId = await seedDemoPeople(t.database.db);
 });
 afterAll(() => t?.close());
 beforeEach(async () => {

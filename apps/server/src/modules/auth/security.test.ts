@@ -5,9 +5,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
 import { loggerOptions } from '../../app';
-import type { Db } from '../../db/client';
-import { DEMO_DOMAIN, DEMO_USERS } from '../../db/seed';
-import { organizations, registrationRequests, sessions, users } from '../../db/schema';
+import { seedDemoPeople } from '../../db/seed';
+import { registrationRequests, sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../lib/secrets';
 import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
 
@@ -37,31 +36,6 @@ const mail: MailSender = {
 const logLines: string[] = [];
 const secrets = new Set<string>();
 
-/**
- * The demo workspace's people (Acme Sales, asha@ ... sneha@acme.example) without its 300 CRM
- * deals: seedDemo's CRM data costs seconds per file and no sign-in test reads it.
- */
-async function seedAcmeUsers(db: Db): Promise<string> {
-  const [org] = await db.insert(organizations).values({ name: 'Acme Sales', domain: DEMO_DOMAIN }).returning({ id: organizations.id });
-  const ids = new Map<string, string>();
-  for (const u of DEMO_USERS) {
-    const [row] = await db
-      .insert(users)
-      .values({
-        organizationId: org!.id,
-        email: u.email,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        role: u.role,
-        team: u.team,
-        reportsTo: u.reportsTo ? ids.get(u.reportsTo) : null,
-        isOnboarded: true,
-      })
-      .returning({ id: users.id });
-    ids.set(u.email, row!.id);
-  }
-  return org!.id;
-}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +48,7 @@ beforeAll(async () => {
   // The process logger's own options (redaction, serializers), at the most talkative level.
   const logger = pino(loggerOptions('trace') as pino.LoggerOptions, stream);
   t = await createTestApp({ mail, loggerInstance: logger });
-  await seedAcmeUsers(t.database.db);
+  await seedDemoPeople(t.database.db);
 });
 afterAll(() => t?.close());
 beforeEach(async () => {
