@@ -1,11 +1,94 @@
-import { useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { PageSection } from '../../../components/ui/page-section';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/http';
+import { isDealId, useDeal } from '../api/get-deal';
+import { useDealOwners } from '../api/get-deal-owners';
+import { usePipelines } from '../api/get-deal-stages';
+import { statusChips } from '../utils/status-chips';
+import { DealOverview } from './deal-overview';
+import { DealStakeholders } from './deal-stakeholders';
+import { DealStatusChips } from './deal-status-chips';
+import { DealTextCard } from './deal-text-card';
+import { DealTimeline } from './deal-timeline';
+import '../deals.css';
+
+/** deals/new opens an empty form that only changes locally (the spec's 'New Deal'). */
+const NEW_DEAL_ID = 'new';
+
+function BackToDeals() {
+  const { state } = useLocation();
+  const listSearch = (state as { listSearch?: unknown } | null)?.listSearch;
+  return (
+    <Link to={`/dashboard/deals${typeof listSearch === 'string' ? listSearch : ''}`} className="back-link">
+      <ArrowLeft size={16} aria-hidden="true" />
+      All deals
+    </Link>
+  );
+}
 
 export function DealDetailPage() {
   const { id = '' } = useParams();
+  const isNew = id === NEW_DEAL_ID;
+  const deal = useDeal(id);
+  const owners = useDealOwners();
+  const pipelines = usePipelines();
+
+  if (!isNew) {
+    const missing = !isDealId(id) || isApiError(deal.error, 404) || isApiError(deal.error, 400);
+    if (missing || deal.isError) {
+      return (
+        <PageSection title="Deal details">
+          <p role="alert" className="empty-state">
+            {missing ? 'Deal not found' : 'Failed to load the deal'}
+          </p>
+          <div className="deal-state-actions">
+            {missing ? null : (
+              <Button variant="secondary" onClick={() => void deal.refetch()}>
+                Retry
+              </Button>
+            )}
+            <BackToDeals />
+          </div>
+        </PageSection>
+      );
+    }
+    if (deal.isPending) {
+      return (
+        <div className="deals-state">
+          <Spinner label="Loading deal" size={32} />
+        </div>
+      );
+    }
+  }
+
+  const current = isNew ? null : (deal.data ?? null);
+  const stages = pipelines.data?.find((p) => p.pipelineId === current?.pipeline)?.stages ?? [];
+
   return (
-    <PageSection title="Deal details">
-      <p className="muted">Deal {id}</p>
-    </PageSection>
+    <div className="deal-detail">
+      <BackToDeals />
+      <div className="deal-detail-grid">
+        <div className="deal-detail-main">
+          <DealOverview
+            key={current?.deal_id ?? NEW_DEAL_ID}
+            deal={current}
+            owners={owners.data ?? []}
+            pipelines={pipelines.data ?? []}
+            onPipelineChange={() => void pipelines.refetch()}
+          />
+          {current ? <DealStatusChips chips={statusChips(current, stages)} /> : null}
+          <DealStakeholders dealId={current?.deal_id ?? null} />
+          <div className="deal-text-cards">
+            <DealTextCard title="Summary" text={current?.summary ?? null} />
+            <DealTextCard title="Pain Points" text={current?.painpoints ?? null} />
+            <DealTextCard title="Next Steps" text={current?.nextsteps ?? null} />
+          </div>
+        </div>
+        <DealTimeline />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,31 @@
+import { Users } from 'lucide-react';
+import { useDealStakeholders } from '../api/get-deal-stakeholders';
+
+const MAX_SHOWN = 3;
+
+/** Up to 3 stakeholders as 'Firstname (Position)'; a failed load reads as none (the spec only logs it). */
+export function DealStakeholders({ dealId }: { dealId: string | null }) {
+  const stakeholders = useDealStakeholders(dealId ?? '', dealId !== null);
+  const list = stakeholders.data ?? [];
+  return (
+    <section className="deal-card deal-stakeholders" aria-labelledby="stakeholders-title">
+      <h3 id="stakeholders-title" className="deal-card-title">
+        <Users size={16} aria-hidden="true" />
+        Stakeholders
+      </h3>
+      {dealId !== null && stakeholders.isPending ? (
+        <p className="muted">Loading...</p>
+      ) : list.length === 0 ? (
+        <p className="muted">No stakeholders</p>
+      ) : (
+        <ul className="stakeholder-list">
+          {list.slice(0, MAX_SHOWN).map((s) => (
+            <li key={s.id} className="stakeholder">
+              {s.position ? `${s.firstname} (${s.position})` : s.firstname}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { CalendarDays, X } from 'lucide-react';
+import type { TOwner, TPipeline } from '@pipewise/contract/deals';
+import { ownerDisplayName } from '../api/get-deal-owners';
+import {
+  addFilterValue,
+  clearFilters,
+  hasActiveFilters,
+  removeFilterValue,
+  setCloseDate,
+  type DealListState,
+  type FilterKey,
+} from '../utils/deal-list-params';
+import { filterTags, type FilterTag } from '../utils/filter-tags';
+import { narrowedStageGroups, pipelineLookup } from '../utils/pipeline-lookup';
+import { CloseDateFilter } from './close-date-filter';
+import { FilterMenu } from './filter-menu';
+
+export type OpenMenu = 'owners' | 'stages' | 'pipelines' | 'closeDate' | 'columns' | 'actions' | null;
+
+type DealsFiltersProps = {
+  state: DealListState;
+  onChange: (next: DealListState) => void;
+  owners: readonly TOwner[];
+  pipelines: readonly TPipeline[];
+  openMenu: OpenMenu;
+  setOpenMenu: (menu: OpenMenu) => void;
+};
+
+/** The four filter buttons, CLEAR FILTERS while any filter is on, and a removable tag per value. */
+export function DealsFilters({ state, onChange, owners, pipelines, openMenu, setOpenMenu }: DealsFiltersProps) {
+  const lookup = pipelineLookup(pipelines);
+  const openChange = (menu: Exclude<OpenMenu, null>) => (open: boolean) => setOpenMenu(open ? menu : openMenu === menu ? null : openMenu);
+  const choose = (key: FilterKey) => (value: string) => onChange(addFilterValue(state, key, value, lookup.stagePipeline));
+
+  const ownerById = new Map(owners.map((o) => [o.id, ownerDisplayName(o)]));
+  const tags = filterTags(state, { owner: (id) => ownerById.get(id), stage: lookup.stageLabel, pipeline: lookup.pipelineLabel });
+  const remove = (tag: FilterTag) =>
+    onChange(tag.kind === 'closeDate' ? setCloseDate(state, '', '') : removeFilterValue(state, tag.kind, tag.value));
+
+  return (
+    <div className="deals-filters">
+      <div className="filter-bar" role="group" aria-label="Filters">
+        <FilterMenu
+          title="BY DEALOWNERS"
+          open={openMenu === 'owners'}
+          onOpenChange={openChange('owners')}
+          groups={[{ options: owners.map((o) => ({ value: o.id, label: ownerDisplayName(o) })) }]}
+          chosen={state.owners}
+          onChoose={choose('owners')}
+          emptyText="No deal owners"
+        />
+        <FilterMenu
+          title="BY DEALSTAGES"
+          open={openMenu === 'stages'}
+          onOpenChange={openChange('stages')}
+          groups={narrowedStageGroups(pipelines, state.pipelines).map((p) => ({
+            label: p.label,
+            options: p.stages.map((s) => ({ value: s.stageId, label: s.label })),
+          }))}
+          chosen={state.stages}
+          onChoose={choose('stages')}
+          emptyText="No deal stages"
+        />
+        <FilterMenu
+          title="PIPELINES"
+          open={openMenu === 'pipelines'}
+          onOpenChange={openChange('pipelines')}
+          groups={[{ options: pipelines.map((p) => ({ value: p.pipelineId, label: p.label })) }]}
+          chosen={state.pipelines}
+          onChoose={choose('pipelines')}
+          emptyText="No pipelines"
+        />
+        <CloseDateFilter
+          open={openMenu === 'closeDate'}
+          onOpenChange={openChange('closeDate')}
+          closeFrom={state.closeFrom}
+          closeTo={state.closeTo}
+          onApply={(from, to) => onChange(setCloseDate(state, from, to))}
+        />
+        {hasActiveFilters(state) ? (
+          <button type="button" className="btn btn-ghost clear-filters" onClick={() => onChange(clearFilters(state))}>
+            CLEAR FILTERS
+          </button>
+        ) : null}
+      </div>
+      {tags.length ? (
+        <ul className="filter-tags" aria-label="Active filters">
+          {tags.map((tag) => (
+            <li key={tag.id} className="filter-tag">
+              {tag.kind === 'closeDate' ? (
+                <>
+                  <CalendarDays size={14} aria-hidden="true" />
+                  <span className="sr-only">Close date: </span>
+                </>
+              ) : null}
+              <span>{tag.label}</span>
+              <button
+                type="button"
+                className="filter-tag-remove"
+                aria-label={tag.kind === 'closeDate' ? `Remove close date ${tag.label}` : `Remove ${tag.label}`}
+                onClick={() => remove(tag)}
+              >
+                <X size={14} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
