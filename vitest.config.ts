@@ -10,6 +10,11 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Files spend much of their time waiting (spawned servers, PostgreSQL, timers), so more
+          // forks than the default (cores - 1, i.e. 1 on a 2-core machine) more than halve the run.
+          // Vitest runs projects with different maxWorkers in separate groups: server goes after web.
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
           testTimeout: 20_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -26,11 +26,13 @@ async function measure(logLevel: string): Promise<Load> {
   const dataDir = tempDataDir('health');
   await (await startServer({ dataDir })).stop();
   const server = await startServer({ dataDir, env: { LOG_LEVEL: logLevel } });
+  let load: Load;
+  let exitCode: number | null;
   try {
     const url = `${server.baseURL}/api/health`;
     await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
     const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-    return {
+    load = {
       logLevel,
       requestsPerSec: r.requests.average,
       latencyMs: { average: r.latency.average, p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, max: r.latency.max },
@@ -41,10 +43,11 @@ async function measure(logLevel: string): Promise<Load> {
       peakRssKib: peakRssKib(server.pid),
     };
   } finally {
-    const { code } = await server.stop();
+    exitCode = (await server.stop()).code;
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (code !== 0) throw new Error(`server exited with ${code} after SIGTERM`);
   }
+  if (exitCode !== 0) throw new Error(`server exited with ${exitCode} after SIGTERM`);
+  return load;
 }
 
 function rowsFor(label: string, load: Load) {

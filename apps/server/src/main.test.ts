@@ -74,16 +74,20 @@ describe('process start-up and shutdown', { timeout: PROCESS_TEST_TIMEOUT }, () 
   it('on SIGTERM finishes the request in flight, releases the lock and exits 0; DEMO_SEED=0 stays empty', async () => {
     const dataDir = tempDir();
     presetPgliteDataDir(dataDir);
-    const server = await start({ DATA_DIR: dataDir, DEMO_SEED: '0' });
+    // LOG_LEVEL=info: the request log shows when each request has reached the server.
+    const server = await start({ DATA_DIR: dataDir, DEMO_SEED: '0', LOG_LEVEL: 'info' });
     await server.waitUntilHealthy();
     expect(fs.existsSync(path.join(dataDir, 'pipewise.lock'))).toBe(true);
 
-    const health = fetch(`${server.baseUrl}/api/health`);
+    const health = fetch(`${server.baseUrl}/api/health`, { headers: { 'x-request-id': 'in-flight-health' } });
     const slow = startSlowRequest(server.port, JSON.stringify({ note: 'x'.repeat(2000) }), {
       Cookie: 'csrf_token=t',
       'X-CSRF-Token': 't',
+      'X-Request-Id': 'in-flight-slow',
     });
-    await sleep(200); // both requests are in the server's hands
+    await waitFor(() => server.output().includes('"reqId":"in-flight-health"') && server.output().includes('"reqId":"in-flight-slow"'), {
+      what: 'both requests to reach the server',
+    });
     server.child.kill('SIGTERM');
     expect((await health).status).toBe(200);
     await sleep(500);

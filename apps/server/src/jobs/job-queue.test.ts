@@ -132,7 +132,7 @@ describe('job queue', () => {
     const queue = createJobQueue(database.db);
     const id = await queue.enqueue('test.slow', {});
     let runs = 0;
-    const slow = worker(database, { 'test.slow': async () => void (runs++, await sleep(1200)) }, 'slow-worker', { leaseMs: 300 });
+    const slow = worker(database, { 'test.slow': async () => void (runs++, await sleep(1500)) }, 'slow-worker', { leaseMs: 500 });
     let finished = false;
     const running = slow.drain().finally(() => (finished = true));
     await waitFor(() => runs === 1);

@@ -43,7 +43,7 @@ describe('job worker', () => {
     const handlers: JobHandlers = {
       'test.work': async () => {
         peak = Math.max(peak, ++active);
-        await sleep(40);
+        await sleep(150);
         active--;
       },
     };
