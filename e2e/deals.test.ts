@@ -169,7 +169,8 @@ describe('all-deals list', () => {
     await nav.getByRole('button', { name: 'Next' }).click();
     await page.getByText(`Showing 26 to 50 of ${total} deals`).waitFor();
     expect(query().get('page')).toBe('2');
-    expect(await page.locator('tbody th').first().textContent()).not.toBe(firstName);
+    // The previous page stays on screen until the next one arrives.
+    await expect.poll(() => page.locator('tbody th').first().textContent()).not.toBe(firstName);
 
     await nav.getByRole('button', { name: 'Page 4' }).click();
     await page.getByText(`Showing 76 to 100 of ${total} deals`).waitFor();
