@@ -254,9 +254,10 @@ export const deals = pgTable(
     index('deals_org_closedate_idx').on(t.organizationId, t.closedate, t.amount),
     // Exactly the amount_desc sort (Sort by Value), so its first page is read off the index.
     index('deals_org_amount_idx').on(t.organizationId, t.amount.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The search text of deals-query.ts: the fields joined by U+001F, so a match cannot span two.
     index('deals_search_trgm_idx').using(
       'gin',
-      sql`lower(${t.dealname} || ' ' || coalesce(${t.nextsteps}, '') || ' ' || coalesce(${t.kdm}, '')) gin_trgm_ops`,
+      sql`lower(${t.dealname} || E'\\x1f' || coalesce(${t.nextsteps}, '') || E'\\x1f' || coalesce(${t.kdm}, '')) gin_trgm_ops`,
     ),
   ],
 );

@@ -190,7 +190,7 @@ CREATE INDEX "deals_org_stage_idx" ON "deals" USING btree ("organization_id","st
 CREATE INDEX "deals_org_pipeline_idx" ON "deals" USING btree ("organization_id","pipeline_id","amount");--> statement-breakpoint
 CREATE INDEX "deals_org_closedate_idx" ON "deals" USING btree ("organization_id","closedate","amount");--> statement-breakpoint
 CREATE INDEX "deals_org_amount_idx" ON "deals" USING btree ("organization_id","amount" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "deals_search_trgm_idx" ON "deals" USING gin (lower("dealname" || ' ' || coalesce("nextsteps", '') || ' ' || coalesce("kdm", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "deals_search_trgm_idx" ON "deals" USING gin (lower("dealname" || E'\x1f' || coalesce("nextsteps", '') || E'\x1f' || coalesce("kdm", '')) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "jobs_claim_idx" ON "jobs" USING btree ("status","run_at");--> statement-breakpoint
 CREATE INDEX "jobs_lease_idx" ON "jobs" USING btree ("locked_until") WHERE status = 'running';--> statement-breakpoint
 CREATE UNIQUE INDEX "organizations_domain_key" ON "organizations" USING btree ("domain");--> statement-breakpoint

@@ -41,9 +41,16 @@ describe('dealFilters', () => {
     expect(q.params).toContain(id);
   });
 
-  it('searches with an escaped, lower-cased pattern, checked per field', () => {
+  it('searches with an escaped, lower-cased pattern over the fields joined by a separator', () => {
     const q = render({ search: '  50%_Off  ' });
-    expect(q.params.filter((p) => p === '%50\\%\\_off%')).toHaveLength(4);
+    expect(q.params.filter((p) => p === '%50\\%\\_off%')).toHaveLength(1);
+    expect(q.sql).toContain("lower(d.dealname || E'\\x1f' || coalesce(d.nextsteps, '') || E'\\x1f' || coalesce(d.kdm, '')) like");
+    expect(q.sql).not.toContain('lower(d.dealname) like');
+  });
+
+  it('checks each field on its own when the term holds the separator', () => {
+    const q = render({ search: 'foo\x1fbar' });
+    expect(q.params.filter((p) => p === '%foo\x1fbar%')).toHaveLength(4);
     expect(q.sql).toContain('lower(d.dealname) like');
     expect(q.sql).toContain("lower(coalesce(d.nextsteps, '')) like");
     expect(q.sql).toContain("lower(coalesce(d.kdm, '')) like");

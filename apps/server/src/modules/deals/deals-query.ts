@@ -1,8 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDealListQuery, TDealSort } from '@pipewise/contract/deals';
 
-/** The search expression; it must match the trigram index in the schema exactly to use it. */
-export const SEARCH_EXPRESSION = sql`lower(d.dealname || ' ' || coalesce(d.nextsteps, '') || ' ' || coalesce(d.kdm, ''))`;
+/**
+ * The searched text: dealname, nextsteps and kdm joined by U+001F (a unit separator no one
+ * types), so a plain LIKE over it finds a term only inside one field. It must match the
+ * trigram index in the schema exactly to use it.
+ */
+export const SEARCH_EXPRESSION = sql`lower(d.dealname || E'\\x1f' || coalesce(d.nextsteps, '') || E'\\x1f' || coalesce(d.kdm, ''))`;
+const FIELD_SEPARATOR = '\x1f';
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -65,11 +70,17 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
   if (q.close_from) parts.push(sql`d.closedate >= ${q.close_from}::date`);
   if (q.close_to) parts.push(sql`d.closedate <= ${q.close_to}::date`);
   if (q.search) {
-    // The combined expression lets the trigram index find candidates; the per-field recheck keeps
-    // a match from spanning two fields (name ending 'foo' + next steps starting 'bar' is no 'foo bar').
-    const pattern = `%${escapeLike(q.search.toLowerCase())}%`;
-    parts.push(sql`${SEARCH_EXPRESSION} like ${pattern} and (lower(d.dealname) like ${pattern}
-      or lower(coalesce(d.nextsteps, '')) like ${pattern} or lower(coalesce(d.kdm, '')) like ${pattern})`);
+    // The separator keeps a match from spanning two fields (name ending 'foo' + next steps starting
+    // 'bar' is no 'foo bar'), so one LIKE suffices and the planner estimates it from the index's
+    // statistics. Only a term holding the separator itself needs each field checked on its own.
+    const term = q.search.toLowerCase();
+    const pattern = `%${escapeLike(term)}%`;
+    parts.push(
+      term.includes(FIELD_SEPARATOR)
+        ? sql`${SEARCH_EXPRESSION} like ${pattern} and (lower(d.dealname) like ${pattern}
+            or lower(coalesce(d.nextsteps, '')) like ${pattern} or lower(coalesce(d.kdm, '')) like ${pattern})`
+        : sql`${SEARCH_EXPRESSION} like ${pattern}`,
+    );
   }
   return sql.join(parts, sql` and `);
 }

@@ -1,0 +1,109 @@
+import { ZDealListQuery, type TDealListResponse } from '@pipewise/contract/deals';
+import type { Database } from '../../apps/server/src/db/client';
+import type { Caller } from '../../apps/server/src/modules/deals/deals-service';
+import { filterInClient, type ListAnswer } from './client-filter';
+import type { Dataset } from './dataset';
+import { directDeals, explainingDb } from './direct';
+import { API_PATH, FETCH_ALL_MAX_DEALS, round2, type DealsOptions } from './options';
+import { queryString, type DealQuery, type ViewerKind } from './queries';
+import { httpGetter, summarize, timeSequential, type Latency } from './timing';
+
+/** Latencies of one query, with its first answer to cross-check the paths. */
+export type Measured = Map<string, { latency: Latency; answer: ListAnswer }>;
+
+export type FetchAll = (Latency & { visibleDeals: number; jsonMiB: number }) | { skipped: string; visibleDeals: number; estimatedJsonMiB?: number };
+
+export function callerOf(ds: Dataset, kind: ViewerKind): Caller {
+  const u = ds.users[kind];
+  return { id: u.id, email: u.email, role: u.role, organizationId: ds.organizationId };
+}
+
+const answerOf = (r: Pick<TDealListResponse, 'data' | 'total' | 'total_amount'>): ListAnswer => ({ ids: r.data.map((d) => d.deal_id), total: r.total, total_amount: r.total_amount });
+
+/** The viewer's first page without filters: its total is every deal the viewer can see. */
+export function unfiltered(queries: DealQuery[], viewer: ViewerKind): DealQuery {
+  const found = queries.find((q) => q.viewer === viewer && Object.keys(q.params).every((k) => k === 'page_size' || (k === 'page' && q.params.page === '1')));
+  if (!found) throw new Error(`no unfiltered query for the ${viewer}`);
+  return found;
+}
+
+export async function measureHttp(baseURL: string, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<Measured> {
+  const client = httpGetter(baseURL);
+  try {
+    const out: Measured = new Map();
+    for (const q of queries) {
+      const url = `${API_PATH}?${queryString(q.params)}`;
+      const headers = { authorization: `Bearer ${ds.tokens[q.viewer]}` };
+      const answer = answerOf(JSON.parse(await client.get(url, headers)) as TDealListResponse);
+      const latency = summarize(await timeSequential(() => client.get(url, headers), o.warmup, o.requests));
+      out.set(q.name, { latency, answer });
+      o.log(`    api  ${q.name}: p50 ${latency.p50} p95 ${latency.p95} p99 ${latency.p99} ms (total ${answer.total})`);
+    }
+    return out;
+  } finally {
+    client.close();
+  }
+}
+
+export async function measureSql(database: Database, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<Measured> {
+  const direct = directDeals(database.db);
+  const out: Measured = new Map();
+  for (const q of queries) {
+    const parsed = ZDealListQuery.parse(q.params);
+    const caller = callerOf(ds, q.viewer);
+    const answer = answerOf(await direct.list(caller, parsed));
+    const latency = summarize(await timeSequential(() => direct.list(caller, parsed), o.warmup, o.requests));
+    out.set(q.name, { latency, answer });
+    o.log(`    sql  ${q.name}: p50 ${latency.p50} p95 ${latency.p95} p99 ${latency.p99} ms`);
+  }
+  return out;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of both statements of each query, as text. */
+export async function explainAll(database: Database, ds: Dataset, queries: DealQuery[]): Promise<string> {
+  const sections: string[] = [];
+  for (const q of queries) {
+    const plans: string[] = [];
+    await directDeals(explainingDb(database.db, plans, database.kind === 'postgres')).list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params));
+    sections.push(`### ${q.name} (${q.viewer}) ?${queryString(q.params)}\n\n${plans.join('\n\n')}\n`);
+  }
+  return sections.join('\n');
+}
+
+/**
+ * SPEC.md's approach for each query: every visible deal through the list's SELECT, serialised to
+ * JSON (the response body), parsed back (the client), then filtered, sorted and paged in JS.
+ */
+export async function measureFetchAll(database: Database, ds: Dataset, queries: DealQuery[], visible: Map<ViewerKind, number>, o: DealsOptions) {
+  const direct = directDeals(database.db);
+  const out = new Map<string, { result: FetchAll; answer?: ListAnswer }>();
+  for (const q of queries) {
+    const count = visible.get(q.viewer)!;
+    if (count > FETCH_ALL_MAX_DEALS) {
+      out.set(q.name, { result: { skipped: `not attempted: ${count} visible deals`, visibleDeals: count } });
+      continue;
+    }
+    const parsed = ZDealListQuery.parse(q.params);
+    const caller = callerOf(ds, q.viewer);
+    let answer: ListAnswer | undefined;
+    let bytes = 0;
+    const once = async () => {
+      const body = JSON.stringify({ data: await direct.all(caller) });
+      bytes = body.length;
+      answer = filterInClient((JSON.parse(body) as TDealListResponse).data, parsed);
+    };
+    const samples = await timeSequential(once, 1, o.fetchAllRuns);
+    const result = { ...summarize(samples), visibleDeals: count, jsonMiB: round2(bytes / 2 ** 20) };
+    out.set(q.name, { result, answer });
+    o.log(`    all  ${q.name}: p50 ${result.p50} ms (${count} deals, ${result.jsonMiB} MiB JSON)`);
+  }
+  // What a skipped one would have weighed, from the bytes per deal of those that ran.
+  const ran = [...out.values()].map((v) => v.result).filter((r) => 'p50' in r);
+  const mibPerDeal = ran.length ? Math.max(...ran.map((r) => r.jsonMiB / r.visibleDeals)) : undefined;
+  for (const v of out.values()) {
+    if (!('skipped' in v.result) || mibPerDeal === undefined) continue;
+    const mib = Math.round(v.result.visibleDeals * mibPerDeal);
+    v.result = { ...v.result, estimatedJsonMiB: mib, skipped: `not attempted: ${v.result.visibleDeals} visible deals ≈ ${mib} MiB of JSON${mib > 512 ? ", over V8's 512 MiB string limit: one response cannot hold them" : ''}` };
+  }
+  return out;
+}

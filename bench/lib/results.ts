@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchResult } from './bench';
+
+export const RESULTS_DIR = path.join(import.meta.dirname, '..', 'results');
+
+type Environment = {
+  date: string;
+  node: string;
+  cpus: number;
+  cpuModel: string;
+  platform: string;
+  totalMemGiB: number;
+  /** 1-minute load average when the bench started: other work on the machine skews the numbers. */
+  loadAverage1m: number;
+};
+
+type StoredResult = BenchResult & { environment: Environment };
+
+export function environment(): Environment {
+  const cpus = os.cpus();
+  return {
+    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+    totalMemGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+  };
+}
+
+/** Writes results/<name>.json with the environment the bench started in. */
+export function storeResult(result: BenchResult, env: Environment): void {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const stored: StoredResult = { ...result, environment: env };
+  fs.writeFileSync(path.join(RESULTS_DIR, `${result.name}.json`), `${JSON.stringify(stored, null, 2)}\n`);
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/**
+ * SUMMARY.md covers every results/*.json, so a bench run alone keeps the others' last numbers.
+ * `benchOrder` lists bench names: their results come first in that order (a result named
+ * `<bench>-...` belongs to that bench), then any others by name.
+ */
+export function writeSummary(benchOrder: readonly string[]): void {
+  const order = (name: string) => {
+    const i = benchOrder.findIndex((b) => name === b || name.startsWith(`${b}-`));
+    return i === -1 ? benchOrder.length : i;
+  };
+  const stored = fs
+    .readdirSync(RESULTS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, f), 'utf8')) as StoredResult)
+    .sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name));
+  const lines = ['# Benchmark results', '', 'Written by `npm run bench` (bench/run.ts). Each section names the machine it ran on.', ''];
+  for (const r of stored) {
+    const e = r.environment;
+    lines.push(
+      `## ${r.title}`,
+      '',
+      `${e.date} · Node ${e.node} · ${e.cpus} CPUs (${e.cpuModel}) · ${e.totalMemGiB} GiB · ${e.platform} · load average ${e.loadAverage1m} at start`,
+      '',
+    );
+    if (r.notes) lines.push(r.notes, '');
+    if (r.rows.length) lines.push('| metric | value |', '|---|---|', ...r.rows.map((row) => `| ${cell(row.metric)} | ${cell(row.value)} |`), '');
+    if (r.table) {
+      lines.push(
+        `| ${r.table.columns.map(cell).join(' | ')} |`,
+        `|${r.table.columns.map(() => '---').join('|')}|`,
+        ...r.table.rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+        '',
+      );
+    }
+  }
+  fs.writeFileSync(path.join(RESULTS_DIR, 'SUMMARY.md'), lines.join('\n'));
+}
