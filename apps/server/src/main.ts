@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(queue, jobHandlers({ db: database.db, mail: createMailSender(config) }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+      : createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: createMailSender(config) }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ config, database, loggerInstance: log });
   if (app) {

@@ -28,11 +28,26 @@ async function count(table: string): Promise<number> {
 
 function runAll() {
   const queue = createJobQueue(database.db);
-  const worker = createWorker(queue, jobHandlers({ db: database.db, mail: fakeMail }), silentLog, { pollMs: 10, concurrency: 1 });
+  const worker = createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: fakeMail }), silentLog, { pollMs: 10, concurrency: 1 });
   return { queue, worker };
 }
 
 describe('job handlers', () => {
+  it('maintenance.cleanup vacuums and analyzes the embedded database, which has no autovacuum', async () => {
+    const { queue, worker } = runAll();
+    await queue.enqueue('maintenance.cleanup', {});
+    expect(await worker.drain()).toBe(1);
+    const result = await database.db.execute(sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'deals'`);
+    const row = (result as unknown as { rows: { last_vacuum: unknown; last_analyze: unknown }[] }).rows[0]!;
+    if (database.kind === 'pglite') {
+      expect(row.last_vacuum).not.toBeNull();
+      expect(row.last_analyze).not.toBeNull();
+    } else {
+      expect(row.last_vacuum).toBeNull(); // PostgreSQL's own autovacuum does this
+    }
+    await database.db.delete(jobs);
+  });
+
   it('maintenance.cleanup deletes what expired and keeps the rest', async () => {
     const { db } = database;
     const [org] = await db.insert(organizations).values({ name: 'Org', domain: 'org.example' }).returning();

@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { MailMessage, MailSender } from '../adapters/mail/mail-port';
-import type { Db } from '../db/client';
+import type { DatabaseKind, Db } from '../db/client';
 import type { JobHandlers } from './worker';
 
-export type JobDeps = { db: Db; mail: MailSender };
+export type JobDeps = { db: Db; kind: DatabaseKind; mail: MailSender };
 
 /** Every job type the worker runs; feature modules add theirs here. */
 export function jobHandlers(deps: JobDeps): JobHandlers {
   return {
-    'maintenance.cleanup': () => cleanupExpired(deps.db),
+    'maintenance.cleanup': async () => {
+      await cleanupExpired(deps.db);
+      // PGlite runs no autovacuum: without this, planner statistics go stale and index-only
+      // scans (the deals totals) fall back to reading the table as data changes.
+      if (deps.kind === 'pglite') await deps.db.execute(sql`vacuum (analyze)`);
+    },
     'mail.send': (payload) => deps.mail.send(payload as MailMessage),
   };
 }

@@ -56,7 +56,7 @@ const userRow = async (email: string) => (await t.database.db.select().from(user
 const checkEmail = async (email: string) => (await post('/api/auth/check-email', { email })).json();
 
 function drainJobs() {
-  const worker = createWorker(createJobQueue(t.database.db), jobHandlers({ db: t.database.db, mail: jobMail }), silentLog, {
+  const worker = createWorker(createJobQueue(t.database.db), jobHandlers({ db: t.database.db, kind: t.database.kind, mail: jobMail }), silentLog, {
     pollMs: 10,
     concurrency: 1,
   });
