@@ -12,9 +12,15 @@ function dealsApi(options: { total?: number; list?: (url: URL) => Response } = {
   const total = options.total ?? 60;
   return fakeApi({
     'GET /api/session/profile': () => json(profileFixture()),
-    [`GET ${LIST}`]: (_body, url) =>
-      options.list?.(url) ??
-      json(listFixture([dealFixture(), dealFixture({ deal_id: '102', dealname: 'Ganga Textiles', owner_name: null, owner_email: null, amount: null, kdm: null, painpoints: '' })], total)),
+    [`GET ${LIST}`]: (_body, url) => {
+      // Like the server, the answer names the page and size it holds.
+      const q = new URL(String(url), 'http://localhost').searchParams;
+      const page = { page: Number(q.get('page') ?? 1), page_size: Number(q.get('page_size') ?? 25) };
+      return (
+        options.list?.(url) ??
+        json(listFixture([dealFixture(), dealFixture({ deal_id: '102', dealname: 'Ganga Textiles', owner_name: null, owner_email: null, amount: null, kdm: null, painpoints: '' })], total, page))
+      );
+    },
     'GET /api/deal/owners': () => json({ data: OWNERS }),
     'GET /api/deal/get-deal-stages': () => json({ data: { results: PIPELINES } }),
   });

@@ -105,6 +105,7 @@ export function DealsPage() {
           page={state.page}
           pageSize={state.pageSize}
           total={total}
+          shown={{ page: deals.data.page, pageSize: deals.data.page_size }}
           onPageChange={(page) => update({ ...state, page })}
           onPageSizeChange={(size) => update(setPageSize(state, size))}
         />

@@ -7,14 +7,16 @@ type DealsPagerProps = {
   page: number;
   pageSize: number;
   total: number;
+  /** The page the rows on screen came from; while the next page loads the text keeps describing them. */
+  shown: { page: number; pageSize: number };
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
 };
 
 /** 'Showing X to Y of Z deals', the page buttons and 'Show: N per page'. */
-export function DealsPager({ page, pageSize, total, onPageChange, onPageSizeChange }: DealsPagerProps) {
+export function DealsPager({ page, pageSize, total, shown, onPageChange, onPageSizeChange }: DealsPagerProps) {
   const sizeId = useId();
-  const range = pageRange(page, pageSize, total);
+  const range = pageRange(shown.page, shown.pageSize, total);
   return (
     <div className="deals-pager">
       <p className="deals-pager-range" aria-live="polite">
