@@ -26,6 +26,8 @@ function tokenFrom(request: FastifyRequest): { token: string; via: 'cookie' | 'b
 export function registerSession(app: FastifyInstance, sessions: SessionRepo, appUrl: string): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
+    // Only API routes act on the caller; the SPA's files and pages need no database lookup.
+    if (!request.url.startsWith('/api/')) return;
     const found = tokenFrom(request);
     if (!found || found.token.length > 200) return;
     const record = await sessions.findLive(sha256Hex(found.token));

@@ -552,6 +552,17 @@ describe('sliding renewal', () => {
     expect(res.headers['x-access-token-expires-in']).toBeUndefined();
   });
 
+  it('leaves sessions alone on page and asset requests: only API calls look them up', async () => {
+    const { email } = await addUser();
+    const { token } = await signIn(email);
+    const aged = new Date(Date.now() + 5 * 86_400_000);
+    await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard/deals', headers: browser(token) });
+    expect(page.statusCode).toBe(200);
+    expect(cookieOf(page, 'access_token')).toBeUndefined();
+    expect((await sessionRow(token))!.expiresAt.getTime()).toBe(aged.getTime());
+  });
+
   it('tells Bearer clients with x-access-token-expires-in instead of a cookie', async () => {
     const { email } = await addUser();
     const { token } = await signIn(email);

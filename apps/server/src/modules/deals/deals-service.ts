@@ -76,8 +76,8 @@ export function createDealsService(deps: {
   async function changesFrom(caller: Caller, fields: TDealFields, current: TDeal | null): Promise<DealChanges> {
     const changes: DealChanges = {};
     const all = await pipelines.list(caller.organizationId);
-    const pipelineChanged = fields.pipeline !== undefined && (!current || resolvePipeline(all, fields.pipeline).pipelineId !== current.pipeline);
     const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipeline);
+    const pipelineChanged = fields.pipeline !== undefined && pipeline!.pipelineId !== current?.pipeline;
     if (pipelineChanged) changes.pipelineId = pipeline!.pipelineId;
     if (fields.dealstage !== undefined) {
       if (!pipeline) throw badRequest(DEAL_MESSAGES.unknownPipeline);
