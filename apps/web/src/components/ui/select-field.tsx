@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import type { SelectHTMLAttributes } from 'react';
+import { FormField } from './form-field';
 
 export type SelectOption = { value: string; label: string };
 
@@ -11,33 +12,18 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 export function SelectField({ label, options, placeholder, error, id, ...select }: SelectFieldProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  const errorId = `${selectId}-error`;
   return (
-    <div className="field">
-      <label htmlFor={selectId} className="field-label">
-        {label}
-      </label>
-      <select
-        id={selectId}
-        className="input select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...select}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} id={id} error={error}>
+      {(control) => (
+        <select className="input select" {...control} {...select}>
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FormField } from './form-field';
 
 type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
@@ -8,29 +9,14 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
 };
 
 export function TextField({ label, prefix, error, id, ...input }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
   return (
-    <div className="field">
-      <label htmlFor={inputId} className="field-label">
-        {label}
-      </label>
-      <div className={prefix ? 'field-control has-prefix' : 'field-control'}>
-        {prefix ? <span className="field-prefix">{prefix}</span> : null}
-        <input
-          id={inputId}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FormField label={label} id={id} error={error}>
+      {(control) => (
+        <div className={prefix ? 'field-control has-prefix' : 'field-control'}>
+          {prefix ? <span className="field-prefix">{prefix}</span> : null}
+          <input className="input" {...control} {...input} />
+        </div>
+      )}
+    </FormField>
   );
 }
