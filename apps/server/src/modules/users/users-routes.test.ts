@@ -21,28 +21,44 @@ function caller(t: TestApp) {
 
 const emailsOf = (res: LightMyRequestResponse) => res.json<{ data: TUserRow[] }>().data.map((u) => u.email).sort();
 
+type Fixture = {
+  t: TestApp;
+  call: ReturnType<typeof caller>;
+  other: OtherWorkspace;
+  s: Record<'asha' | 'vikram' | 'meera' | 'rahul' | 'priya' | 'otherAdmin' | 'otherRep', TestSession>;
+  id: Record<string, string>;
+};
+
+/** The seeded demo workspace plus a second one, with sessions for the people the tests act as. */
+async function demoFixture(): Promise<Fixture> {
+  const t = await createTestApp({ seed: true });
+  const db = t.database.db;
+  const other = await createOtherWorkspace(db);
+  const s = {
+    asha: await signIn(db, ACME('asha')),
+    vikram: await signIn(db, ACME('vikram')),
+    meera: await signIn(db, ACME('meera')),
+    rahul: await signIn(db, ACME('rahul')),
+    priya: await signIn(db, ACME('priya')),
+    otherAdmin: await signIn(db, other.emails.admin),
+    otherRep: await signIn(db, other.emails.rep),
+  };
+  const id: Record<string, string> = {};
+  for (const email of ACME_EMAILS) id[email.split('@')[0]!] = (await findUser(db, email)).id;
+  return { t, call: caller(t), other, s, id };
+}
+
 describe('users API', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
   let other: OtherWorkspace;
-  let s: Record<'asha' | 'vikram' | 'meera' | 'rahul' | 'priya' | 'otherAdmin' | 'otherRep', TestSession>;
+  let s: Fixture['s'];
   const id: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
-    call = caller(t);
-    const db = t.database.db;
-    other = await createOtherWorkspace(db);
-    s = {
-      asha: await signIn(db, ACME('asha')),
-      vikram: await signIn(db, ACME('vikram')),
-      meera: await signIn(db, ACME('meera')),
-      rahul: await signIn(db, ACME('rahul')),
-      priya: await signIn(db, ACME('priya')),
-      otherAdmin: await signIn(db, other.emails.admin),
-      otherRep: await signIn(db, other.emails.rep),
-    };
-    for (const email of ACME_EMAILS) id[email.split('@')[0]!] = (await findUser(db, email)).id;
+    const fixture = await demoFixture();
+    ({ t, call, other, s } = fixture);
+    Object.assign(id, fixture.id);
   });
   afterAll(() => t?.close());
 
@@ -471,7 +487,7 @@ describe('PATCH /api/users/{id}', () => {
   let t: TestApp;
   let call: ReturnType<typeof caller>;
   let other: OtherWorkspace;
-  let s: Record<'asha' | 'vikram' | 'meera' | 'rahul' | 'priya' | 'otherAdmin', TestSession>;
+  let s: Fixture['s'];
   const id: Record<string, string> = {};
   const patch = (who: Who, userId: string, body: unknown) => call('PATCH', `/api/users/${userId}`, who, body);
   const row = async (email: string) => {
@@ -480,19 +496,9 @@ describe('PATCH /api/users/{id}', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
-    call = caller(t);
-    const db = t.database.db;
-    other = await createOtherWorkspace(db);
-    s = {
-      asha: await signIn(db, ACME('asha')),
-      vikram: await signIn(db, ACME('vikram')),
-      meera: await signIn(db, ACME('meera')),
-      rahul: await signIn(db, ACME('rahul')),
-      priya: await signIn(db, ACME('priya')),
-      otherAdmin: await signIn(db, other.emails.admin),
-    };
-    for (const email of ACME_EMAILS) id[email.split('@')[0]!] = (await findUser(db, email)).id;
+    const fixture = await demoFixture();
+    ({ t, call, other, s } = fixture);
+    Object.assign(id, fixture.id);
   });
   afterAll(() => t?.close());
 
