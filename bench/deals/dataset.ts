@@ -58,10 +58,14 @@ function hierarchy(domain: string) {
 function dealIndexStatements(): { name: string; create: string }[] {
   const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
   const statements = files.flatMap((f) => fs.readFileSync(`${MIGRATIONS_DIR}/${f}`, 'utf8').split('--> statement-breakpoint'));
-  return statements
-    .map((s) => s.trim())
-    .filter((s) => /^CREATE (UNIQUE )?INDEX .* ON "deals"/i.test(s))
-    .map((create) => ({ name: /INDEX "([^"]+)"/.exec(create)![1]!, create: create.replace(/;$/, '') }));
+  // In migration order: a later DROP INDEX removes what an earlier CREATE INDEX made.
+  const byName = new Map<string, string>();
+  for (const statement of statements.map((s) => s.trim())) {
+    const dropped = /^DROP INDEX (?:IF EXISTS )?"([^"]+)"/i.exec(statement)?.[1];
+    if (dropped) byName.delete(dropped);
+    else if (/^CREATE (UNIQUE )?INDEX .* ON "deals"/i.test(statement)) byName.set(/INDEX "([^"]+)"/.exec(statement)![1]!, statement.replace(/;$/, ''));
+  }
+  return [...byName].map(([name, create]) => ({ name, create }));
 }
 
 const exec = (database: Database, text: string) => database.db.execute(sql.raw(text));
@@ -151,6 +155,8 @@ export async function generateDataset(database: Database, dealCount: number, log
     const t = performance.now();
     for (const ix of indexes) await run(ix.create);
     log(`  rebuilt ${indexes.length} deals indexes (${indexes.map((i) => i.name).join(', ')}) in ${Math.round(performance.now() - t)} ms`);
+    // The load ran without triggers (replica role), so the per-owner/stage totals are computed once here.
+    await run(`select deal_totals_rebuild(${lit(organizationId)})`);
   });
   const t = performance.now();
   await exec(database, 'vacuum analyze');

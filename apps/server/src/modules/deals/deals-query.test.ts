@@ -41,10 +41,10 @@ describe('dealFilters', () => {
     expect(q.params).toContain(id);
   });
 
-  it('searches with an escaped, lower-cased pattern over the fields joined by a separator', () => {
+  it('searches with an escaped, lower-cased pattern over the stored search text (the fields joined by a separator)', () => {
     const q = render({ search: '  50%_Off  ' });
     expect(q.params.filter((p) => p === '%50\\%\\_off%')).toHaveLength(1);
-    expect(q.sql).toContain("lower(d.dealname || E'\\x1f' || coalesce(d.nextsteps, '') || E'\\x1f' || coalesce(d.kdm, '')) like");
+    expect(q.sql).toContain('d.search_text like');
     expect(q.sql).not.toContain('lower(d.dealname) like');
   });
 

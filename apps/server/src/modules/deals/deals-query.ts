@@ -2,11 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TDealListQuery, TDealSort } from '@pipewise/contract/deals';
 
 /**
- * The searched text: dealname, nextsteps and kdm joined by U+001F (a unit separator no one
- * types), so a plain LIKE over it finds a term only inside one field. It must match the
- * trigram index in the schema exactly to use it.
+ * The searched text: the stored column deals.search_text, dealname, nextsteps and kdm lower-cased
+ * and joined by U+001F (a unit separator no one types), so a plain LIKE over it finds a term only
+ * inside one field. Its trigram index serves the substring search.
  */
-export const SEARCH_EXPRESSION = sql`lower(d.dealname || E'\\x1f' || coalesce(d.nextsteps, '') || E'\\x1f' || coalesce(d.kdm, ''))`;
+const SEARCH_TEXT = sql`d.search_text`;
 const FIELD_SEPARATOR = '\x1f';
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -77,9 +77,9 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
     const pattern = `%${escapeLike(term)}%`;
     parts.push(
       term.includes(FIELD_SEPARATOR)
-        ? sql`${SEARCH_EXPRESSION} like ${pattern} and (lower(d.dealname) like ${pattern}
+        ? sql`${SEARCH_TEXT} like ${pattern} and (lower(d.dealname) like ${pattern}
             or lower(coalesce(d.nextsteps, '')) like ${pattern} or lower(coalesce(d.kdm, '')) like ${pattern})`
-        : sql`${SEARCH_EXPRESSION} like ${pattern}`,
+        : sql`${SEARCH_TEXT} like ${pattern}`,
     );
   }
   return sql.join(parts, sql` and `);

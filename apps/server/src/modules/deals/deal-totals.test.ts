@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { seedDemo } from '../../db/seed';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
+
+/**
+ * deal_totals (migration 0001) is what the deals list reads for `total` and `total_amount` when
+ * no close-date or search filter is set. Whatever happens to deals (single and bulk inserts,
+ * edits, moves between owners, stages and pipelines, deletes, an owner's deletion, concurrent
+ * writers), it must equal the sums over the deals themselves.
+ */
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+type Key = { organization_id: string; owner_id: string | null; pipeline_id: string; stage_id: string; deals: string; amount: string };
+
+/** Both sides as sorted text: keys with nothing left in them (0 deals, 0 amount) count as absent. */
+async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: string[] }> {
+  const line = (r: Key) => `${r.organization_id} ${r.owner_id ?? '-'} ${r.pipeline_id} ${r.stage_id} ${r.deals} ${r.amount}`;
+  const fromDeals = rows<Key>(
+    await db.execute(sql`
+      select organization_id, owner_id, pipeline_id, stage_id, count(*)::text as deals, coalesce(sum(amount), 0)::numeric(24, 2)::text as amount
+      from deals group by 1, 2, 3, 4`),
+  ).map(line);
+  const fromTotals = rows<Key>(
+    await db.execute(sql`
+      select organization_id, owner_id, pipeline_id, stage_id, deals::text, amount::numeric(24, 2)::text as amount
+      from deal_totals where deals <> 0 or amount <> 0`),
+  ).map(line);
+  return { fromDeals: fromDeals.sort(), fromTotals: fromTotals.sort() };
+}
+
+async function expectInSync(db: Db) {
+  const { fromDeals, fromTotals } = await bothSides(db);
+  expect(fromTotals).toEqual(fromDeals);
+}
+
+type World = { organizationId: string; owners: (string | null)[]; stages: { pipeline: string; stage: string }[] };
+
+async function worldOf(db: Db): Promise<World> {
+  const [org] = rows<{ id: string }>(await db.execute(sql`select id from organizations order by created_at limit 1`));
+  const owners = rows<{ id: string }>(await db.execute(sql`select id from users where organization_id = ${org!.id} order by email`)).map((r) => r.id);
+  const stages = rows<{ pipeline: string; stage: string }>(
+    await db.execute(sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${org!.id} order by p.display_order, s.display_order`),
+  );
+  return { organizationId: org!.id, owners: [null, ...owners], stages };
+}
+
+/** One change to deals, as plain SQL the way any writer (the API, an import, a console) could do it. */
+type Op =
+  | { kind: 'insert'; count: number; owner: number; stage: number; amount: number | null }
+  | { kind: 'move'; mod: number; rest: number; owner: number; stage: number }
+  | { kind: 'amount'; mod: number; rest: number; amount: number | null }
+  | { kind: 'rename'; mod: number; rest: number }
+  | { kind: 'delete'; mod: number; rest: number };
+
+const amount = fc.option(fc.integer({ min: 0, max: 99_999_999 }).map((c) => c / 100), { nil: null, freq: 5 });
+const subset = { mod: fc.integer({ min: 2, max: 40 }), rest: fc.nat(39) };
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('insert' as const), count: fc.integer({ min: 1, max: 30 }), owner: fc.nat(), stage: fc.nat(), amount }),
+  fc.record({ kind: fc.constant('move' as const), ...subset, owner: fc.nat(), stage: fc.nat() }),
+  fc.record({ kind: fc.constant('amount' as const), ...subset, amount }),
+  fc.record({ kind: fc.constant('rename' as const), ...subset }),
+  fc.record({ kind: fc.constant('delete' as const), ...subset }),
+);
+
+async function apply(db: Db, w: World, o: Op): Promise<void> {
+  const pick = <T>(xs: T[], i: number) => xs[i % xs.length]!;
+  const where = (mod: number, rest: number) => sql`organization_id = ${w.organizationId} and id % ${mod} = ${rest % mod}`;
+  if (o.kind === 'insert') {
+    const s = pick(w.stages, o.stage);
+    await db.execute(sql`
+      insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount)
+      select ${w.organizationId}, 'Generated ' || g, ${s.pipeline}, ${s.stage}, ${pick(w.owners, o.owner)}, ${o.amount}
+      from generate_series(1, ${o.count}) g`);
+  } else if (o.kind === 'move') {
+    const s = pick(w.stages, o.stage);
+    await db.execute(sql`update deals set owner_id = ${pick(w.owners, o.owner)}, pipeline_id = ${s.pipeline}, stage_id = ${s.stage} where ${where(o.mod, o.rest)}`);
+  } else if (o.kind === 'amount') {
+    await db.execute(sql`update deals set amount = ${o.amount} where ${where(o.mod, o.rest)}`);
+  } else if (o.kind === 'rename') {
+    await db.execute(sql`update deals set dealname = dealname || '.' where ${where(o.mod, o.rest)}`);
+  } else {
+    await db.execute(sql`delete from deals where ${where(o.mod, o.rest)}`);
+  }
+}
+
+describe('deal totals', () => {
+  let database: TestDatabase;
+  let db: Db;
+  let world: World;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+    await seedDemo(db);
+    world = await worldOf(db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('start equal to the seeded deals', async () => {
+    const { fromDeals, fromTotals } = await bothSides(db);
+    expect(fromDeals.length).toBeGreaterThan(20);
+    expect(fromTotals).toEqual(fromDeals);
+  });
+
+  it('stay equal to the deals through any sequence of inserts, moves, amount edits, renames and deletes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        for (const o of ops) await apply(db, world, o);
+        await expectInSync(db);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('move to the unowned key when the owner is deleted', async () => {
+    const [owner] = rows<{ id: string; n: number }>(
+      await db.execute(sql`select owner_id as id, count(*)::int as n from deals where owner_id is not null group by owner_id order by 2 desc limit 1`),
+    );
+    const unownedBefore = rows<{ n: number }>(await db.execute(sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
+    await db.execute(sql`delete from sessions where user_id = ${owner!.id}`);
+    await db.execute(sql`update users set reports_to = null where reports_to = ${owner!.id}`);
+    await db.execute(sql`delete from users where id = ${owner!.id}`);
+    const unownedAfter = rows<{ n: number }>(await db.execute(sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
+    expect(unownedAfter).toBe(unownedBefore + owner!.n);
+    await expectInSync(db);
+    world = await worldOf(db);
+  });
+
+  it('count every deal when writers change deals at the same time', async () => {
+    const s = world.stages[0]!;
+    const owner = world.owners[1]!;
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount) values (${world.organizationId}, ${`Parallel ${i}`}, ${s.pipeline}, ${s.stage}, ${owner}, ${1000 + i})`);
+          await tx.execute(sql`update deals set amount = coalesce(amount, 0) + 1 where organization_id = ${world.organizationId} and owner_id = ${owner} and id % 7 = ${i % 7}`);
+        }),
+      ),
+    );
+    await expectInSync(db);
+  });
+
+  it('are rebuilt from the deals by deal_totals_rebuild, and follow a truncate', async () => {
+    await db.execute(sql`update deal_totals set deals = deals + 5, amount = amount + 1`);
+    await db.execute(sql`select deal_totals_rebuild(${world.organizationId})`);
+    await expectInSync(db);
+    await db.execute(sql`truncate deals cascade`);
+    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_totals`))[0]!.n).toBe(0);
+  });
+
+  it('go with a deleted workspace', async () => {
+    await seedDemo(db);
+    world = await worldOf(db);
+    await db.execute(sql`delete from organizations where id = ${world.organizationId}`);
+    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_totals where organization_id = ${world.organizationId}`))[0]!.n).toBe(0);
+    await expectInSync(db);
+  });
+});
