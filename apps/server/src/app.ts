@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth-routes';
 import { createAuthService } from './modules/auth/auth-service';
 import { googleAuthRoutes } from './modules/auth/google-auth-routes';
 import { createOtpService } from './modules/auth/otp-service';
+import { cachedSessionRepo, createSessionCache, listenForAuthChanges, type SessionCache } from './modules/auth/session-cache';
 import { createSessionRepo } from './modules/auth/session-repo';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
 import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
@@ -49,6 +50,8 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: { method: string; url: string }[];
+    /** Session records by token hash, kept correct by the database's auth NOTIFYs (decision 6). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -114,7 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = deps.mail ?? createMailSender(config);
   const oidc = deps.oidc ?? (config.google ? createOidcClient(config.google) : undefined);
   const queue = createJobQueue(db);
-  const sessions = createSessionRepo(db);
+  // Sessions are served from memory only while the NOTIFY listener is up (decision 6).
+  const sessionCache = createSessionCache();
+  app.decorate('sessionCache', sessionCache);
+  const stopListening = await listenForAuthChanges(database, sessionCache);
+  app.addHook('onClose', () => stopListening());
+  const sessions = cachedSessionRepo(createSessionRepo(db), sessionCache);
   const users = createUsersRepo(db);
   const registrations = createRegistrationsRepo(db);
   const limiter = createRateLimiter(db);
@@ -136,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config.appUrl));
   await app.register(googleAuthRoutes({ db, oidc, auth, users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }));
   const access = createAccessRules(db);
-  await app.register(usersRoutes(createUsersService({ users, access, sessions, withWorkspaceLock: withWorkspaceLock(db) })));
+  await app.register(usersRoutes(createUsersService({ users, access, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
   await app.register(
     dealsRoutes(createDealsService({ deals: createDealsRepo(db), pipelines: createPipelinesRepo(db), users, access })),
   );

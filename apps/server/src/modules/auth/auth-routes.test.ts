@@ -5,6 +5,7 @@ import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
 import { seedDemoPeople } from '../../db/seed';
 import { otpCodes, registrationRequests, sessions, users } from '../../db/schema';
 import { deriveKey, hmacHex, sha256Hex } from '../../lib/secrets';
+import { authChangesDelivered } from '../../../test/auth-changes';
 import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
 
 /**
@@ -540,6 +541,8 @@ describe('sliding renewal', () => {
 
     const aged = new Date(Date.now() + 5 * 86_400_000); // last renewed two days ago
     await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
+    // The session is cached since the request above: the app hears of this change through NOTIFY.
+    await authChangesDelivered(t.app, t.database);
     const res = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: browser(token) });
     expect(res.statusCode).toBe(200);
     const cookie = cookieOf(res, 'access_token')!;

@@ -10,6 +10,7 @@ import {
 } from '@pipewise/contract/users';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Viewer } from '../access/access-rules';
+import type { SessionCache } from '../auth/session-cache';
 import type { SessionRepo } from '../auth/session-repo';
 import { fullName, type UserRecord, type UsersRepo } from './users-repo';
 
@@ -99,6 +100,8 @@ export function createUsersService(deps: {
   users: UsersRepo;
   access: AccessRules;
   sessions: Pick<SessionRepo, 'deleteForUser'>;
+  /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
+  sessionCache: Pick<SessionCache, 'dropUser' | 'clear'>;
   withWorkspaceLock: <T>(organizationId: string, fn: (locked: LockedRepos) => Promise<T>) => Promise<T>;
 }) {
   const { users, access } = deps;
@@ -151,6 +154,8 @@ export function createUsersService(deps: {
         // Two workspaces claiming one domain at the same moment: the unique index decides.
         if (isUniqueViolation(e)) throw conflict('Another workspace already uses this domain.');
         throw e;
+      } finally {
+        deps.sessionCache.clear();
       }
       return { organization_name: name, organization_domain: domain };
     },
@@ -167,12 +172,16 @@ export function createUsersService(deps: {
       assertAdmin(caller);
       if (!isUuid(id)) throw notFound('User not found');
       // Hierarchy changes in one workspace run one at a time, so two moves cannot together form a cycle.
-      const { row, deactivated } = await deps.withWorkspaceLock(caller.organizationId, (locked) =>
-        applyUpdate(locked, caller, id, body),
-      );
+      let updated: Awaited<ReturnType<typeof applyUpdate>>;
+      try {
+        updated = await deps.withWorkspaceLock(caller.organizationId, (locked) => applyUpdate(locked, caller, id, body));
+      } finally {
+        // After the commit (or a rollback): the next request reads the user's new role and status.
+        deps.sessionCache.dropUser(id);
+      }
       // Deactivation ends every session at once.
-      if (deactivated) await deps.sessions.deleteForUser(id);
-      return row;
+      if (updated.deactivated) await deps.sessions.deleteForUser(id);
+      return updated.row;
     },
   };
 }
