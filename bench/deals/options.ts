@@ -6,6 +6,8 @@ export type DealsOptions = {
   /** Measured requests per query (after `warmup` unrecorded ones), for HTTP and for SQL. */
   requests: number;
   warmup: number;
+  /** Seconds of unrecorded requests over all queries before the first is measured (HTTP and SQL alike). */
+  settleSeconds: number;
   /** Fetch-all runs per query (after one unrecorded). */
   fetchAllRuns: number;
   /** PGlite runs sizes up to this many deals (it is the embedded, single-process default). */
@@ -25,6 +27,7 @@ export const DEFAULT_DEALS_OPTIONS: DealsOptions = {
   dbs: ['pglite', 'postgres'],
   requests: 200,
   warmup: 20,
+  settleSeconds: 5,
   fetchAllRuns: 3,
   pgliteMax: 100_000,
   explain: true,

@@ -93,7 +93,7 @@ export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions)
       `Generated workspace: ${ds.deals} deals, 50 users (admin > 5 managers > leads/reps; the manager sees ${ds.managerTeamSize} users at depth ≤ 2), ` +
       `3 pipelines with 5-7 stages, 401 companies; ~5% deals without close date, close dates today ± 1 year; migrations' indexes; VACUUM ANALYZE. ` +
       `API: the real server (\`node --import tsx apps/server/src/main.ts\`, DEMO_SEED=0, LOG_LEVEL=warn) on 127.0.0.1, Bearer session, ` +
-      `${o.warmup} unrecorded + ${o.requests} sequential requests per query over one kept-alive connection, timed to the last body byte. ` +
+      `${o.settleSeconds} s of unrecorded requests over all queries first (HTTP and SQL alike: the server's start-up maintenance job, cold caches), then ${o.warmup} unrecorded + ${o.requests} sequential requests per query over one kept-alive connection, timed to the last body byte. ` +
       `SQL: the same deals service (page query and count/sum in parallel) on a direct ${kind === 'pglite' ? 'in-process PGlite' : 'pg pool'} connection, same counts. ` +
       `API/SQL compares p95s. Fetch-all (SPEC.md's approach): every visible deal through the list's SELECT, JSON.stringify, JSON.parse, ` +
       `then filter/sort/page in JS (1 unrecorded + ${o.fetchAllRuns} runs; no HTTP transfer counted, which flatters it; not attempted above ` +
@@ -124,7 +124,7 @@ export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions)
       serverVersion: run.serverVersion,
       deals: size,
       targets: TARGETS,
-      options: { requests: o.requests, warmup: o.warmup, fetchAllRuns: o.fetchAllRuns, nice: o.nice },
+      options: { requests: o.requests, warmup: o.warmup, settleSeconds: o.settleSeconds, fetchAllRuns: o.fetchAllRuns, nice: o.nice },
       loadAverage1m: run.load,
       generateMs: Math.round(run.generateMs),
       queries: outcomes,

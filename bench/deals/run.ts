@@ -7,7 +7,7 @@ import { DEFAULT_DEALS_OPTIONS, sizeLabel, type DbKind, type DealsOptions } from
 /**
  * The deals bench alone:
  *   npx tsx bench/deals/run.ts [--sizes=100k,1m] [--db=pglite,postgres] [--requests=200]
- *     [--warmup=20] [--fetch-all-runs=3] [--pglite-max=100k] [--no-explain] [--nice=-10]
+ *     [--warmup=20] [--settle=5] [--fetch-all-runs=3] [--pglite-max=100k] [--no-explain] [--nice=-10]
  * PGlite skips sizes above --pglite-max. Results go to bench/results/deals-<db>-<size>.json,
  * query plans to bench/results/plans/, and SUMMARY.md is rewritten with every stored result.
  */
@@ -34,6 +34,7 @@ function parseArgs(argv: string[]): DealsOptions {
       o.dbs = dbs as DbKind[];
     } else if (key === 'requests') o.requests = int();
     else if (key === 'warmup') o.warmup = int();
+    else if (key === 'settle') o.settleSeconds = int();
     else if (key === 'fetch-all-runs') o.fetchAllRuns = int();
     else if (key === 'pglite-max') o.pgliteMax = parseSize(value);
     else if (key === 'no-explain') o.explain = false;

@@ -241,14 +241,6 @@ export const deals = pgTable(
     confidenceScore: integer('confidence_score'),
     version: integer('version').notNull().default(1),
     externalId: text('external_id'),
-    /**
-     * What the list's search reads: dealname, nextsteps and kdm lower-cased and joined by U+001F
-     * (a separator no one types, so a match cannot span two fields). Stored, so a search checks
-     * each candidate row without lower-casing its text again.
-     */
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(sql`lower(dealname || E'\\x1f' || coalesce(nextsteps, '') || E'\\x1f' || coalesce(kdm, ''))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -263,8 +255,36 @@ export const deals = pgTable(
     index('deals_org_closedate_idx').on(t.organizationId, t.closedate, t.amount),
     // Exactly the amount_desc sort (Sort by Value), so its first page is read off the index.
     index('deals_org_amount_idx').on(t.organizationId, t.amount.desc().nullsLast(), t.id.desc().nullsFirst()),
-    // Substring search (LIKE '%term%') over the stored search text.
-    index('deals_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What the list's search reads: one narrow row per deal (about a third of a deals row, which
+ * also holds the long summary and pain points), kept by triggers on deals in the same transaction
+ * (migration 0001). `search_text` is dealname, nextsteps and kdm lower-cased and joined by U+001F
+ * (a separator no one types, so a match cannot span two fields); its trigram index finds the
+ * candidates of a substring search, and counting and summing them reads these narrow rows.
+ * The columns the list filters and sorts on carry the names they have in deals.
+ */
+export const dealSearch = pgTable(
+  'deal_search',
+  {
+    id: bigint('id', { mode: 'number' })
+      .primaryKey()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    ownerId: uuid('owner_id'),
+    pipelineId: uuid('pipeline_id').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    amount: numeric('amount', { precision: 18, scale: 2 }),
+    closedate: date('closedate'),
+    dealname: text('dealname').notNull(),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [
+    index('deal_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A search with a close-date range: the planner ANDs the two bitmaps before reading rows.
+    index('deal_search_org_closedate_idx').on(t.organizationId, t.closedate),
   ],
 );
 

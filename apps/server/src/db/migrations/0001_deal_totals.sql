@@ -1,3 +1,15 @@
+CREATE TABLE "deal_search" (
+	"id" bigint PRIMARY KEY NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"owner_id" uuid,
+	"pipeline_id" uuid NOT NULL,
+	"stage_id" uuid NOT NULL,
+	"amount" numeric(18, 2),
+	"closedate" date,
+	"dealname" text NOT NULL,
+	"search_text" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "deal_totals" (
 	"organization_id" uuid NOT NULL,
 	"owner_id" uuid,
@@ -9,9 +21,11 @@ CREATE TABLE "deal_totals" (
 );
 --> statement-breakpoint
 DROP INDEX "deals_search_trgm_idx";--> statement-breakpoint
-ALTER TABLE "deals" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, ''))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "deal_search" ADD CONSTRAINT "deal_search_id_deals_id_fk" FOREIGN KEY ("id") REFERENCES "public"."deals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deal_totals" ADD CONSTRAINT "deal_totals_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "deals_search_text_trgm_idx" ON "deals" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "deal_search_text_trgm_idx" ON "deal_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "deal_search_org_closedate_idx" ON "deal_search" USING btree ("organization_id","closedate");
+--> statement-breakpoint
 -- deal_totals follows every change to deals in the same transaction: statement-level triggers
 -- read the changed rows (transition tables), add them up per key and upsert the difference in key
 -- order, so a bulk change costs one upsert per key and concurrent writers lock keys in one order.
@@ -61,3 +75,38 @@ $$;--> statement-breakpoint
 INSERT INTO deal_totals (organization_id, owner_id, pipeline_id, stage_id, deals, amount)
 SELECT organization_id, owner_id, pipeline_id, stage_id, count(*), coalesce(sum(amount), 0)
 FROM deals GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+-- The searched text of a deal, in one place for the triggers and the rebuild below.
+CREATE FUNCTION "deal_search_text"(dealname text, nextsteps text, kdm text) RETURNS text
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, ''));--> statement-breakpoint
+-- deal_search mirrors each deal (deleted with it by the foreign key's cascade).
+CREATE FUNCTION "deal_search_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO deal_search (id, organization_id, owner_id, pipeline_id, stage_id, amount, closedate, dealname, search_text)
+    SELECT id, organization_id, owner_id, pipeline_id, stage_id, amount, closedate, dealname, deal_search_text(dealname, nextsteps, kdm)
+    FROM new_rows;
+  ELSE
+    UPDATE deal_search s SET organization_id = n.organization_id, owner_id = n.owner_id, pipeline_id = n.pipeline_id,
+      stage_id = n.stage_id, amount = n.amount, closedate = n.closedate, dealname = n.dealname,
+      search_text = deal_search_text(n.dealname, n.nextsteps, n.kdm)
+    FROM new_rows n
+    WHERE s.id = n.id AND (s.organization_id, s.owner_id, s.pipeline_id, s.stage_id, s.amount, s.closedate, s.dealname, s.search_text)
+      IS DISTINCT FROM (n.organization_id, n.owner_id, n.pipeline_id, n.stage_id, n.amount, n.closedate, n.dealname, deal_search_text(n.dealname, n.nextsteps, n.kdm));
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "deal_search_insert" AFTER INSERT ON "deals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION deal_search_on_change();--> statement-breakpoint
+CREATE TRIGGER "deal_search_update" AFTER UPDATE ON "deals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION deal_search_on_change();--> statement-breakpoint
+-- Recomputes one workspace's search rows from its deals (after a load without triggers, or to repair them).
+CREATE FUNCTION "deal_search_rebuild"(org uuid) RETURNS void LANGUAGE sql AS $$
+  DELETE FROM deal_search WHERE organization_id = org;
+  INSERT INTO deal_search (id, organization_id, owner_id, pipeline_id, stage_id, amount, closedate, dealname, search_text)
+  SELECT id, organization_id, owner_id, pipeline_id, stage_id, amount, closedate, dealname, deal_search_text(dealname, nextsteps, kdm)
+  FROM deals WHERE organization_id = org;
+$$;--> statement-breakpoint
+INSERT INTO deal_search (id, organization_id, owner_id, pipeline_id, stage_id, amount, closedate, dealname, search_text)
+SELECT id, organization_id, owner_id, pipeline_id, stage_id, amount, closedate, dealname, deal_search_text(dealname, nextsteps, kdm)
+FROM deals;

@@ -6,10 +6,11 @@ import { seedDemo } from '../../db/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 
 /**
- * deal_totals (migration 0001) is what the deals list reads for `total` and `total_amount` when
- * no close-date or search filter is set. Whatever happens to deals (single and bulk inserts,
- * edits, moves between owners, stages and pipelines, deletes, an owner's deletion, concurrent
- * writers), it must equal the sums over the deals themselves.
+ * deal_totals and deal_search (migration 0001) are what the deals list reads for `total` and
+ * `total_amount` when no close-date or search filter is set, and for every search. Whatever
+ * happens to deals (single and bulk inserts, edits, moves between owners, stages and pipelines,
+ * deletes, an owner's deletion, concurrent writers), the totals must equal the sums over the
+ * deals themselves and deal_search must hold exactly one up-to-date row per deal.
  */
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -32,9 +33,22 @@ async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: str
   return { fromDeals: fromDeals.sort(), fromTotals: fromTotals.sort() };
 }
 
+/** Each deal as deal_search should mirror it, and what deal_search holds, both as sorted text. */
+async function searchRows(db: Db): Promise<{ expected: string[]; actual: string[] }> {
+  const columns = sql`id, organization_id, owner_id, pipeline_id, stage_id, amount::text as amount, closedate::text as closedate, dealname`;
+  const line = (r: Record<string, unknown>) => JSON.stringify(r);
+  const expected = rows<Record<string, unknown>>(
+    await db.execute(sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text from deals order by id`),
+  ).map(line);
+  const actual = rows<Record<string, unknown>>(await db.execute(sql`select ${columns}, search_text from deal_search order by id`)).map(line);
+  return { expected, actual };
+}
+
 async function expectInSync(db: Db) {
   const { fromDeals, fromTotals } = await bothSides(db);
   expect(fromTotals).toEqual(fromDeals);
+  const { expected, actual } = await searchRows(db);
+  expect(actual).toEqual(expected);
 }
 
 type World = { organizationId: string; owners: (string | null)[]; stages: { pipeline: string; stage: string }[] };
@@ -54,6 +68,7 @@ type Op =
   | { kind: 'move'; mod: number; rest: number; owner: number; stage: number }
   | { kind: 'amount'; mod: number; rest: number; amount: number | null }
   | { kind: 'rename'; mod: number; rest: number }
+  | { kind: 'notes'; mod: number; rest: number; text: string; closedate: string | null }
   | { kind: 'delete'; mod: number; rest: number };
 
 const amount = fc.option(fc.integer({ min: 0, max: 99_999_999 }).map((c) => c / 100), { nil: null, freq: 5 });
@@ -63,6 +78,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('move' as const), ...subset, owner: fc.nat(), stage: fc.nat() }),
   fc.record({ kind: fc.constant('amount' as const), ...subset, amount }),
   fc.record({ kind: fc.constant('rename' as const), ...subset }),
+  fc.record({
+    kind: fc.constant('notes' as const),
+    ...subset,
+    text: fc.constantFrom('Call the CFO', 'PILOT in Pune', 'Demo → Ölçek', ''),
+    closedate: fc.option(fc.constantFrom('2026-01-31', '2027-06-15'), { nil: null }),
+  }),
   fc.record({ kind: fc.constant('delete' as const), ...subset }),
 );
 
@@ -80,6 +101,8 @@ async function apply(db: Db, w: World, o: Op): Promise<void> {
     await db.execute(sql`update deals set owner_id = ${pick(w.owners, o.owner)}, pipeline_id = ${s.pipeline}, stage_id = ${s.stage} where ${where(o.mod, o.rest)}`);
   } else if (o.kind === 'amount') {
     await db.execute(sql`update deals set amount = ${o.amount} where ${where(o.mod, o.rest)}`);
+  } else if (o.kind === 'notes') {
+    await db.execute(sql`update deals set nextsteps = ${o.text}, kdm = nullif(${o.text}, ''), closedate = ${o.closedate}::date where ${where(o.mod, o.rest)}`);
   } else if (o.kind === 'rename') {
     await db.execute(sql`update deals set dealname = dealname || '.' where ${where(o.mod, o.rest)}`);
   } else {
@@ -87,7 +110,7 @@ async function apply(db: Db, w: World, o: Op): Promise<void> {
   }
 }
 
-describe('deal totals', () => {
+describe('deal totals and search rows', () => {
   let database: TestDatabase;
   let db: Db;
   let world: World;
@@ -106,6 +129,9 @@ describe('deal totals', () => {
     const { fromDeals, fromTotals } = await bothSides(db);
     expect(fromDeals.length).toBeGreaterThan(20);
     expect(fromTotals).toEqual(fromDeals);
+    const { expected, actual } = await searchRows(db);
+    expect(expected.length).toBeGreaterThan(250);
+    expect(actual).toEqual(expected);
   });
 
   it('stay equal to the deals through any sequence of inserts, moves, amount edits, renames and deletes', async () => {
@@ -146,12 +172,16 @@ describe('deal totals', () => {
     await expectInSync(db);
   });
 
-  it('are rebuilt from the deals by deal_totals_rebuild, and follow a truncate', async () => {
+  it('are rebuilt from the deals by deal_totals_rebuild and deal_search_rebuild, and follow a truncate', async () => {
     await db.execute(sql`update deal_totals set deals = deals + 5, amount = amount + 1`);
+    await db.execute(sql`update deal_search set search_text = 'stale', amount = 1`);
+    await db.execute(sql`delete from deal_search where id % 3 = 0`);
     await db.execute(sql`select deal_totals_rebuild(${world.organizationId})`);
+    await db.execute(sql`select deal_search_rebuild(${world.organizationId})`);
     await expectInSync(db);
     await db.execute(sql`truncate deals cascade`);
     expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_totals`))[0]!.n).toBe(0);
+    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_search`))[0]!.n).toBe(0);
   });
 
   it('go with a deleted workspace', async () => {

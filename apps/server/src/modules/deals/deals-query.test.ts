@@ -45,15 +45,15 @@ describe('dealFilters', () => {
     const q = render({ search: '  50%_Off  ' });
     expect(q.params.filter((p) => p === '%50\\%\\_off%')).toHaveLength(1);
     expect(q.sql).toContain('d.search_text like');
-    expect(q.sql).not.toContain('lower(d.dealname) like');
+    expect(q.sql).not.toContain('lower(f.dealname) like');
   });
 
   it('checks each field on its own when the term holds the separator', () => {
     const q = render({ search: 'foo\x1fbar' });
     expect(q.params.filter((p) => p === '%foo\x1fbar%')).toHaveLength(4);
-    expect(q.sql).toContain('lower(d.dealname) like');
-    expect(q.sql).toContain("lower(coalesce(d.nextsteps, '')) like");
-    expect(q.sql).toContain("lower(coalesce(d.kdm, '')) like");
+    expect(q.sql).toContain('lower(f.dealname) like');
+    expect(q.sql).toContain("lower(coalesce(f.nextsteps, '')) like");
+    expect(q.sql).toContain("lower(coalesce(f.kdm, '')) like");
   });
 
   it('date bounds compare dates', () => {

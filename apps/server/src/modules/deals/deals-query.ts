@@ -2,9 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TDealListQuery, TDealSort } from '@pipewise/contract/deals';
 
 /**
- * The searched text: the stored column deals.search_text, dealname, nextsteps and kdm lower-cased
- * and joined by U+001F (a unit separator no one types), so a plain LIKE over it finds a term only
- * inside one field. Its trigram index serves the substring search.
+ * The searched text: deal_search.search_text (migration 0001), dealname, nextsteps and kdm
+ * lower-cased and joined by U+001F (a unit separator no one types), so a plain LIKE over it finds
+ * a term only inside one field. Its trigram index serves the substring search. A list with a
+ * search reads deal_search as `d` (see `dealSource`), which has every column the filters and
+ * sorts use, under the same names.
  */
 const SEARCH_TEXT = sql`d.search_text`;
 const FIELD_SEPARATOR = '\x1f';
@@ -77,10 +79,16 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
     const pattern = `%${escapeLike(term)}%`;
     parts.push(
       term.includes(FIELD_SEPARATOR)
-        ? sql`${SEARCH_TEXT} like ${pattern} and (lower(d.dealname) like ${pattern}
-            or lower(coalesce(d.nextsteps, '')) like ${pattern} or lower(coalesce(d.kdm, '')) like ${pattern})`
+        ? sql`${SEARCH_TEXT} like ${pattern} and exists (select 1 from deals f where f.id = d.id and (lower(f.dealname) like ${pattern}
+            or lower(coalesce(f.nextsteps, '')) like ${pattern} or lower(coalesce(f.kdm, '')) like ${pattern}))`
         : sql`${SEARCH_TEXT} like ${pattern}`,
     );
   }
   return sql.join(parts, sql` and `);
 }
+
+/**
+ * The table a list reads its filtered ids and totals from, as `d`: with a search, the narrow
+ * deal_search rows (whose trigram index finds the candidates); otherwise deals and its indexes.
+ */
+export const dealSource = (q: Pick<TDealListQuery, 'search'>): SQL => (q.search ? sql`deal_search` : sql`deals`);

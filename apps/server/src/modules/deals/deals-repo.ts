@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 import type { Db } from '../../db/client';
-import { dealFilters, orderBy } from './deals-query';
+import { dealFilters, dealSource, orderBy } from './deals-query';
 
 type DealRowSql = {
   id: string | number;
@@ -47,14 +47,16 @@ const SELECT_DEAL = sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}`;
 
 /**
  * One page of deals in two steps: the ids of the page first, ordered and offset over narrow rows
- * (often from an index alone), then the joins and the formatting for those rows only. Joining
- * and formatting before LIMIT/OFFSET would do that work for every row skipped or sorted.
+ * (often from an index alone) into an array, which keeps their order; then the joins and the
+ * formatting for those rows only, with each row's place in `ord`. Joining and formatting before
+ * LIMIT/OFFSET would do that work for every row skipped or sorted.
  */
-const selectPage = (where: SQL, sort: TDealListQuery['sort'], limit: number, offset: number) => sql`
-  select ${DEAL_COLUMNS}
-  from (select d.id from deals d where ${where} order by ${orderBy(sort)} limit ${limit} offset ${offset}) page
-  join deals d on d.id = page.id ${DEAL_JOINS}
-  order by ${orderBy(sort)}`;
+const selectPage = (where: SQL, q: TDealListQuery, limit: number, offset: number) => sql`
+  select ${DEAL_COLUMNS}, page.ord
+  from unnest(array(
+    select d.id from ${dealSource(q)} d where ${where} order by ${orderBy(q.sort)} limit ${limit} offset ${offset}
+  )) with ordinality as page(id, ord)
+  join deals d on d.id = page.id ${DEAL_JOINS}`;
 
 /**
  * `total` and `total_amount` of the filtered set. Without a close-date or search filter every
@@ -63,7 +65,7 @@ const selectPage = (where: SQL, sort: TDealListQuery['sort'], limit: number, off
  */
 function selectTotals(where: SQL, q: TDealListQuery): SQL {
   if (q.close_from || q.close_to || q.search) {
-    return sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from deals d where ${where}`;
+    return sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from ${dealSource(q)} d where ${where}`;
   }
   return sql`select coalesce(sum(d.deals), 0)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from deal_totals d where ${where}`;
 }
@@ -131,9 +133,15 @@ export function createDealsRepo(db: Db) {
     async list(organizationId: string, scope: SQL, q: TDealListQuery) {
       const where = dealFilters(organizationId, scope, q);
       const offset = (q.page - 1) * q.page_size;
-      const [page, totals] = await Promise.all([db.execute(selectPage(where, q.sort, q.page_size, offset)), db.execute(selectTotals(where, q))]);
-      const t = rows<{ total: number; total_amount: string }>(totals)[0]!;
-      return { data: rows<DealRowSql>(page).map(toDeal), total: t.total, total_amount: t.total_amount };
+      // One statement, one round trip: the totals row joined to the page's rows (or to one row of
+      // nulls when the page is empty).
+      const result = await db.execute(sql`
+        select t.total, t.total_amount, p.* from (${selectTotals(where, q)}) t
+        left join (${selectPage(where, q, q.page_size, offset)}) p on true
+        order by p.ord`);
+      const all = rows<DealRowSql & { total: number; total_amount: string }>(result);
+      const { total, total_amount } = all[0]!;
+      return { data: all.filter((r) => r.id !== null).map(toDeal), total, total_amount };
     },
 
     /** Every matching deal in pages of `batch`, for the CSV export, so memory stays flat. */
@@ -141,7 +149,7 @@ export function createDealsRepo(db: Db) {
       const where = dealFilters(organizationId, scope, q);
       let offset = 0;
       for (;;) {
-        const result = await db.execute(selectPage(where, q.sort, batch, offset));
+        const result = await db.execute(sql`select * from (${selectPage(where, q, batch, offset)}) p order by p.ord`);
         const chunk = rows<DealRowSql>(result).map(toDeal);
         if (chunk.length === 0) return;
         yield chunk;

@@ -345,6 +345,7 @@ describe('GET /api/deal/get-deals-user-hierarchy filters', () => {
     ['search not over painpoints', 'boss', () => ({ search: 'uniquepain' })],
     ['search not over the owner name', 'boss', () => ({ search: 'ravi' })],
     ['search does not span two fields', 'boss', () => ({ search: 'foo bar' })],
+    ['search holding the field separator does not span two fields either', 'boss', () => ({ search: 'foo\x1fbar' })],
     ['AND: owners x pipeline', 'boss', () => ({ owners: 'rep1@fixture.example,rep2@fixture.example', pipelines: 'alpha' })],
     ['AND: pipeline x stage label', 'boss', () => ({ pipelines: 'beta', stages: 'lead' })],
     ['AND: every filter', 'boss', () => ({ owners: 'Ravi Kumar,rep3@fixture.example', pipelines: 'alpha,beta', stages: 'lead,demo,proposal', close_from: '2025-03-01', close_to: '2025-12-31', search: 'i' })],
