@@ -58,9 +58,10 @@ async function runOne(kind: DbKind, size: number, o: DealsOptions, cluster: Post
 
     o.log(`  ${label}: HTTP, ${o.warmup} + ${o.requests} sequential requests per query`);
     const server = await startOwnServer({ dataDir, env: { DEMO_SEED: '0', LOG_LEVEL: 'warn', ...(url ? { DATABASE_URL: url } : {}) } });
-    let api: Awaited<ReturnType<typeof measureHttp>>;
+    let api: Awaited<ReturnType<typeof measureHttp>>['measured'];
+    let floor: Awaited<ReturnType<typeof measureHttp>>['floor'];
     try {
-      api = await measureHttp(server.baseURL, ds, queries, o);
+      ({ measured: api, floor } = await measureHttp(server.baseURL, ds, queries, o));
     } finally {
       const { code } = await server.stop();
       if (code !== 0) o.log(`  warning: server exited with ${code}; log: ${server.logFile}`);
@@ -82,7 +83,7 @@ async function runOne(kind: DbKind, size: number, o: DealsOptions, cluster: Post
     const outcomes = outcomesOf(queries, size, api, direct, fetchAll);
     for (const q of outcomes) if (!q.consistent) o.log(`  MISMATCH in ${q.name}: ${q.mismatch}`);
     const load = { atStart: round2(loadAtStart), atEnd: round2(os.loadavg()[0]!) };
-    const result = report({ kind, size, serverVersion, ds, generateMs, load }, outcomes, o);
+    const result = report({ kind, size, serverVersion, ds, generateMs, load, floor }, outcomes, o);
     fs.rmSync(dataDir, { recursive: true, force: true });
     return result;
   } catch (e) {

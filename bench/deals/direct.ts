@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
-import type { Db } from '../../apps/server/src/db/client';
+import type { DatabaseKind, Db } from '../../apps/server/src/db/client';
 import { createAccessRules } from '../../apps/server/src/modules/access/access-rules';
 import { createDealsRepo } from '../../apps/server/src/modules/deals/deals-repo';
 import { createDealsService, type Caller } from '../../apps/server/src/modules/deals/deals-service';
@@ -9,11 +9,11 @@ import { createUsersRepo } from '../../apps/server/src/modules/users/users-repo'
 
 /**
  * The deals service wired as app.ts wires it, on a direct database connection: the same SQL the
- * API runs for a list request (the repo's page query and its count/sum, in parallel), without
+ * API runs for a list request (page and totals: one statement on PGlite, two in parallel on PostgreSQL), without
  * HTTP, the session lookup, validation and serialisation.
  */
-export function directDeals(db: Db) {
-  const service = createDealsService({ deals: createDealsRepo(db), pipelines: createPipelinesRepo(db), users: createUsersRepo(db), access: createAccessRules(db) });
+export function directDeals(db: Db, kind: DatabaseKind) {
+  const service = createDealsService({ deals: createDealsRepo(db, { oneStatement: kind === 'pglite' }), pipelines: createPipelinesRepo(db), users: createUsersRepo(db), access: createAccessRules(db) });
   return {
     list: (caller: Caller, q: TDealListQuery) => service.list(caller, q),
     /**

@@ -37,7 +37,14 @@ async function settle(seconds: number, runs: (() => Promise<unknown>)[]): Promis
   while (performance.now() < until) for (const run of runs) await run();
 }
 
-export async function measureHttp(baseURL: string, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<Measured> {
+/**
+ * What any API request costs before its own database work: an authenticated GET whose session
+ * comes from the server's cache and which reads nothing else (GET /api/session/profile), over the
+ * same kept-alive connection. The list's API − SQL difference cannot go below it.
+ */
+export const FLOOR_PATH = '/api/session/profile';
+
+export async function measureHttp(baseURL: string, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<{ measured: Measured; floor: Latency }> {
   const client = httpGetter(baseURL);
   try {
     const out: Measured = new Map();
@@ -51,14 +58,17 @@ export async function measureHttp(baseURL: string, ds: Dataset, queries: DealQue
       out.set(q.name, { latency, answer });
       o.log(`    api  ${q.name}: p50 ${latency.p50} p95 ${latency.p95} p99 ${latency.p99} ms (total ${answer.total})`);
     }
-    return out;
+    const floorHeaders = { authorization: `Bearer ${ds.tokens.admin}` };
+    const floor = summarize(await timeSequential(() => client.get(FLOOR_PATH, floorHeaders), o.warmup, o.requests));
+    o.log(`    api  floor (${FLOOR_PATH}): p50 ${floor.p50} p95 ${floor.p95} p99 ${floor.p99} ms`);
+    return { measured: out, floor };
   } finally {
     client.close();
   }
 }
 
 export async function measureSql(database: Database, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<Measured> {
-  const direct = directDeals(database.db);
+  const direct = directDeals(database.db, database.kind);
   const out: Measured = new Map();
   await settle(o.settleSeconds, queries.map((q) => () => direct.list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params))));
   for (const q of queries) {
@@ -77,7 +87,7 @@ export async function explainAll(database: Database, ds: Dataset, queries: DealQ
   const sections: string[] = [];
   for (const q of queries) {
     const plans: string[] = [];
-    await directDeals(explainingDb(database.db, plans, database.kind === 'postgres')).list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params));
+    await directDeals(explainingDb(database.db, plans, database.kind === 'postgres'), database.kind).list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params));
     sections.push(`### ${q.name} (${q.viewer}) ?${queryString(q.params)}\n\n${plans.join('\n\n')}\n`);
   }
   return sections.join('\n');
@@ -88,7 +98,7 @@ export async function explainAll(database: Database, ds: Dataset, queries: DealQ
  * JSON (the response body), parsed back (the client), then filtered, sorted and paged in JS.
  */
 export async function measureFetchAll(database: Database, ds: Dataset, queries: DealQuery[], visible: Map<ViewerKind, number>, o: DealsOptions) {
-  const direct = directDeals(database.db);
+  const direct = directDeals(database.db, database.kind);
   const out = new Map<string, { result: FetchAll; answer?: ListAnswer }>();
   for (const q of queries) {
     const count = visible.get(q.viewer)!;

@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createAccessRules(db);
   await app.register(usersRoutes(createUsersService({ users, access, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
   await app.register(
-    dealsRoutes(createDealsService({ deals: createDealsRepo(db), pipelines: createPipelinesRepo(db), users, access })),
+    dealsRoutes(createDealsService({ deals: createDealsRepo(db, { oneStatement: database.kind === 'pglite' }), pipelines: createPipelinesRepo(db), users, access })),
   );
   await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
 
