@@ -49,6 +49,7 @@ export function dealQueries(ds: Dataset): DealQuery[] {
     }),
     q("manager's view", {}, 'manager'),
     q("rep's view", {}, 'rep'),
+    q(`rep's search "${ds.search.common}"`, { search: ds.search.common }, 'rep'),
     q('deep page (2000 of 25)', { page: '2000' }),
     q('sort by amount', { sort: 'amount_desc' }),
   ];

@@ -34,6 +34,9 @@ export const orderBy = (sort: TDealSort) => ORDER[sort];
  */
 const anyOf = (column: SQL, ids: SQL): SQL => sql`${column} = any(array(${ids}))`;
 
+/** The visibility scope of an admin: every deal of the workspace (the repo recognises this object). */
+export const WHOLE_WORKSPACE: SQL = sql`true`;
+
 /** Deals whose owner is one of `visibleUserIds` (a subquery of user ids): the visibility scope. */
 export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(sql`d.owner_id`, visibleUserIds);
 

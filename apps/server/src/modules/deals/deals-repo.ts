@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 import type { Db } from '../../db/client';
-import { dealFilters, dealSource, orderBy } from './deals-query';
+import { dealFilters, dealSource, orderBy, WHOLE_WORKSPACE } from './deals-query';
 
 type DealRowSql = {
   id: string | number;
@@ -128,6 +128,23 @@ const COLUMN: Record<keyof DealChanges, string> = {
   companyId: 'company_id',
 };
 
+/** Besides id and amount, what each sort orders by (deals-query.ts ORDER), for the matches of a search. */
+const MATCH_SORT_COLUMNS: Record<TDealListQuery['sort'], SQL> = {
+  created_desc: sql``,
+  amount_desc: sql``,
+  amount_asc: sql``,
+  closedate_asc: sql`, d.closedate`,
+  closedate_desc: sql`, d.closedate`,
+  dealname_asc: sql`, d.dealname`,
+  dealname_desc: sql`, d.dealname`,
+};
+
+/** The page's rows each carry the totals, or one row of nulls does when the page is empty. */
+function fromOneStatement(all: (DealRowSql & { total: number; total_amount: string })[]) {
+  const { total, total_amount } = all[0]!;
+  return { data: all.filter((r) => r.id !== null).map(toDeal), total, total_amount };
+}
+
 export type DealsRepoOptions = {
   /**
    * Page and totals in one statement (the totals row joined to the page's rows) instead of two
@@ -144,15 +161,31 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
       const where = dealFilters(organizationId, scope, q);
       const offset = (q.page - 1) * q.page_size;
       type Totals = { total: number; total_amount: string };
+      if (q.search && (scope !== WHOLE_WORKSPACE || q.owners.length > 0)) {
+        // A search whose owners come from a subquery (a team's scope, an owners filter): the
+        // planner cannot see how few deals those owners have, and may walk the id order hoping
+        // to meet 25 matches soon (a rep's search read ~14k rows that way at 100k deals). The
+        // trigram index finds every match anyway for the totals, so the page is ordered from
+        // those same rows: one scan, whatever the owners.
+        const result = await db.execute(sql`
+          with m as materialized (select d.id, d.amount${MATCH_SORT_COLUMNS[q.sort]} from deal_search d where ${where})
+          select t.total, t.total_amount, p.* from (
+            select count(*)::int as total, coalesce(sum(m.amount), 0)::numeric(20, 2)::text as total_amount from m
+          ) t
+          left join (
+            select ${DEAL_COLUMNS}, page.ord
+            from unnest(array(select d.id from m d order by ${orderBy(q.sort)} limit ${q.page_size} offset ${offset})) with ordinality as page(id, ord)
+            join deals d on d.id = page.id ${DEAL_JOINS}
+          ) p on true
+          order by p.ord`);
+        return fromOneStatement(rows<DealRowSql & Totals>(result));
+      }
       if (options.oneStatement) {
-        // The page's rows each carry the totals, or one row of nulls does when the page is empty.
         const result = await db.execute(sql`
           select t.total, t.total_amount, p.* from (${selectTotals(where, q)}) t
           left join (${selectPage(where, q, q.page_size, offset)}) p on true
           order by p.ord`);
-        const all = rows<DealRowSql & Totals>(result);
-        const { total, total_amount } = all[0]!;
-        return { data: all.filter((r) => r.id !== null).map(toDeal), total, total_amount };
+        return fromOneStatement(rows<DealRowSql & Totals>(result));
       }
       const [page, totals] = await Promise.all([
         db.execute(sql`${selectPage(where, q, q.page_size, offset)} order by page.ord`),

@@ -573,6 +573,21 @@ describe('GET /api/deal/get-deals-user-hierarchy paging, totals and sorts', () =
     }
   });
 
+  it.each(Object.keys(SORTS))('a team member\'s search sorted %s pages through its matches in that order', async (sort) => {
+    // A scoped search orders its page from the matched rows themselves (deals-repo.ts).
+    const q = { search: 'i' };
+    const expected = oracleFilter('mgr', q).sort(SORTS[sort]);
+    expect(expected.length).toBeGreaterThan(12);
+    const ids: number[] = [];
+    for (let page = 1; page <= Math.ceil(expected.length / 10); page++) ids.push(...(await listOk('mgr', { ...q, sort, page, page_size: 10 })).data.map((d) => Number(d.deal_id)));
+    expect(ids).toEqual(expected.map((d) => d.id));
+    const owned = await listOk('boss', { ...q, owners: 'rep1@fixture.example,rep2@fixture.example', sort, page: 2, page_size: 10 });
+    const ownedExpected = oracleFilter('boss', { ...q, owners: 'rep1@fixture.example,rep2@fixture.example' }).sort(SORTS[sort]);
+    expect(ownedExpected.length).toBeGreaterThan(12);
+    expect(owned.total).toBe(ownedExpected.length);
+    expect(owned.data.map((d) => Number(d.deal_id))).toEqual(ownedExpected.slice(10, 20).map((d) => d.id));
+  });
+
   it('an unknown sort -> 400', async () => {
     const res = await list('boss', { sort: 'amount; drop table deals' });
     expect(res.statusCode).toBe(400);

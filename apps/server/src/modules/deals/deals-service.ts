@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { isAdminRole } from '@pipewise/contract/common';
 import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Viewer } from '../access/access-rules';
 import type { UsersRepo } from '../users/users-repo';
 import type { DealChanges, DealsRepo } from './deals-repo';
-import { ownerAmong } from './deals-query';
+import { ownerAmong, WHOLE_WORKSPACE } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 
 export type Caller = Viewer & { email: string };
@@ -32,7 +32,7 @@ export function createDealsService(deps: {
   const { deals, pipelines, users, access } = deps;
 
   function scopeOf(viewer: Viewer): SQL {
-    return isAdminRole(viewer.role) ? sql`true` : ownerAmong(access.visibleUserIdsSql(viewer));
+    return isAdminRole(viewer.role) ? WHOLE_WORKSPACE : ownerAmong(access.visibleUserIdsSql(viewer));
   }
 
   /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
