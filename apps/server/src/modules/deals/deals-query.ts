@@ -34,9 +34,6 @@ export const orderBy = (sort: TDealSort) => ORDER[sort];
  */
 const anyOf = (column: SQL, ids: SQL): SQL => sql`${column} = any(array(${ids}))`;
 
-/** The visibility scope of an admin: every deal of the workspace (the repo recognises this object). */
-export const WHOLE_WORKSPACE: SQL = sql`true`;
-
 /** Deals whose owner is one of `visibleUserIds` (a subquery of user ids): the visibility scope. */
 export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(sql`d.owner_id`, visibleUserIds);
 
@@ -44,8 +41,9 @@ export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(sql`d.owner_id`, v
  * The WHERE clause of the deals list (table alias `d`): the visibility scope plus the filters,
  * combined with AND; values within one filter are alternatives.
  */
-export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>): SQL {
-  const parts: SQL[] = [sql`d.organization_id = ${organizationId}`, scope];
+export function dealFilters(organizationId: string, scope: SQL | null, q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>): SQL {
+  const parts: SQL[] = [sql`d.organization_id = ${organizationId}`];
+  if (scope) parts.push(scope);
   if (q.owners.length > 0) {
     const lowered = q.owners.map((o) => o.toLowerCase());
     const uuids = q.owners.filter(isUuid);

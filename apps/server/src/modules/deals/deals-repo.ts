@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 import type { Db } from '../../db/client';
-import { dealFilters, dealSource, orderBy, WHOLE_WORKSPACE } from './deals-query';
+import { dealFilters, dealSource, orderBy } from './deals-query';
 
 type DealRowSql = {
   id: string | number;
@@ -47,16 +47,20 @@ const SELECT_DEAL = sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}`;
 
 /**
  * One page of deals in two steps: the ids of the page first, ordered and offset over narrow rows
- * (often from an index alone) into an array, which keeps their order; then the joins and the
- * formatting for those rows only, with each row's place in `ord`. Joining and formatting before
- * LIMIT/OFFSET would do that work for every row skipped or sorted.
+ * of `source` (often from an index alone) into an array, which keeps their order; then the joins
+ * and the formatting for those rows only, with each row's place in `ord`. Joining and formatting
+ * before LIMIT/OFFSET would do that work for every row skipped or sorted.
  */
-const selectPage = (where: SQL, q: TDealListQuery, limit: number, offset: number) => sql`
+const selectPage = (source: SQL, where: SQL, q: TDealListQuery, limit: number, offset: number) => sql`
   select ${DEAL_COLUMNS}, page.ord
   from unnest(array(
-    select d.id from ${dealSource(q)} d where ${where} order by ${orderBy(q.sort)} limit ${limit} offset ${offset}
+    select d.id from ${source} d where ${where} order by ${orderBy(q.sort)} limit ${limit} offset ${offset}
   )) with ordinality as page(id, ord)
   join deals d on d.id = page.id ${DEAL_JOINS}`;
+
+/** `total` and `total_amount` over the rows of `source` (as `d`) that match `where`. */
+const selectCount = (source: SQL, where: SQL) =>
+  sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from ${source} d where ${where}`;
 
 /**
  * `total` and `total_amount` of the filtered set. Without a close-date or search filter every
@@ -64,10 +68,19 @@ const selectPage = (where: SQL, q: TDealListQuery, limit: number, offset: number
  * the same, so the WHERE clause reads it as `d`): ~1k rows per workspace instead of every deal.
  */
 function selectTotals(where: SQL, q: TDealListQuery): SQL {
-  if (q.close_from || q.close_to || q.search) {
-    return sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from ${dealSource(q)} d where ${where}`;
-  }
+  if (q.close_from || q.close_to || q.search) return selectCount(dealSource(q), where);
   return sql`select coalesce(sum(d.deals), 0)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from deal_totals d where ${where}`;
+}
+
+/** The page's rows each carrying the totals (one row of nulls carries them when the page is empty). */
+const pageWithTotals = (totals: SQL, page: SQL) => sql`
+  select t.total, t.total_amount, p.* from (${totals}) t left join (${page}) p on true order by p.ord`;
+
+type Totals = { total: number; total_amount: string };
+
+function fromPageWithTotals(all: (DealRowSql & Totals)[]) {
+  const { total, total_amount } = all[0]!;
+  return { data: all.filter((r) => r.id !== null).map(toDeal), total, total_amount };
 }
 
 export function toDeal(r: DealRowSql): TDeal {
@@ -139,12 +152,6 @@ const MATCH_SORT_COLUMNS: Record<TDealListQuery['sort'], SQL> = {
   dealname_desc: sql`, d.dealname`,
 };
 
-/** The page's rows each carry the totals, or one row of nulls does when the page is empty. */
-function fromOneStatement(all: (DealRowSql & { total: number; total_amount: string })[]) {
-  const { total, total_amount } = all[0]!;
-  return { data: all.filter((r) => r.id !== null).map(toDeal), total, total_amount };
-}
-
 export type DealsRepoOptions = {
   /**
    * Page and totals in one statement (the totals row joined to the page's rows) instead of two
@@ -157,50 +164,37 @@ export type DealsRepoOptions = {
 
 export function createDealsRepo(db: Db, options: DealsRepoOptions) {
   return {
-    async list(organizationId: string, scope: SQL, q: TDealListQuery) {
+    /** One page of the list and the totals of the whole filtered set; `scope` null: the whole workspace. */
+    async list(organizationId: string, scope: SQL | null, q: TDealListQuery) {
       const where = dealFilters(organizationId, scope, q);
       const offset = (q.page - 1) * q.page_size;
-      type Totals = { total: number; total_amount: string };
-      if (q.search && (scope !== WHOLE_WORKSPACE || q.owners.length > 0)) {
+      if (q.search && (scope !== null || q.owners.length > 0)) {
         // A search whose owners come from a subquery (a team's scope, an owners filter): the
         // planner cannot see how few deals those owners have, and may walk the id order hoping
         // to meet 25 matches soon (a rep's search read ~14k rows that way at 100k deals). The
         // trigram index finds every match anyway for the totals, so the page is ordered from
         // those same rows: one scan, whatever the owners.
+        const matches = sql`m`;
         const result = await db.execute(sql`
           with m as materialized (select d.id, d.amount${MATCH_SORT_COLUMNS[q.sort]} from deal_search d where ${where})
-          select t.total, t.total_amount, p.* from (
-            select count(*)::int as total, coalesce(sum(m.amount), 0)::numeric(20, 2)::text as total_amount from m
-          ) t
-          left join (
-            select ${DEAL_COLUMNS}, page.ord
-            from unnest(array(select d.id from m d order by ${orderBy(q.sort)} limit ${q.page_size} offset ${offset})) with ordinality as page(id, ord)
-            join deals d on d.id = page.id ${DEAL_JOINS}
-          ) p on true
-          order by p.ord`);
-        return fromOneStatement(rows<DealRowSql & Totals>(result));
+          ${pageWithTotals(selectCount(matches, sql`true`), selectPage(matches, sql`true`, q, q.page_size, offset))}`);
+        return fromPageWithTotals(rows<DealRowSql & Totals>(result));
       }
+      const page = selectPage(dealSource(q), where, q, q.page_size, offset);
       if (options.oneStatement) {
-        const result = await db.execute(sql`
-          select t.total, t.total_amount, p.* from (${selectTotals(where, q)}) t
-          left join (${selectPage(where, q, q.page_size, offset)}) p on true
-          order by p.ord`);
-        return fromOneStatement(rows<DealRowSql & Totals>(result));
+        return fromPageWithTotals(rows<DealRowSql & Totals>(await db.execute(pageWithTotals(selectTotals(where, q), page))));
       }
-      const [page, totals] = await Promise.all([
-        db.execute(sql`${selectPage(where, q, q.page_size, offset)} order by page.ord`),
-        db.execute(selectTotals(where, q)),
-      ]);
+      const [pageResult, totals] = await Promise.all([db.execute(sql`${page} order by page.ord`), db.execute(selectTotals(where, q))]);
       const { total, total_amount } = rows<Totals>(totals)[0]!;
-      return { data: rows<DealRowSql>(page).map(toDeal), total, total_amount };
+      return { data: rows<DealRowSql>(pageResult).map(toDeal), total, total_amount };
     },
 
     /** Every matching deal in pages of `batch`, for the CSV export, so memory stays flat. */
-    async *iterate(organizationId: string, scope: SQL, q: TDealListQuery, batch = 1000): AsyncGenerator<TDeal[]> {
+    async *iterate(organizationId: string, scope: SQL | null, q: TDealListQuery, batch = 1000): AsyncGenerator<TDeal[]> {
       const where = dealFilters(organizationId, scope, q);
       let offset = 0;
       for (;;) {
-        const result = await db.execute(sql`${selectPage(where, q, batch, offset)} order by page.ord`);
+        const result = await db.execute(sql`${selectPage(dealSource(q), where, q, batch, offset)} order by page.ord`);
         const chunk = rows<DealRowSql>(result).map(toDeal);
         if (chunk.length === 0) return;
         yield chunk;
@@ -209,8 +203,8 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
       }
     },
 
-    async find(organizationId: string, scope: SQL, id: number): Promise<TDeal | null> {
-      const result = await db.execute(sql`${SELECT_DEAL} where d.organization_id = ${organizationId} and ${scope} and d.id = ${id}`);
+    async find(organizationId: string, scope: SQL | null, id: number): Promise<TDeal | null> {
+      const result = await db.execute(sql`${SELECT_DEAL} where d.organization_id = ${organizationId} and ${scope ?? sql`true`} and d.id = ${id}`);
       const row = rows<DealRowSql>(result)[0];
       return row ? toDeal(row) : null;
     },

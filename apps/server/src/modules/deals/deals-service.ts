@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import type { AccessRules, Viewer } from '../access/access-rules';
 import type { UsersRepo } from '../users/users-repo';
 import type { DealChanges, DealsRepo } from './deals-repo';
-import { ownerAmong, WHOLE_WORKSPACE } from './deals-query';
+import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 
 export type Caller = Viewer & { email: string };
@@ -31,8 +31,9 @@ export function createDealsService(deps: {
 }) {
   const { deals, pipelines, users, access } = deps;
 
-  function scopeOf(viewer: Viewer): SQL {
-    return isAdminRole(viewer.role) ? WHOLE_WORKSPACE : ownerAmong(access.visibleUserIdsSql(viewer));
+  /** Which deals the viewer may see: null for an admin (the whole workspace), else their team's. */
+  function scopeOf(viewer: Viewer): SQL | null {
+    return isAdminRole(viewer.role) ? null : ownerAmong(access.visibleUserIdsSql(viewer));
   }
 
   /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
