@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage, MailSender } from './adapters/mail/mail-port';
+import { recordingMail } from '../test/fakes/recording-mail';
 import { deals, organizations, pipelineStages, pipelines, registrationRequests } from './db/schema';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
@@ -206,8 +206,7 @@ describe('authorization matrix', () => {
   let callers: Record<Actor, Caller>;
 
   beforeAll(async () => {
-    const sent: MailMessage[] = [];
-    const mail: MailSender = { kind: 'outbox', send: async (m) => void sent.push(m) };
+    const mail = recordingMail();
     t = await createTestApp({ seed: true, mail });
     const db = t.database.db;
     const other = await createOtherWorkspace(db, { deals: 3 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage, MailSender } from '../adapters/mail/mail-port';
+import type { MailMessage } from '../adapters/mail/mail-port';
+import { recordingMail } from '../../test/fakes/recording-mail';
 import { jobs, oauthStates, organizations, otpCodes, rateLimits, sessions, users } from '../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { silentLog } from '../../test/silent-log';
@@ -9,8 +10,8 @@ import { jobHandlers } from './handlers';
 import { createWorker } from './worker';
 
 let database: TestDatabase;
-const sent: MailMessage[] = [];
-const fakeMail: MailSender = { kind: 'outbox', send: async (m) => void sent.push(m) };
+const fakeMail = recordingMail();
+const { sent } = fakeMail;
 
 beforeAll(async () => {
   database = await createTestDatabase();

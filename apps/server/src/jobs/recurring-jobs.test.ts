@@ -1,24 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { describe, expect, it } from 'vitest';
+import { useJobQueue } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
-import { createJobQueue, type JobQueue } from './job-queue';
 import { RECURRING_JOBS, scheduleRecurringJobs } from './recurring-jobs';
 
-let database: TestDatabase;
-let queue: JobQueue;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = createJobQueue(database.db);
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.execute(sql`delete from jobs`);
-});
+const jobs = useJobQueue();
 
 async function pending(type: string): Promise<number> {
-  const result = await database.db.execute(sql`select count(*)::int as n from jobs where type = ${type} and status in ('queued', 'running')`);
+  const result = await jobs.database.db.execute(sql`select count(*)::int as n from jobs where type = ${type} and status in ('queued', 'running')`);
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }
 
@@ -28,23 +18,23 @@ describe('recurring jobs', () => {
   });
 
   it('enqueueUnlessPending adds a job only when none of its type is queued or running', async () => {
-    const first = await queue.enqueueUnlessPending('test.tick');
+    const first = await jobs.queue.enqueueUnlessPending('test.tick');
     expect(first).toEqual(expect.any(Number));
-    expect(await queue.enqueueUnlessPending('test.tick')).toBeNull();
-    await queue.claim('w', ['test.tick'], 60_000);
-    expect(await queue.enqueueUnlessPending('test.tick')).toBeNull(); // running counts too
-    await queue.complete(first!, 'w');
-    expect(await queue.enqueueUnlessPending('test.tick')).toEqual(expect.any(Number));
+    expect(await jobs.queue.enqueueUnlessPending('test.tick')).toBeNull();
+    await jobs.queue.claim('w', ['test.tick'], 60_000);
+    expect(await jobs.queue.enqueueUnlessPending('test.tick')).toBeNull(); // running counts too
+    await jobs.queue.complete(first!, 'w');
+    expect(await jobs.queue.enqueueUnlessPending('test.tick')).toEqual(expect.any(Number));
   });
 
   it('queues at once and then on every interval, never piling up', async () => {
     let queued = 0;
-    const schedule = scheduleRecurringJobs(queue, [{ type: 'test.tick', everyMs: 40 }], silentLog, () => queued++);
+    const schedule = scheduleRecurringJobs(jobs.queue, [{ type: 'test.tick', everyMs: 40 }], silentLog, () => queued++);
     try {
       await waitFor(() => queued === 1, { what: 'the first run to be queued' });
       await sleep(200); // several intervals pass while the job waits for a worker
       expect(await pending('test.tick')).toBe(1);
-      await database.db.execute(sql`update jobs set status = 'done' where type = 'test.tick'`);
+      await jobs.database.db.execute(sql`update jobs set status = 'done' where type = 'test.tick'`);
       await waitFor(() => queued === 2, { what: 'the next run to be queued' });
     } finally {
       schedule.stop();

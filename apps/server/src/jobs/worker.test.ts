@@ -1,35 +1,24 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { describe, expect, it } from 'vitest';
+import { useJobQueue } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
-import { createJobQueue, type JobQueue } from './job-queue';
 import { createWorker, type JobHandlers } from './worker';
 
-let database: TestDatabase;
-let queue: JobQueue;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = createJobQueue(database.db);
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.db.execute(sql`delete from jobs`);
-});
+const jobs = useJobQueue();
 
-const statusOf = async (id: number) => (await queue.get(id))?.status;
+const statusOf = async (id: number) => (await jobs.queue.get(id))?.status;
 
 describe('job worker', () => {
   it('stop() waits for the job in flight to finish', async () => {
     let started = false;
     let finished = false;
     const worker = createWorker(
-      queue,
+      jobs.queue,
       { 'test.slow': async () => void ((started = true), await sleep(400), (finished = true)) },
       silentLog,
       { pollMs: 10, concurrency: 1 },
     );
-    const id = await queue.enqueue('test.slow', {});
+    const id = await jobs.queue.enqueue('test.slow', {});
     worker.start();
     await waitFor(() => started);
     await worker.stop();
@@ -48,8 +37,8 @@ describe('job worker', () => {
       },
     };
     const ids: number[] = [];
-    for (let i = 0; i < 9; i++) ids.push(await queue.enqueue('test.work', { i }));
-    const worker = createWorker(queue, handlers, silentLog, { pollMs: 10, concurrency: 3 });
+    for (let i = 0; i < 9; i++) ids.push(await jobs.queue.enqueue('test.work', { i }));
+    const worker = createWorker(jobs.queue, handlers, silentLog, { pollMs: 10, concurrency: 3 });
     worker.start();
     await waitFor(async () => (await Promise.all(ids.map(statusOf))).every((s) => s === 'done'));
     await worker.stop();
@@ -58,18 +47,18 @@ describe('job worker', () => {
 
   it('poke() looks for work at once instead of at the next poll', async () => {
     let ran = false;
-    const worker = createWorker(queue, { 'test.work': async () => void (ran = true) }, silentLog, { pollMs: 60_000, concurrency: 1 });
+    const worker = createWorker(jobs.queue, { 'test.work': async () => void (ran = true) }, silentLog, { pollMs: 60_000, concurrency: 1 });
     worker.start();
     await sleep(50); // the first poll found nothing; the next one is a minute away
-    await queue.enqueue('test.work', {});
+    await jobs.queue.enqueue('test.work', {});
     worker.poke();
     await waitFor(() => ran, { timeoutMs: 2000 });
     await worker.stop();
   });
 
   it('leaves job types it has no handler for to other workers', async () => {
-    const id = await queue.enqueue('someone.else', {});
-    const worker = createWorker(queue, { 'test.work': async () => undefined }, silentLog, { pollMs: 10, concurrency: 1 });
+    const id = await jobs.queue.enqueue('someone.else', {});
+    const worker = createWorker(jobs.queue, { 'test.work': async () => undefined }, silentLog, { pollMs: 10, concurrency: 1 });
     expect(await worker.drain()).toBe(0);
     expect(await statusOf(id)).toBe('queued');
   });

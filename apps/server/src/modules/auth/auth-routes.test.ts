@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
+import { recordingMail } from '../../../test/fakes/recording-mail';
 import { seedDemoPeople } from '../../db/seed';
 import { otpCodes, registrationRequests, sessions, users } from '../../db/schema';
 import { deriveKey, hmacHex, sha256Hex } from '../../lib/secrets';
@@ -29,15 +29,8 @@ const MSG = {
 /** The fixed ENCRYPTION_KEY test-app.ts gives every test app. */
 const TEST_ENCRYPTION_KEY = 'a1'.repeat(32);
 
-const sent: MailMessage[] = [];
-let mailFailure: Error | null = null;
-const mail: MailSender = {
-  kind: 'outbox',
-  async send(message) {
-    if (mailFailure) throw mailFailure;
-    sent.push(message);
-  },
-};
+const mail = recordingMail();
+const { sent } = mail;
 
 
 let t: TestApp;
@@ -51,7 +44,7 @@ afterAll(() => t?.close());
 beforeEach(async () => {
   // Each test starts with fresh rate-limit windows; the limits themselves are in security.test.ts.
   await t.database.db.execute(sql`delete from rate_limits`);
-  mailFailure = null;
+  mail.failure = null;
 });
 
 type Headers = Record<string, string>;
@@ -232,14 +225,14 @@ describe('POST /api/auth/send-otp', () => {
   });
 
   it("answers 502 'Failed to send OTP. Please try again.' when the mail sender throws, and keeps serving", async () => {
-    mailFailure = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNECTION' });
+    mail.failure = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:25'), { code: 'ECONNECTION' });
     const failed = await post('/api/auth/send-otp', { email: 'rahul@acme.example' });
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({ detail: MSG.sendFailed });
 
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
-    mailFailure = null;
+    mail.failure = null;
     const { token } = await signIn('rahul@acme.example');
     const profile = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: browser(token) });
     expect(profile.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
+import { recordingMail } from '../../../test/fakes/recording-mail';
 import { loggerOptions } from '../../app';
 import { seedDemoPeople } from '../../db/seed';
 import { registrationRequests, sessions, users } from '../../db/schema';
@@ -22,15 +22,8 @@ const MSG = {
   crossOrigin: 'Cross-origin request refused',
 } as const;
 
-const sent: MailMessage[] = [];
-let mailFailure: Error | null = null;
-const mail: MailSender = {
-  kind: 'outbox',
-  async send(message) {
-    if (mailFailure) throw mailFailure;
-    sent.push(message);
-  },
-};
+const mail = recordingMail();
+const { sent } = mail;
 
 /** Every log line the main app writes, and every secret this file handled, for the last test. */
 const logLines: string[] = [];
@@ -53,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from rate_limits`);
-  mailFailure = null;
+  mail.failure = null;
 });
 
 type Headers = Record<string, string>;
@@ -358,9 +351,9 @@ describe('logs', () => {
     const withId = (h: Headers) => ({ ...h, 'x-request-id': marker });
 
     await post(t, '/api/auth/check-email', { email }, withId(csrfHeaders));
-    mailFailure = new Error('SMTP down');
+    mail.failure = new Error('SMTP down');
     expect((await post(t, '/api/auth/send-otp', { email }, withId(csrfHeaders))).statusCode).toBe(502);
-    mailFailure = null;
+    mail.failure = null;
     const code = await sendCode(email);
     await post(t, '/api/auth/verify-otp', { email, otp: otherCode(code) }, withId(csrfHeaders));
     const verified = await post(t, '/api/auth/verify-otp', { email, otp: code }, withId({ ...csrfHeaders, 'x-token-delivery': 'bearer' }));
