@@ -230,6 +230,7 @@ describe('deal detail', () => {
     await page.getByLabel('Owner', { exact: true }).selectOption({ label: target });
     const dialog = page.getByRole('dialog', { name: 'Save Changes' });
     await dialog.getByText('Do you want to save the changes made to this deal?').waitFor();
+    await screenshot(page, 'deal-save-changes-dialog');
     expect(await runAxe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
+import { Button } from './button';
 
 type DialogProps = {
   open: boolean;
@@ -49,3 +50,36 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
 
 /** Wraps a button that closes the surrounding dialog (e.g. Cancel). */
 export const DialogClose = RadixDialog.Close;
+
+type DialogActionsProps = {
+  /** The confirming button's text, and its text while the action runs. */
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Without it the confirming button submits the surrounding form. */
+  onConfirm?: () => void;
+  /** Focus starts on the confirming button (a dialog with nothing to fill in). */
+  focusConfirm?: boolean;
+};
+
+/** A dialog's footer: Cancel (closes it) and the confirming button, both disabled while `busy`. */
+export function DialogActions({ label, busyLabel, busy, onConfirm, focusConfirm = false }: DialogActionsProps) {
+  return (
+    <div className="dialog-actions">
+      <DialogClose asChild>
+        <Button variant="secondary" disabled={busy}>
+          Cancel
+        </Button>
+      </DialogClose>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        onClick={onConfirm}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        data-autofocus={focusConfirm || undefined}
+      >
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}

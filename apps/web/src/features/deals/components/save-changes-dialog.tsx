@@ -1,5 +1,4 @@
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 
 type SaveChangesDialogProps = {
   open: boolean;
@@ -19,16 +18,7 @@ export function SaveChangesDialog({ open, saving, onSave, onCancel }: SaveChange
       title="Save Changes"
       description="Do you want to save the changes made to this deal?"
     >
-      <div className="dialog-actions">
-        <DialogClose asChild>
-          <Button variant="secondary" disabled={saving}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button onClick={onSave} disabled={saving} data-autofocus>
-          {saving ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <DialogActions label="Save" busyLabel="Saving..." busy={saving} onConfirm={onSave} focusConfirm />
     </Dialog>
   );
 }

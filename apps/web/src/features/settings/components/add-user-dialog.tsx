@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { addUserFieldErrors, type FieldErrors, type TAddUserInput, type TUserRow } from '@pipewise/contract/users';
 import { AlertMessage } from '../../../components/ui/alert-message';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/http';
@@ -105,14 +104,7 @@ function AddUserForm({ callerEmail, users, onDone }: { callerEmail: string; user
       />
       <TextField label="Team (optional)" placeholder="General" autoComplete="off" maxLength={60} {...bind('team')} />
       {failure ? <AlertMessage>{failure}</AlertMessage> : null}
-      <div className="dialog-actions">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={addUser.isPending} aria-busy={addUser.isPending || undefined}>
-          {addUser.isPending ? 'Adding...' : 'Add User'}
-        </Button>
-      </div>
+      <DialogActions label="Add User" busyLabel="Adding..." busy={addUser.isPending} />
     </form>
   );
 }

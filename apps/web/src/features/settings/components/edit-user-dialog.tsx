@@ -5,7 +5,7 @@ import { ZRole } from '@pipewise/contract/common';
 import type { TUpdateUserBody, TUserRow } from '@pipewise/contract/users';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/http';
@@ -125,14 +125,7 @@ function EditUserForm({ user, users, onDone }: { user: TUserRow; users: readonly
         )}
       </div>
       {failure ? <AlertMessage>{failure}</AlertMessage> : null}
-      <div className="dialog-actions">
-        <DialogClose asChild>
-          <Button variant="secondary">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined}>
-          {update.isPending ? 'Saving...' : 'Save changes'}
-        </Button>
-      </div>
+      <DialogActions label="Save changes" busyLabel="Saving..." busy={update.isPending} />
     </form>
   );
 }
