@@ -35,32 +35,17 @@ run_step() { # name command...
   record "$name" "$code"
 }
 
-# A vitest run whose output is kept for the summary: default reporter on screen, JSON to a file.
+# A vitest run: default reporter on screen, its JSON report to a file for the summary.
 run_vitest_step() { # name result-id command...
   local name=$1 id=$2
   shift 2
-  run_step "$name" bash -c '"$@" --reporter=default --reporter=json --outputFile="$0.json" 2>&1 | tee "$0.log"; exit "${PIPESTATUS[0]}"' \
-    "$OUT/$id" "$@"
+  run_step "$name" "$@" --reporter=default --reporter=json --outputFile="$OUT/$id.json"
 }
 
-ensure_debian_binary() { # path package
-  local path=$1 package=$2
-  [[ -x $path ]] && return 0
-  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
-    echo "$path is missing: installing Debian's $package package"
-    export DEBIAN_FRONTEND=noninteractive
-    # An interrupted dpkg run (e.g. a half-installed package) blocks apt until it is completed.
-    dpkg --configure -a || true
-    apt-get update -qq && apt-get install -y -qq "$package"
-  fi
-  if [[ ! -x $path ]]; then
-    echo "npm test: $path is missing: install Debian's $package package (sudo apt-get install $package), then run again." >&2
-    return 1
-  fi
-}
+source scripts/lib/debian.sh
 
 banner "Prerequisites"
-ensure_debian_binary /usr/bin/chromium chromium
+ensure_debian_package /usr/bin/chromium chromium
 CHROMIUM_OK=$?
 [[ $CHROMIUM_OK -eq 0 ]] && echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
 # PostgreSQL is checked (and installed) by scripts/test-postgres.sh itself.
@@ -85,6 +70,7 @@ for i in "${!STEPS[@]}"; do
 done
 echo
 node - "$OUT" <<'EOF'
+// Counts come from each runner's JSON report (vitest's json reporter), not from its screen output.
 const fs = require('node:fs');
 const path = require('node:path');
 const dir = process.argv[2];
@@ -93,24 +79,25 @@ const runners = [
   ['postgres', 'PostgreSQL (server)'],
   ['e2e', 'Chromium (e2e)'],
 ];
-const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 let passed = 0;
 let failed = 0;
 for (const [id, label] of runners) {
-  const log = path.join(dir, `${id}.log`);
-  const json = path.join(dir, `${id}.json`);
-  // The runner's own summary lines, as vitest printed them.
-  const lines = fs.existsSync(log) ? strip(fs.readFileSync(log, 'utf8')).split('\n') : [];
-  const files = lines.filter((l) => /^\s*Test Files\s/.test(l)).pop();
-  const tests = lines.filter((l) => /^\s*Tests\s/.test(l)).pop();
-  if (fs.existsSync(json)) {
-    const r = JSON.parse(fs.readFileSync(json, 'utf8'));
-    passed += r.numPassedTests;
-    failed += r.numFailedTests;
-    console.log(`${label.padEnd(22)} ${(tests ?? '').trim()}  |  ${(files ?? '').trim()}`);
-  } else {
+  const file = path.join(dir, `${id}.json`);
+  if (!fs.existsSync(file)) {
     console.log(`${label.padEnd(22)} no results (the runner did not finish; see its output above)`);
+    continue;
   }
+  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const files = r.testResults ?? [];
+  const failedFiles = files.filter((f) => f.status === 'failed');
+  // A file that failed to load has no test results of its own but still fails the run.
+  failed += r.numFailedTests + failedFiles.filter((f) => (f.assertionResults ?? []).length === 0).length;
+  passed += r.numPassedTests;
+  const skipped = r.numPendingTests + r.numTodoTests;
+  console.log(
+    `${label.padEnd(22)} tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''} (${r.numTotalTests})` +
+      `  |  files: ${files.length - failedFiles.length} passed, ${failedFiles.length} failed (${files.length})`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed`);
 EOF

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs the API (server) test suite against a real PostgreSQL server: a throwaway cluster from
-# Debian's postgresql package, on 127.0.0.1:54329, removed again on exit.
+# Debian's postgresql package, on a free loopback port (or PG_TEST_PORT), removed again on exit.
 # Extra arguments go to vitest (e.g. a file filter or --reporter options).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-PG_PORT=${PG_TEST_PORT:-54329}
+source scripts/lib/debian.sh
+PG_PORT=${PG_TEST_PORT:-$(free_port)}
 
 find_pg_bin() {
   # The newest installed major, e.g. /usr/lib/postgresql/15/bin
@@ -15,20 +16,12 @@ find_pg_bin() {
   if [[ -n "$bin" && -x "$bin/postgres" && -x "$bin/initdb" && -x "$bin/pg_ctl" ]]; then echo "$bin"; fi
 }
 
+ensure_debian_package '/usr/lib/postgresql/*/bin/postgres' postgresql || exit 1
 PG_BIN=$(find_pg_bin)
 if [[ -z "$PG_BIN" ]]; then
-  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
-    echo "PostgreSQL is not installed: installing Debian's postgresql package"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq postgresql >/dev/null
-    PG_BIN=$(find_pg_bin)
-  fi
-  if [[ -z "$PG_BIN" ]]; then
-    echo "test-postgres: PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin." >&2
-    echo "test-postgres: install postgresql (Debian/Ubuntu: sudo apt-get install postgresql), then run again." >&2
-    exit 1
-  fi
+  echo "test-postgres: PostgreSQL server binaries (postgres, initdb, pg_ctl) not found under /usr/lib/postgresql/*/bin." >&2
+  echo "test-postgres: install postgresql (Debian/Ubuntu: sudo apt-get install postgresql), then run again." >&2
+  exit 1
 fi
 PG_VERSION=$("$PG_BIN/postgres" --version | awk '{print $3}')
 if [[ ${PG_VERSION%%.*} -lt 15 ]]; then

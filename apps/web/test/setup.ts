@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy* and waitFor give up after 1 s by default, which a busy machine can exceed while a screen
+// renders its data; a wrong screen still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom does not implement scrolling; the shell scrolls to the top on every route change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
