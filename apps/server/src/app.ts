@@ -29,6 +29,7 @@ import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { usersRoutes } from './modules/users/users-routes';
 import { createUsersService } from './modules/users/users-service';
 import { createAccessRules } from './modules/access/access-rules';
+import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { createDealsRepo } from './modules/deals/deals-repo';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { createDealsService } from './modules/deals/deals-service';
@@ -144,7 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config.appUrl));
   await app.register(googleAuthRoutes({ db, oidc, auth, users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }));
   const access = createAccessRules(db);
-  await app.register(usersRoutes(createUsersService({ users, access, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
+  const domains = createDomainOwnership(db);
+  await app.register(usersRoutes(createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
   await app.register(
     dealsRoutes(createDealsService({ deals: createDealsRepo(db, { oneStatement: database.kind === 'pglite' }), pipelines: createPipelinesRepo(db), users, access })),
   );

@@ -289,14 +289,17 @@ describe('users API', () => {
       expect(res.json<{ data: TUserRow }>().data.team).toBe('Strategic');
     });
 
-    it('answers 409 for an existing email (any case, any workspace) and changes nothing', async () => {
+    it("answers 409 for an existing email (any case); another workspace's member is refused by their domain; nothing changes", async () => {
       const snapshot = async () => (await t.database.db.select().from(users).orderBy(users.email)).map((u) => ({ ...u, updatedAt: undefined }));
       const before = await snapshot();
-      for (const email of [ACME('rahul'), '  RAHUL@Acme.Example ', other.emails.rep]) {
+      for (const email of [ACME('rahul'), '  RAHUL@Acme.Example ']) {
         const res = await addAs(s.asha, valid({ email, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }));
         expect(res.statusCode, email).toBe(409);
         expect(res.json<ErrorBody>().detail).toBe('A user with this email already exists.');
       }
+      const theirs = await addAs(s.asha, valid({ email: other.emails.rep, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }));
+      expect(theirs.statusCode).toBe(400);
+      expect(theirs.json<ErrorBody>().detail).toBe('You can only add people with an @acme.example address.');
       expect(await snapshot()).toEqual(before);
     });
   });
