@@ -150,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     dealsRoutes(createDealsService({ deals: createDealsRepo(db, { oneStatement: database.kind === 'pglite' }), pipelines: createPipelinesRepo(db), users, access })),
   );
-  await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
+  await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl })));
 
   await registerSpa(app, config.webDist);
   return app;

@@ -313,6 +313,14 @@ describe('users API', () => {
       return { name: org!.name, domain: org!.domain };
     };
     const restore = () => t.database.db.update(organizations).set({ name: 'Acme Sales', domain: 'acme.example' }).where(eq(organizations.id, s.asha.organizationId));
+    /** An active Acme admin with an address at `domain`, which is what lets Acme take that domain; returns the undo. */
+    const adminAt = async (domain: string) => {
+      const [row] = await t.database.db
+        .insert(users)
+        .values({ organizationId: s.asha.organizationId, email: `it@${domain}`, firstName: 'It', lastName: 'Admin', role: 'admin' })
+        .returning({ id: users.id });
+      return async () => void (await t.database.db.delete(users).where(eq(users.id, row!.id)));
+    };
 
     it("answers a non-admin with 401 'You are not authorized to perform this action.' (the spec's status mapping) and changes nothing", async () => {
       for (const who of [s.rahul, s.meera]) {
@@ -370,22 +378,27 @@ describe('users API', () => {
       const name = `Acme_Sales-2 ${'x'.repeat(37)}`;
       expect(name).toHaveLength(50);
       expect(domainOf100).toHaveLength(100);
+      const undo = await adminAt(domainOf100);
       const res = await updateAs(s.asha, { organization_name: name, organization_domain: domainOf100 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', data: { organization_name: name, organization_domain: domainOf100 } });
       await restore();
+      await undo();
     });
 
-    it('answers 409 when another workspace already uses the domain (any case), changing nothing', async () => {
+    it('answers 409 when another workspace already uses the domain (any case), even with an admin address there, changing nothing', async () => {
+      const undo = await adminAt(other.domain);
       for (const domain of [other.domain, other.domain.toUpperCase()]) {
         const res = await updateAs(s.asha, { organization_name: 'Acme Sales', organization_domain: domain });
         expect(res.statusCode).toBe(409);
         expect(res.json<ErrorBody>().detail).toBe('Another workspace already uses this domain.');
       }
+      await undo();
       expect(await acmeOrg()).toEqual({ name: 'Acme Sales', domain: 'acme.example' });
     });
 
     it('saves trimmed values with the domain lower-cased, answers {status, data}, and the profile shows them at once', async () => {
+      const undo = await adminAt('acme-india.example');
       const res = await updateAs(s.vikram, { organization_name: '  Acme Sales India ', organization_domain: ' Acme-India.Example ' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', data: { organization_name: 'Acme Sales India', organization_domain: 'acme-india.example' } });
@@ -402,6 +415,7 @@ describe('users API', () => {
       const again = await updateAs(s.asha, { organization_name: 'Acme Sales', organization_domain: 'acme-india.example' });
       expect(again.statusCode).toBe(200);
       await restore();
+      await undo();
     });
 
     it("only ever changes the caller's own workspace", async () => {

@@ -100,7 +100,7 @@ async function applyUpdate(
 export function createUsersService(deps: {
   users: UsersRepo;
   access: AccessRules;
-  domains: Pick<DomainOwnership, 'ofWorkspace'>;
+  domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt'>;
   sessions: Pick<SessionRepo, 'deleteForUser'>;
   /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
   sessionCache: Pick<SessionCache, 'dropUser' | 'clear'>;
@@ -152,6 +152,12 @@ export function createUsersService(deps: {
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const name = input.organization_name.trim();
       const domain = input.organization_domain.trim().toLowerCase();
+      // A new domain is claimed only with proof: an active admin of this workspace has an address
+      // there. Checked before "taken", so the answer says nothing about other customers' domains.
+      const current = await deps.domains.ofWorkspace(caller.organizationId);
+      if (domain !== current?.domain && !(await deps.domains.adminHasAddressAt(caller.organizationId, domain))) {
+        throw invalid({ organization_domain: DOMAIN_MESSAGES.needsAdminAddress(domain) });
+      }
       if (await users.domainTakenByOther(caller.organizationId, domain)) {
         throw conflict('Another workspace already uses this domain.');
       }
