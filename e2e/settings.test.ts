@@ -8,6 +8,8 @@ const SEEDED_NAME = 'Acme Sales';
 const SEEDED_DOMAIN = 'acme.example';
 const ADMIN = 'vikram@acme.example';
 const REP = 'rahul@acme.example';
+/** One of OPERATOR_EMAILS in the e2e server (global-setup). */
+const OPERATOR = 'asha@acme.example';
 
 let browser: Browser;
 const pageErrors: string[] = [];
@@ -27,7 +29,7 @@ async function signedIn(email: string): Promise<Page> {
   return page;
 }
 
-async function openSection(page: Page, section: 'general' | 'users' | 'integrations', heading: string): Promise<void> {
+async function openSection(page: Page, section: 'general' | 'users' | 'integrations' | 'workspaces', heading: string): Promise<void> {
   await page.goto(`/dashboard/settings?section=${section}`);
   await page.getByRole('heading', { level: 2, name: heading, exact: true }).waitFor();
 }
@@ -36,6 +38,26 @@ const settingsMenu = (page: Page) => page.getByRole('navigation', { name: 'Setti
 const headerOrg = (page: Page, upperName: string) => page.getByRole('banner').getByText(upperName, { exact: true });
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users of your workspace' });
 const userRow = (page: Page, email: string): Locator => usersTable(page).getByRole('row').filter({ hasText: email });
+
+/** Subjects of the mail the SMTP capture received for `to`. */
+async function subjectsTo(to: string): Promise<(string | undefined)[]> {
+  const res = await fetch(`${inject('smtpControlURL')}/messages?to=${encodeURIComponent(to)}`);
+  return ((await res.json()) as { subject?: string }[]).map((m) => m.subject);
+}
+
+/** A visitor leaves their contact on /not-customer. */
+async function requestAccess(email: string, first: string, last: string): Promise<void> {
+  const guest = await newPage(browser);
+  await guest.goto('/not-customer');
+  await guest.getByLabel('Work email').fill(email);
+  await guest.getByLabel('First name').fill(first);
+  await guest.getByLabel('Last name').fill(last);
+  await guest.getByLabel('Phone number').fill('9876512345');
+  await guest.getByLabel('Number of employees').fill('25');
+  await guest.getByRole('button', { name: 'Submit' }).click();
+  await guest.waitForURL('**/pending-approval');
+  await guest.context().close();
+}
 
 /** Puts the workspace back through the API, whatever a failed test left behind. */
 async function restoreWorkspace(page: Page): Promise<void> {
@@ -114,6 +136,22 @@ describe('settings as an admin', () => {
     expect(await save.isEnabled()).toBe(true);
   });
 
+  it("refuses a domain no admin has an address at, saying so on the Domain field, and keeps the old one", async () => {
+    await openSection(page, 'general', 'General');
+    await page.getByLabel('Domain').fill('globex.example');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByText("To use globex.example as this workspace's domain, an active admin needs an @globex.example address.", { exact: true })
+      .waitFor();
+    expect(await page.getByLabel('Domain').getAttribute('aria-invalid')).toBe('true');
+    expect(await runAxe(page)).toEqual([]);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'settings-general-domain-refused');
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'General', exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('Domain').inputValue()).toBe(SEEDED_DOMAIN);
+  });
+
   it('General passes axe and is captured', async () => {
     await openSection(page, 'general', 'General');
     await headerOrg(page, SEEDED_NAME.toUpperCase()).waitFor();
@@ -163,6 +201,25 @@ describe('settings as an admin', () => {
     expect(await row.getByRole('rowheader').textContent()).toBe('Esha Tester');
   });
 
+  it("refuses an address at another domain, saying so on the Email field", async () => {
+    await openSection(page, 'users', 'Users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New User' });
+    await dialog.getByLabel('First name').fill('Gus');
+    await dialog.getByLabel('Last name').fill('Globex');
+    await dialog.getByLabel('Email').fill('gus@globex.example');
+    await dialog.getByLabel('Phone number').fill('9876501299');
+    await dialog.getByLabel('Manager').selectOption({ label: `Vikram Shah (${ADMIN})` });
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await dialog.getByText('You can only add people with an @acme.example address.', { exact: true }).waitFor();
+    expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(await runAxe(page)).toEqual([]);
+    await screenshot(page, 'settings-add-user-other-domain');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await userRow(page, 'gus@globex.example').count()).toBe(0);
+  });
+
   it('shows the server message for a duplicate email', async () => {
     await openSection(page, 'users', 'Users');
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -203,16 +260,7 @@ describe('settings as an admin', () => {
 
   it('approves a pending sign-up request from the contact form', async () => {
     const requester = `signup-${randomUUID().slice(0, 8)}@acme.example`;
-    const guest = await newPage(browser);
-    await guest.goto('/not-customer');
-    await guest.getByLabel('Work email').fill(requester);
-    await guest.getByLabel('First name').fill('Nisha');
-    await guest.getByLabel('Last name').fill('Pending');
-    await guest.getByLabel('Phone number').fill('9876512345');
-    await guest.getByLabel('Number of employees').fill('25');
-    await guest.getByRole('button', { name: 'Submit' }).click();
-    await guest.waitForURL('**/pending-approval');
-    await guest.context().close();
+    await requestAccess(requester, 'Nisha', 'Pending');
 
     await openSection(page, 'users', 'Users');
     const pending = page.getByRole('region', { name: 'Pending requests' });
@@ -230,15 +278,7 @@ describe('settings as an admin', () => {
     await userRow(page, requester).waitFor();
 
     // The requester is told by mail (sent by the job worker) and can now sign in.
-    await expect
-      .poll(
-        async () => {
-          const res = await fetch(`${inject('smtpControlURL')}/messages?to=${encodeURIComponent(requester)}`);
-          return ((await res.json()) as { subject?: string }[]).map((m) => m.subject);
-        },
-        { timeout: 15_000 },
-      )
-      .toContain('Your Pipewise access is approved');
+    await expect.poll(() => subjectsTo(requester), { timeout: 15_000 }).toContain('Your Pipewise access is approved');
     const approved = await newPage(browser);
     await signIn(approved, requester);
     await approved.getByText('ACME SALES').waitFor();
@@ -254,6 +294,55 @@ describe('settings as an admin', () => {
     expect(await page.getByRole('button', { name: 'Coming soon' }).count()).toBe(3);
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, 'settings-integrations');
+  });
+});
+
+describe('settings as an operator', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await signedIn(OPERATOR);
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it("approves a new company's sign-up request: its workspace is created and the requester signs in as its admin", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const domain = `globex-${tag}.example`;
+    const requester = `bob@${domain}`;
+    const workspace = `Globex ${tag.charAt(0).toUpperCase()}${tag.slice(1)}`;
+    await requestAccess(requester, 'Bob', 'Stone');
+
+    await openSection(page, 'workspaces', 'New Workspaces');
+    await settingsMenu(page).getByRole('link', { name: 'New Workspaces' }).waitFor();
+    const request = page
+      .getByRole('table', { name: 'Sign-up requests from companies without a workspace' })
+      .getByRole('row')
+      .filter({ hasText: requester });
+    await request.waitFor();
+    expect(await request.getByRole('cell').first().textContent()).toBe(`${workspace}${domain}`);
+    expect(await runAxe(page)).toEqual([]);
+    await page.evaluate(() => document.fonts.ready);
+    await screenshot(page, 'settings-new-workspaces');
+
+    await request.getByRole('button', { name: 'Approve Bob Stone' }).click();
+    await page.getByText(`Workspace ${workspace} created. Bob Stone is its admin and has been emailed.`, { exact: true }).waitFor();
+    await request.waitFor({ state: 'detached' });
+    await expect.poll(() => subjectsTo(requester), { timeout: 15_000 }).toContain(`Your Pipewise workspace ${workspace} is ready`);
+
+    const admin = await newPage(browser);
+    await signIn(admin, requester);
+    await headerOrg(admin, workspace.toUpperCase()).waitFor();
+    await openSection(admin, 'general', 'General');
+    expect(await admin.getByLabel('Workspace Name').inputValue()).toBe(workspace);
+    expect(await admin.getByLabel('Domain').inputValue()).toBe(domain);
+    await openSection(admin, 'users', 'Users');
+    expect(await userRow(admin, requester).getByRole('cell').nth(2).textContent()).toBe('Super Admin');
+    await admin.getByRole('button', { name: 'Add User' }).waitFor();
+    expect(await settingsMenu(admin).getByRole('link', { name: 'New Workspaces' }).count()).toBe(0);
+    await admin.context().close();
   });
 });
 

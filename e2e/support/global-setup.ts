@@ -49,6 +49,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
         // Every e2e test signs in from 127.0.0.1; the per-IP limits are exercised by the API tests.
         AUTH_IP_LIMIT: '10000',
+        // Asha runs this installation: she decides sign-ups from companies without a workspace.
+        OPERATOR_EMAILS: 'asha@acme.example',
       },
     });
   } catch (e) {

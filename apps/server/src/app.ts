@@ -29,6 +29,9 @@ import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { usersRoutes } from './modules/users/users-routes';
 import { createUsersService } from './modules/users/users-service';
 import { createAccessRules } from './modules/access/access-rules';
+import { createDomainOwnership } from './modules/workspaces/domain-ownership';
+import { operatorRoutes } from './modules/workspaces/operator-routes';
+import { createOperatorService } from './modules/workspaces/operator-service';
 import { createDealsRepo } from './modules/deals/deals-repo';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { createDealsService } from './modules/deals/deals-service';
@@ -141,14 +144,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSession(app, sessions, config.appUrl);
 
   await app.register(healthRoutes(database));
-  await app.register(authRoutes(auth, config.appUrl));
+  const operators: ReadonlySet<string> = new Set(config.operatorEmails);
+  await app.register(authRoutes(auth, config.appUrl, operators));
   await app.register(googleAuthRoutes({ db, oidc, auth, users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }));
   const access = createAccessRules(db);
-  await app.register(usersRoutes(createUsersService({ users, access, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
+  const domains = createDomainOwnership(db);
+  await app.register(usersRoutes(createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
   await app.register(
     dealsRoutes(createDealsService({ deals: createDealsRepo(db, { oneStatement: database.kind === 'pglite' }), pipelines: createPipelinesRepo(db), users, access })),
   );
-  await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
+  await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl })));
+  await app.register(operatorRoutes(createOperatorService({ db, registrations, queue, appUrl: config.appUrl }), operators));
 
   await registerSpa(app, config.webDist);
   return app;

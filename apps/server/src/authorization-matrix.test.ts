@@ -22,12 +22,13 @@ import { createTestApp, csrfHeaders, type TestApp } from '../test/test-app';
  *   manager     vikram (admin), rahul's manager
  *   admin       asha (super_admin), top of the workspace
  *   meera       meera (user), a manager, but not above rahul
- *   otherAdmin  the admin of another workspace (Globex)
+ *   otherAdmin  the admin of another workspace (Globex), created as new customers' workspaces are
  *   otherRep    a rep of another workspace
+ *   operator    kavya (user under meera), one of OPERATOR_EMAILS: runs the installation, no admin rights
  */
-const ACTORS = ['anon', 'rep', 'peer', 'manager', 'admin', 'meera', 'otherAdmin', 'otherRep'] as const;
+const ACTORS = ['anon', 'rep', 'peer', 'manager', 'admin', 'meera', 'otherAdmin', 'otherRep', 'operator'] as const;
 type Actor = (typeof ACTORS)[number];
-type Statuses = [anon: number, rep: number, peer: number, manager: number, admin: number, meera: number, otherAdmin: number, otherRep: number];
+type Statuses = [anon: number, rep: number, peer: number, manager: number, admin: number, meera: number, otherAdmin: number, otherRep: number, operator: number];
 
 type Caller = {
   actor: Actor;
@@ -45,6 +46,8 @@ type Ctx = {
   pipeline: { label: string; stage: string };
   /** A unique email at the domain. */
   freshEmail(domain: string): string;
+  /** A unique domain no workspace has. */
+  freshDomain(): string;
   /** A new pending sign-up request from the domain; returns its id. */
   pendingRequest(domain: string): Promise<string>;
   /** A live sign-in code for the email (as if it had been mailed). */
@@ -65,12 +68,13 @@ type Row = {
 
 const ACME = (name: string) => `${name}@acme.example`;
 const RAHUL = ACME('rahul');
-const ALL = (status: number): Statuses => [status, status, status, status, status, status, status, status];
-const SIGNED_IN = (status: number): Statuses => [401, status, status, status, status, status, status, status];
+const ALL = (status: number): Statuses => [status, status, status, status, status, status, status, status, status];
+const SIGNED_IN = (status: number): Statuses => [401, status, status, status, status, status, status, status, status];
+const OPERATOR = ACME('kavya');
 
 // prettier-ignore
 const MATRIX: Row[] = [
-  //                                                                                                             anon rep  peer mgr  admin meera oAdm oRep
+  //                                                                                                             anon rep  peer mgr  admin meera oAdm oRep oper
   // ---- public ------------------------------------------------------------------------------------------------------------------------------------
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: ALL(200) },
   { route: 'POST /api/auth/check-email', request: () => ({ url: '/api/auth/check-email', payload: { email: RAHUL } }), expect: ALL(200) },
@@ -111,7 +115,7 @@ const MATRIX: Row[] = [
       url: `/api/users/add_user/${who.email}`,
       payload: { first_name: 'New', last_name: 'Member', email: c.freshEmail(who.workspace.domain), phone_number: '9876543210', role: 'user', reports_to_email: who.email, is_onboarded: true },
     }),
-    expect:                                                                                                       [401, 403, 403, 201, 201, 403, 201, 403],
+    expect:                                                                                                       [401, 403, 403, 201, 201, 403, 201, 403, 403],
   },
   {
     route: 'POST /api/users/add_user/:email',
@@ -120,41 +124,56 @@ const MATRIX: Row[] = [
       url: `/api/users/add_user/${RAHUL}`,
       payload: { first_name: 'New', last_name: 'Member', email: c.freshEmail('acme.example'), phone_number: '9876543210', role: 'user', reports_to_email: RAHUL, is_onboarded: true },
     }),
-    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403],
+    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403, 403],
   },
   {
     route: 'PUT /api/users/update_user/:email',
     note: "path = caller's own email; non-admins get the spec's 401",
     request: (_c, who) => ({ url: `/api/users/update_user/${who.email}`, payload: { organization_name: who.workspace.name, organization_domain: who.workspace.domain } }),
-    expect:                                                                                                       [401, 401, 401, 200, 200, 401, 200, 401],
+    expect:                                                                                                       [401, 401, 401, 200, 200, 401, 200, 401, 401],
   },
   {
     route: 'PUT /api/users/update_user/:email',
     note: "path = the rep's email, not the caller's",
     request: () => ({ url: `/api/users/update_user/${RAHUL}`, payload: { organization_name: 'Acme Sales', organization_domain: 'acme.example' } }),
-    expect:                                                                                                       [401, 401, 403, 403, 403, 403, 403, 403],
+    expect:                                                                                                       [401, 401, 403, 403, 403, 403, 403, 403, 403],
   },
-  { route: 'GET /api/users/subordinates/:id', request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404] },
+  { route: 'GET /api/users/subordinates/:id', request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404, 404] },
   {
     route: 'PATCH /api/users/:id',
     note: "rahul's team, unchanged value",
     request: (c) => ({ url: `/api/users/${c.ids.rahul}`, payload: { team: 'Enterprise' } }),
-    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403],
+    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403, 403],
   },
 
   // ---- registration requests (admins decide sign-ups from their workspace's domain) -----------------------------------------------------------------
-  { route: 'GET /api/registration-requests', request: () => ({ url: '/api/registration-requests' }), expect: [401, 403, 403, 200, 200, 403, 200, 403] },
+  { route: 'GET /api/registration-requests', request: () => ({ url: '/api/registration-requests' }), expect: [401, 403, 403, 200, 200, 403, 200, 403, 403] },
   {
     route: 'POST /api/registration-requests/:id/approve',
     note: 'a fresh request from acme.example',
     request: async (c) => ({ url: `/api/registration-requests/${await c.pendingRequest('acme.example')}/approve` }),
-    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403],
+    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403, 403],
   },
   {
     route: 'POST /api/registration-requests/:id/reject',
     note: 'a fresh request from acme.example',
     request: async (c) => ({ url: `/api/registration-requests/${await c.pendingRequest('acme.example')}/reject` }),
-    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403],
+    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403, 403],
+  },
+
+  // ---- new customers' workspaces (operators decide sign-ups from domains no workspace holds) ---------------------------------------------------------
+  { route: 'GET /api/operator/workspace-requests', request: () => ({ url: '/api/operator/workspace-requests' }), expect: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+  {
+    route: 'POST /api/operator/workspace-requests/:id/approve',
+    note: 'a fresh request from a domain no workspace holds; approval creates its workspace',
+    request: async (c) => ({ url: `/api/operator/workspace-requests/${await c.pendingRequest(c.freshDomain())}/approve` }),
+    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    route: 'POST /api/operator/workspace-requests/:id/reject',
+    note: 'a fresh request from a domain no workspace holds',
+    request: async (c) => ({ url: `/api/operator/workspace-requests/${await c.pendingRequest(c.freshDomain())}/reject` }),
+    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403, 200],
   },
 
   // ---- deals --------------------------------------------------------------------------------------------------------------------------------------
@@ -162,29 +181,29 @@ const MATRIX: Row[] = [
     route: 'GET /api/deal/get-deals-user-hierarchy',
     note: "?email=rahul: the rep's deals",
     request: () => ({ url: `/api/deal/get-deals-user-hierarchy?email=${RAHUL}` }),
-    expect:                                                                                                       [401, 200, 403, 200, 200, 403, 403, 403],
+    expect:                                                                                                       [401, 200, 403, 200, 200, 403, 403, 403, 403],
   },
   { route: 'GET /api/deal/get-deals-user-hierarchy', note: 'no email: your own view', request: () => ({ url: '/api/deal/get-deals-user-hierarchy' }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/deal/export', note: "?email=rahul: the rep's deals as CSV", request: () => ({ url: `/api/deal/export?email=${RAHUL}` }), expect: [401, 200, 403, 200, 200, 403, 403, 403] },
+  { route: 'GET /api/deal/export', note: "?email=rahul: the rep's deals as CSV", request: () => ({ url: `/api/deal/export?email=${RAHUL}` }), expect: [401, 200, 403, 200, 200, 403, 403, 403, 403] },
   { route: 'GET /api/deal/get-deal-stages', request: () => ({ url: '/api/deal/get-deal-stages' }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/deal/get_deal_by_id/:id', request: (c) => ({ url: `/api/deal/get_deal_by_id/${c.rahulDeal.id}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404] },
+  { route: 'GET /api/deal/get_deal_by_id/:id', request: (c) => ({ url: `/api/deal/get_deal_by_id/${c.rahulDeal.id}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404, 404] },
   {
     route: 'GET /api/deal/get-stackholders-for-deal',
     request: (c) => ({ url: `/api/deal/get-stackholders-for-deal?deal_id=${c.rahulDeal.id}` }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404],
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   { route: 'GET /api/deal/owners', request: () => ({ url: '/api/deal/owners' }), expect: SIGNED_IN(200) },
   {
     route: 'PUT /api/deal/:id',
     note: "rahul's deal, its own name again",
     request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}`, payload: { dealname: c.rahulDeal.dealname } }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404],
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   {
     route: 'PUT /api/deal/:id',
     note: '{properties} form',
     request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}`, payload: { properties: { dealname: c.rahulDeal.dealname } } }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404],
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   {
     route: 'POST /api/deal/',
@@ -193,7 +212,7 @@ const MATRIX: Row[] = [
       url: '/api/deal/?hubId=1',
       payload: { dealname: 'Matrix deal', pipeline: c.pipeline.label, dealstage: c.pipeline.stage, dealowner: RAHUL, amount: '1000' },
     }),
-    expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400],
+    expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400, 403],
   },
 ];
 
@@ -207,7 +226,7 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     const mail = recordingMail();
-    t = await createTestApp({ seed: true, mail });
+    t = await createTestApp({ seed: true, mail, env: { OPERATOR_EMAILS: OPERATOR } });
     const db = t.database.db;
     const other = await createOtherWorkspace(db, { deals: 3 });
     const acme = { name: 'Acme Sales', domain: 'acme.example' };
@@ -222,6 +241,7 @@ describe('authorization matrix', () => {
       meera: await as('meera', ACME('meera'), acme),
       otherAdmin: await as('otherAdmin', other.emails.admin, globex),
       otherRep: await as('otherRep', other.emails.rep, globex),
+      operator: await as('operator', OPERATOR, acme),
     };
 
     const rahul = await findUser(db, RAHUL);
@@ -247,6 +267,7 @@ describe('authorization matrix', () => {
       rahulDeal: deal!,
       pipeline: { label: stage!.pipeline, stage: stage!.stage },
       freshEmail: (domain) => `matrix${++seq}@${domain}`,
+      freshDomain: () => `newco${++seq}.example`,
       pendingRequest: async (domain) => {
         const [row] = await db
           .insert(registrationRequests)
@@ -321,9 +342,11 @@ describe('authorization matrix', () => {
     const [deal] = await db.select({ dealname: deals.dealname, ownerId: deals.ownerId }).from(deals).where(eq(deals.id, ctx.rahulDeal.id));
     expect(deal).toEqual({ dealname: ctx.rahulDeal.dealname, ownerId: ctx.ids.rahul });
     const orgs = await db.select({ name: organizations.name, domain: organizations.domain }).from(organizations).orderBy(asc(organizations.domain));
+    // Besides the workspace the operator's approval row created, and nothing else.
     expect(orgs).toEqual([
       { name: 'Acme Sales', domain: 'acme.example' },
       { name: ctx.other.name, domain: ctx.other.domain },
+      { name: expect.stringMatching(/^Newco\d+$/), domain: expect.stringMatching(/^newco\d+\.example$/) },
     ]);
   });
 });

@@ -29,7 +29,16 @@ describe('loadConfig', () => {
       demoSeed: true,
       google: undefined,
       trustProxy: false,
+      operatorEmails: [],
     });
+  });
+
+  it('reads OPERATOR_EMAILS as a list of lower-cased addresses, blanks and repeats dropped', () => {
+    expect(loadConfig({ OPERATOR_EMAILS: ' Asha@Acme.example, ,ops@pipewise.example,asha@acme.example ' }).operatorEmails).toEqual([
+      'asha@acme.example',
+      'ops@pipewise.example',
+    ]);
+    expect(loadConfig({ OPERATOR_EMAILS: '' }).operatorEmails).toEqual([]);
   });
 
   it('reads valid values', () => {
@@ -80,6 +89,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['ROLE', 'scheduler'],
     ['DEMO_SEED', 'yes'],
+    ['OPERATOR_EMAILS', 'asha@acme.example;ops@acme.example'],
+    ['OPERATOR_EMAILS', 'asha'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(/^Invalid configuration:/);

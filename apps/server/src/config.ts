@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '@pipewise/contract/common';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -22,6 +23,15 @@ function urlWithProtocols(protocols: string[], example: string) {
     { message: `must be a URL like ${example}` },
   );
 }
+
+/** A comma-separated list of addresses, lower-cased, blanks and repeats dropped. */
+const emailList = z
+  .string()
+  .default('')
+  .transform((v) => [...new Set(v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))])
+  .refine((list) => list.every((e) => EMAIL_PATTERN.test(e)), {
+    message: 'must be email addresses separated by commas, e.g. asha@acme.example,ops@acme.example',
+  });
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +57,7 @@ const ZEnv = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  OPERATOR_EMAILS: emailList,
 });
 
 export type Config = {
@@ -68,6 +79,8 @@ export type Config = {
   jobConcurrency: number;
   /** Sign-in attempts per IP address and route in 15 minutes. */
   authIpLimit: number;
+  /** The people who run this installation: they decide sign-ups from domains no workspace holds. */
+  operatorEmails: string[];
 };
 
 export class ConfigError extends Error {
@@ -108,5 +121,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
     authIpLimit: e.AUTH_IP_LIMIT,
+    operatorEmails: e.OPERATOR_EMAILS,
   };
 }

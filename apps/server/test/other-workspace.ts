@@ -1,20 +1,22 @@
 import type { Db } from '../src/db/client';
-import { organizations, users } from '../src/db/schema';
+import { users } from '../src/db/schema';
 import { seedDemoCrm } from '../src/db/seed-crm';
+import { createWorkspace } from '../src/modules/workspaces/create-workspace';
 
 export type OtherWorkspace = {
   organizationId: string;
   name: string;
   domain: string;
-  /** Emails and ids by key: admin (role admin), manager (user, reports to admin), rep and rep2 (report to manager). */
+  /** Emails and ids by key: admin (super_admin, its first admin), manager (user, reports to admin), rep and rep2 (report to manager). */
   emails: { admin: string; manager: string; rep: string; rep2: string };
   ids: { admin: string; manager: string; rep: string; rep2: string };
 };
 
 /**
- * A second workspace beside the demo one, with its own admin, a manager and two reps:
+ * A second workspace beside the demo one, created the way new customers' workspaces are (the
+ * function behind operator approval and `npm run workspace:create`), then given a manager and two reps:
  *
- *   admin@<domain> (admin) <- manager@<domain> (user) <- rep@, rep2@<domain> (user)
+ *   admin@<domain> (super_admin) <- manager@<domain> (user) <- rep@, rep2@<domain> (user)
  *
  * `deals` > 0 also gives it pipelines, companies, contacts and that many deals owned by its users.
  * Call it with another `domain` for a third workspace (emails are unique across workspaces).
@@ -25,9 +27,9 @@ export async function createOtherWorkspace(
 ): Promise<OtherWorkspace> {
   const domain = options.domain ?? 'globex.example';
   const name = options.name ?? 'Globex Trading';
-  const [org] = await db.insert(organizations).values({ name, domain }).returning({ id: organizations.id });
-  const organizationId = org!.id;
   const emails = { admin: `admin@${domain}`, manager: `manager@${domain}`, rep: `rep@${domain}`, rep2: `rep2@${domain}` };
+  const created = await createWorkspace(db, { name, domain, admin: { email: emails.admin, firstName: 'Olga', lastName: 'Other' } });
+  const { organizationId } = created;
   const add = async (email: string, firstName: string, role: string, reportsTo: string | null) => {
     const [row] = await db
       .insert(users)
@@ -35,7 +37,7 @@ export async function createOtherWorkspace(
       .returning({ id: users.id });
     return row!.id;
   };
-  const admin = await add(emails.admin, 'Olga', 'admin', null);
+  const admin = created.admin.id;
   const manager = await add(emails.manager, 'Oscar', 'user', admin);
   const rep = await add(emails.rep, 'Otto', 'user', manager);
   const rep2 = await add(emails.rep2, 'Ophelia', 'user', manager);

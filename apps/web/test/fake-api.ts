@@ -37,6 +37,7 @@ export function profileFixture(overrides: Partial<TProfileResponse> = {}): TProf
     organization_name: 'Acme Corp',
     organization_domain: 'acme.test',
     session_valid: true,
+    is_operator: false,
     database_record: {
       role: 'admin',
       organization_name: 'Acme Corp',

@@ -59,6 +59,8 @@ export const ZProfileResponse = z.object({
   organization_name: z.string().nullable(),
   organization_domain: z.string().nullable(),
   session_valid: z.boolean(),
+  /** One of the people who run this installation (OPERATOR_EMAILS): Settings shows them new workspaces' requests. */
+  is_operator: z.boolean(),
   database_record: z.object({
     role: z.string(),
     organization_name: z.string().nullable(),

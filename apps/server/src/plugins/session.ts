@@ -60,3 +60,10 @@ export function requireAdmin(request: FastifyRequest): AuthContext {
   if (!isAdminRole(auth.user.role)) throw new HttpError(403, 'Only workspace admins can do this.');
   return auth;
 }
+
+/** The caller when their address is one of OPERATOR_EMAILS (the people who run this installation), else 403. */
+export function requireOperator(request: FastifyRequest, operators: ReadonlySet<string>): AuthContext {
+  const auth = requireUser(request);
+  if (!operators.has(auth.user.email)) throw new HttpError(403, 'Only the operators of this Pipewise installation can do this.');
+  return auth;
+}

@@ -449,6 +449,7 @@ describe('GET /api/session/profile and /api/command/get-profile', () => {
       organization_name: 'Acme Sales',
       organization_domain: 'acme.example',
       session_valid: true,
+      is_operator: false,
       database_record: {
         role: 'admin',
         organization_name: 'Acme Sales',

@@ -21,7 +21,7 @@ import type { AuthService } from './auth-service';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse, 502: ZErrorResponse };
 
-export function profileOf(auth: AuthContext): z.infer<typeof ZProfileResponse> {
+export function profileOf(auth: AuthContext, isOperator: boolean): z.infer<typeof ZProfileResponse> {
   const u = auth.user;
   const valid = u.status === 'active';
   return {
@@ -34,6 +34,7 @@ export function profileOf(auth: AuthContext): z.infer<typeof ZProfileResponse> {
     organization_name: u.organizationName,
     organization_domain: u.organizationDomain,
     session_valid: valid,
+    is_operator: valid && isOperator,
     database_record: {
       role: u.role,
       organization_name: u.organizationName,
@@ -45,7 +46,7 @@ export function profileOf(auth: AuthContext): z.infer<typeof ZProfileResponse> {
   };
 }
 
-export function authRoutes(service: AuthService, appUrl: string): FastifyPluginAsyncZod {
+export function authRoutes(service: AuthService, appUrl: string, operators: ReadonlySet<string>): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
     app.post('/api/auth/check-email', { schema: { tags, body: ZCheckEmailRequest, response: { 200: ZCheckEmailResponse, ...errors } } }, (req) =>
@@ -87,12 +88,12 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
     const profile = async (req: Parameters<typeof requireUser>[0] & { query: { email?: string } }) => {
       const auth = req.auth;
       // A deactivated user's session answers session_valid false so the app signs out.
-      if (auth && auth.user.status !== 'active') return profileOf(auth);
+      if (auth && auth.user.status !== 'active') return profileOf(auth, false);
       const caller = requireUser(req);
       // Decision 3: ?email= may only name the caller.
       const claimed = req.query.email?.trim().toLowerCase();
       if (claimed && claimed !== caller.user.email) throw new HttpError(403, 'The email in the request does not match the signed-in user');
-      return profileOf(caller);
+      return profileOf(caller, operators.has(caller.user.email));
     };
     app.get('/api/session/profile', { schema: profileSchema }, profile);
     app.get('/api/command/get-profile', { schema: { ...profileSchema, tags: ['command'] } }, profile);

@@ -285,6 +285,8 @@ describe('GET /api/auth/google/callback', () => {
 
   it.each([
     ['an unknown email', { email: 'stranger@other.example', email_verified: true }, MSG.unknown],
+    // A workspace's domain gives no one an account: only an admin's add or approval does.
+    ['a new address at a workspace\'s domain', { email: 'newcomer@acme.example', email_verified: true }, MSG.unknown],
     ['an unverified email', { email: 'meera@acme.example', email_verified: false }, MSG.unverified],
     ['a pending contact request', { email: 'waiting@acme.example', email_verified: true }, MSG.unknown],
     ['a deactivated user', { email: 'gone@acme.example', email_verified: true }, MSG.unknown],

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { registrationRequests } from '../../db/schema';
+import { heldByAnyWorkspace } from '../workspaces/domain-ownership';
 
 export type RegistrationInput = {
   email: string;
@@ -21,7 +22,12 @@ const columns = {
   createdAt: registrationRequests.createdAt,
 };
 
-const atDomain = (domain: string) => sql`split_part(${registrationRequests.email}, '@', 2) = ${domain.toLowerCase()}`;
+const requestDomain = sql`split_part(${registrationRequests.email}, '@', 2)`;
+const atDomain = (domain: string) => sql`${requestDomain} = ${domain.toLowerCase()}`;
+/** From a domain no workspace holds: the operators' requests. */
+const unheld = sql`not ${heldByAnyWorkspace(requestDomain)}`;
+const pendingUnheld = (id?: string) =>
+  and(eq(registrationRequests.status, 'pending'), unheld, id === undefined ? undefined : eq(registrationRequests.id, id));
 
 export function createRegistrationsRepo(db: Db) {
   return {
@@ -53,6 +59,22 @@ export function createRegistrationsRepo(db: Db) {
         .from(registrationRequests)
         .where(and(eq(registrationRequests.status, 'pending'), atDomain(domain)))
         .orderBy(asc(registrationRequests.createdAt));
+    },
+    async listPendingUnheld() {
+      return db.select(columns).from(registrationRequests).where(pendingUnheld()).orderBy(asc(registrationRequests.createdAt));
+    },
+    async findPendingUnheldById(id: string) {
+      const [row] = await db.select(columns).from(registrationRequests).where(pendingUnheld(id));
+      return row ?? null;
+    },
+    /** Rejects a pending request from a domain no workspace holds; returns it, or null. */
+    async rejectUnheld(id: string, deciderId: string) {
+      const [row] = await db
+        .update(registrationRequests)
+        .set({ status: 'rejected', decidedBy: deciderId, decidedAt: new Date(), updatedAt: new Date() })
+        .where(pendingUnheld(id))
+        .returning({ email: registrationRequests.email, firstName: registrationRequests.firstName });
+      return row ?? null;
     },
     async decide(id: string, domain: string, status: 'approved' | 'rejected', deciderId: string, tx: Db = db): Promise<boolean> {
       const rows = await tx

@@ -4,22 +4,31 @@ import { conflict, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { approvalMail } from '../auth/otp-mail';
 import type { UsersRepo } from '../users/users-repo';
+import type { DomainOwnership } from '../workspaces/domain-ownership';
 import type { RegistrationsRepo } from './registrations-repo';
 
-type Admin = { id: string; organizationId: string; organizationDomain: string };
+type Admin = { id: string; organizationId: string };
 
-/** Admins approve (creates an active 'user' in their workspace and mails the requester) or reject. */
+const HANDLED = 'This request was already handled or does not exist.';
+
+/**
+ * Admins approve (creates an active 'user' in their workspace and mails the requester) or reject
+ * the requests from the domain their workspace holds; a workspace that holds no domain sees none.
+ */
 export function createRegistrationsService(deps: {
   db: Db;
   registrations: RegistrationsRepo;
   users: Pick<UsersRepo, 'findByEmail'>;
+  domains: Pick<DomainOwnership, 'heldDomain'>;
   queue: Pick<JobQueue, 'enqueue'>;
   appUrl: string;
 }) {
   const { db, registrations } = deps;
   return {
     async listPending(admin: Admin) {
-      const rows = await registrations.listPending(admin.organizationDomain);
+      const domain = await deps.domains.heldDomain(admin.organizationId);
+      if (!domain) return [];
+      const rows = await registrations.listPending(domain);
       return rows.map((r) => ({
         id: r.id,
         email: r.email,
@@ -32,8 +41,9 @@ export function createRegistrationsService(deps: {
     },
 
     async approve(id: string, admin: Admin) {
-      const request = await registrations.findPendingById(id, admin.organizationDomain);
-      if (!request) throw notFound('This request was already handled or does not exist.');
+      const domain = await deps.domains.heldDomain(admin.organizationId);
+      const request = domain ? await registrations.findPendingById(id, domain) : null;
+      if (!request || !domain) throw notFound(HANDLED);
       if (await deps.users.findByEmail(request.email)) throw conflict('A user with this email already exists.');
       await db.transaction(async (tx) => {
         await tx.insert(users).values({
@@ -46,16 +56,15 @@ export function createRegistrationsService(deps: {
           reportsTo: admin.id,
           isOnboarded: true,
         });
-        await registrations.decide(id, admin.organizationDomain, 'approved', admin.id, tx as unknown as Db);
+        await registrations.decide(id, domain, 'approved', admin.id, tx as unknown as Db);
       });
       await deps.queue.enqueue('mail.send', approvalMail(request.email, request.firstName, deps.appUrl));
       return { status: 'approved' as const };
     },
 
     async reject(id: string, admin: Admin) {
-      if (!(await registrations.decide(id, admin.organizationDomain, 'rejected', admin.id))) {
-        throw notFound('This request was already handled or does not exist.');
-      }
+      const domain = await deps.domains.heldDomain(admin.organizationId);
+      if (!domain || !(await registrations.decide(id, domain, 'rejected', admin.id))) throw notFound(HANDLED);
       return { status: 'rejected' as const };
     },
   };

@@ -289,14 +289,17 @@ describe('users API', () => {
       expect(res.json<{ data: TUserRow }>().data.team).toBe('Strategic');
     });
 
-    it('answers 409 for an existing email (any case, any workspace) and changes nothing', async () => {
+    it("answers 409 for an existing email (any case); another workspace's member is refused by their domain; nothing changes", async () => {
       const snapshot = async () => (await t.database.db.select().from(users).orderBy(users.email)).map((u) => ({ ...u, updatedAt: undefined }));
       const before = await snapshot();
-      for (const email of [ACME('rahul'), '  RAHUL@Acme.Example ', other.emails.rep]) {
+      for (const email of [ACME('rahul'), '  RAHUL@Acme.Example ']) {
         const res = await addAs(s.asha, valid({ email, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }));
         expect(res.statusCode, email).toBe(409);
         expect(res.json<ErrorBody>().detail).toBe('A user with this email already exists.');
       }
+      const theirs = await addAs(s.asha, valid({ email: other.emails.rep, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }));
+      expect(theirs.statusCode).toBe(400);
+      expect(theirs.json<ErrorBody>().detail).toBe('You can only add people with an @acme.example address.');
       expect(await snapshot()).toEqual(before);
     });
   });
@@ -310,6 +313,14 @@ describe('users API', () => {
       return { name: org!.name, domain: org!.domain };
     };
     const restore = () => t.database.db.update(organizations).set({ name: 'Acme Sales', domain: 'acme.example' }).where(eq(organizations.id, s.asha.organizationId));
+    /** An active Acme admin with an address at `domain`, which is what lets Acme take that domain; returns the undo. */
+    const adminAt = async (domain: string) => {
+      const [row] = await t.database.db
+        .insert(users)
+        .values({ organizationId: s.asha.organizationId, email: `it@${domain}`, firstName: 'It', lastName: 'Admin', role: 'admin' })
+        .returning({ id: users.id });
+      return async () => void (await t.database.db.delete(users).where(eq(users.id, row!.id)));
+    };
 
     it("answers a non-admin with 401 'You are not authorized to perform this action.' (the spec's status mapping) and changes nothing", async () => {
       for (const who of [s.rahul, s.meera]) {
@@ -367,22 +378,27 @@ describe('users API', () => {
       const name = `Acme_Sales-2 ${'x'.repeat(37)}`;
       expect(name).toHaveLength(50);
       expect(domainOf100).toHaveLength(100);
+      const undo = await adminAt(domainOf100);
       const res = await updateAs(s.asha, { organization_name: name, organization_domain: domainOf100 });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', data: { organization_name: name, organization_domain: domainOf100 } });
       await restore();
+      await undo();
     });
 
-    it('answers 409 when another workspace already uses the domain (any case), changing nothing', async () => {
+    it('answers 409 when another workspace already uses the domain (any case), even with an admin address there, changing nothing', async () => {
+      const undo = await adminAt(other.domain);
       for (const domain of [other.domain, other.domain.toUpperCase()]) {
         const res = await updateAs(s.asha, { organization_name: 'Acme Sales', organization_domain: domain });
         expect(res.statusCode).toBe(409);
         expect(res.json<ErrorBody>().detail).toBe('Another workspace already uses this domain.');
       }
+      await undo();
       expect(await acmeOrg()).toEqual({ name: 'Acme Sales', domain: 'acme.example' });
     });
 
     it('saves trimmed values with the domain lower-cased, answers {status, data}, and the profile shows them at once', async () => {
+      const undo = await adminAt('acme-india.example');
       const res = await updateAs(s.vikram, { organization_name: '  Acme Sales India ', organization_domain: ' Acme-India.Example ' });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'success', data: { organization_name: 'Acme Sales India', organization_domain: 'acme-india.example' } });
@@ -399,6 +415,7 @@ describe('users API', () => {
       const again = await updateAs(s.asha, { organization_name: 'Acme Sales', organization_domain: 'acme-india.example' });
       expect(again.statusCode).toBe(200);
       await restore();
+      await undo();
     });
 
     it("only ever changes the caller's own workspace", async () => {

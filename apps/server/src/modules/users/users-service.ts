@@ -12,6 +12,7 @@ import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Viewer } from '../access/access-rules';
 import type { SessionCache } from '../auth/session-cache';
 import type { SessionRepo } from '../auth/session-repo';
+import { DOMAIN_MESSAGES, domainOf, type DomainOwnership } from '../workspaces/domain-ownership';
 import { fullName, type UserRecord, type UsersRepo } from './users-repo';
 
 export type Caller = Viewer & { email: string };
@@ -99,6 +100,7 @@ async function applyUpdate(
 export function createUsersService(deps: {
   users: UsersRepo;
   access: AccessRules;
+  domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt'>;
   sessions: Pick<SessionRepo, 'deleteForUser'>;
   /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
   sessionCache: Pick<SessionCache, 'dropUser' | 'clear'>;
@@ -123,6 +125,11 @@ export function createUsersService(deps: {
       const errors = addUserFieldErrors(input);
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const email = input.email.trim().toLowerCase();
+      // Only the workspace's own domain, and only while it holds it: an address at another
+      // workspace's domain would put that person in the wrong workspace.
+      const own = await deps.domains.ofWorkspace(caller.organizationId);
+      if (!own || domainOf(email) !== own.domain) throw invalid({ email: DOMAIN_MESSAGES.onlyOwnDomain(own?.domain ?? '') });
+      if (!own.verified) throw invalid({ email: DOMAIN_MESSAGES.unverified(own.domain) });
       const manager = await users.findInOrgByEmail(caller.organizationId, input.reports_to_email.trim().toLowerCase());
       if (!manager || manager.status !== 'active') throw invalid({ reports_to_email: 'Please select a manager' });
       const id = await users.insert({
@@ -145,6 +152,12 @@ export function createUsersService(deps: {
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const name = input.organization_name.trim();
       const domain = input.organization_domain.trim().toLowerCase();
+      // A new domain is claimed only with proof: an active admin of this workspace has an address
+      // there. Checked before "taken", so the answer says nothing about other customers' domains.
+      const current = await deps.domains.ofWorkspace(caller.organizationId);
+      if (domain !== current?.domain && !(await deps.domains.adminHasAddressAt(caller.organizationId, domain))) {
+        throw invalid({ organization_domain: DOMAIN_MESSAGES.needsAdminAddress(domain) });
+      }
       if (await users.domainTakenByOther(caller.organizationId, domain)) {
         throw conflict('Another workspace already uses this domain.');
       }

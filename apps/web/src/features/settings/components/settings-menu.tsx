@@ -1,16 +1,16 @@
 import { Link, useSearchParams } from 'react-router';
-import { Plug, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
-import { searchForSection, SETTINGS_SECTIONS, type SettingsSection } from './settings-sections';
+import { Building2, Plug, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
+import { searchForSection, type SettingsSection, type SettingsSectionEntry } from './settings-sections';
 
-const ICONS: Record<SettingsSection, LucideIcon> = { general: SlidersHorizontal, users: Users, integrations: Plug };
+const ICONS: Record<SettingsSection, LucideIcon> = { general: SlidersHorizontal, users: Users, integrations: Plug, workspaces: Building2 };
 
 /** The settings left menu; each entry is a link, so reload and back keep the section. */
-export function SettingsMenu({ active }: { active: SettingsSection }) {
+export function SettingsMenu({ active, sections }: { active: SettingsSection; sections: readonly SettingsSectionEntry[] }) {
   const [params] = useSearchParams();
   return (
     <nav aria-label="Settings" className="settings-menu">
       <ul>
-        {SETTINGS_SECTIONS.map(({ id, label }) => {
+        {sections.map(({ id, label }) => {
           const Icon = ICONS[id];
           return (
             <li key={id}>

@@ -5,14 +5,17 @@ import { useProfile } from '../../../lib/session';
 import { GeneralSettings } from './general-settings';
 import { IntegrationsSettings } from './integrations-settings';
 import { SettingsMenu } from './settings-menu';
-import { sectionFromParams, SETTINGS_SECTIONS } from './settings-sections';
+import { sectionFromParams, sectionsFor, SETTINGS_SECTIONS } from './settings-sections';
 import { UsersSettings } from './users-settings';
+import { WorkspaceRequests } from './workspace-requests';
 
-/** /dashboard/settings?section=general|users|integrations */
+/** /dashboard/settings?section=general|users|integrations|workspaces (the last for operators) */
 export function SettingsPage() {
   const [params] = useSearchParams();
-  const section = sectionFromParams(params);
   const { data: profile } = useProfile();
+  // Until the profile is known, the asked-for section stands (its heading shows over a spinner).
+  const sections = profile ? sectionsFor(profile.is_operator) : SETTINGS_SECTIONS;
+  const section = sectionFromParams(params, sections);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownSection = useRef(section);
 
@@ -23,11 +26,11 @@ export function SettingsPage() {
     heading.current?.focus();
   }, [section]);
 
-  const label = SETTINGS_SECTIONS.find((s) => s.id === section)?.label ?? 'General';
+  const label = sections.find((s) => s.id === section)?.label ?? 'General';
 
   return (
     <div className="settings-layout">
-      <SettingsMenu active={section} />
+      <SettingsMenu active={section} sections={sections} />
       <section className="page-section settings-panel" aria-labelledby="settings-section-title">
         <h2 id="settings-section-title" className="page-section-title" tabIndex={-1} ref={heading}>
           {label}
@@ -38,6 +41,8 @@ export function SettingsPage() {
           <GeneralSettings key={profile.id} profile={profile} />
         ) : section === 'users' ? (
           <UsersSettings profile={profile} />
+        ) : section === 'workspaces' ? (
+          <WorkspaceRequests />
         ) : (
           <IntegrationsSettings />
         )}

@@ -1,15 +1,22 @@
 export const SETTINGS_SECTIONS = [
-  { id: 'general', label: 'General' },
-  { id: 'users', label: 'Users' },
-  { id: 'integrations', label: 'Integrations' },
+  { id: 'general', label: 'General', operatorsOnly: false },
+  { id: 'users', label: 'Users', operatorsOnly: false },
+  { id: 'integrations', label: 'Integrations', operatorsOnly: false },
+  { id: 'workspaces', label: 'New Workspaces', operatorsOnly: true },
 ] as const;
 
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['id'];
+export type SettingsSectionEntry = (typeof SETTINGS_SECTIONS)[number];
 
-/** ?section=general|users|integrations; anything else is General. */
-export function sectionFromParams(params: URLSearchParams): SettingsSection {
+/** The sections a person sees: New Workspaces only for the installation's operators. */
+export function sectionsFor(isOperator: boolean): readonly SettingsSectionEntry[] {
+  return SETTINGS_SECTIONS.filter((s) => isOperator || !s.operatorsOnly);
+}
+
+/** ?section=general|users|integrations|workspaces, among the sections shown; anything else is General. */
+export function sectionFromParams(params: URLSearchParams, sections: readonly SettingsSectionEntry[] = sectionsFor(false)): SettingsSection {
   const value = params.get('section');
-  return SETTINGS_SECTIONS.find((s) => s.id === value)?.id ?? 'general';
+  return sections.find((s) => s.id === value)?.id ?? 'general';
 }
 
 /** The query string for a section, keeping every other parameter (e.g. an OAuth code) as it is. */

@@ -1,0 +1,71 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { organizations } from '../../db/schema';
+
+/** The part of an address after the @, lower-cased. */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+
+export const DOMAIN_MESSAGES = {
+  onlyOwnDomain: (domain: string) => `You can only add people with an @${domain} address.`,
+  unverified: (domain: string) =>
+    `This workspace does not hold ${domain} yet: an active admin needs an @${domain} address before people can be added.`,
+  needsAdminAddress: (domain: string) => `To use ${domain} as this workspace's domain, an active admin needs an @${domain} address.`,
+} as const;
+
+/**
+ * Whether a workspace holds a domain: it does while one of its active admins has an address at
+ * that domain. Computed from the users on every call, so a deactivation or demotion counts at once.
+ * `organizationId` and `domain` are SQL expressions of the enclosing query.
+ */
+export function adminAddressAt(organizationId: SQL, domain: SQL): SQL {
+  return sql`exists (
+    select 1 from users a
+    where a.organization_id = ${organizationId} and a.status = 'active'
+      and lower(a.role) in ('admin', 'super_admin') and split_part(a.email, '@', 2) = ${domain})`;
+}
+
+/** True when some workspace holds `domain` (an SQL expression) as its verified domain. */
+export function heldByAnyWorkspace(domain: SQL): SQL {
+  return sql`exists (
+    select 1 from organizations o
+    where o.domain = ${domain} and ${adminAddressAt(sql`o.id`, sql`o.domain`)})`;
+}
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function createDomainOwnership(db: Db) {
+  return {
+    /** The workspace's domain and whether it holds it (null for an unknown workspace). */
+    async ofWorkspace(organizationId: string): Promise<{ domain: string; verified: boolean } | null> {
+      const result = await db.execute(sql`
+        select o.domain, ${adminAddressAt(sql`o.id`, sql`o.domain`)} as verified
+        from organizations o where o.id = ${organizationId}`);
+      return rows<{ domain: string; verified: boolean }>(result)[0] ?? null;
+    },
+
+    /** The domain the workspace holds, or null when no active admin has an address at its domain. */
+    async heldDomain(organizationId: string): Promise<string | null> {
+      const own = await this.ofWorkspace(organizationId);
+      return own?.verified ? own.domain : null;
+    },
+
+    /** Whether an active admin of the workspace has an address at `domain`. */
+    async adminHasAddressAt(organizationId: string, domain: string): Promise<boolean> {
+      const result = await db.execute(sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`);
+      return rows<{ ok: boolean }>(result)[0]?.ok === true;
+    },
+
+    /** The workspace whose domain this is, held or not. */
+    async workspaceWithDomain(domain: string): Promise<{ id: string; name: string } | null> {
+      const [row] = await db
+        .select({ id: organizations.id, name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.domain, domain.toLowerCase()));
+      return row ?? null;
+    },
+  };
+}
+
+export type DomainOwnership = ReturnType<typeof createDomainOwnership>;

@@ -1,0 +1,65 @@
+import type { Db } from '../../db/client';
+import { notFound } from '../../lib/http-error';
+import type { JobQueue } from '../../jobs/job-queue';
+import { requestDeclinedMail, workspaceReadyMail } from '../auth/otp-mail';
+import type { RegistrationsRepo } from '../registrations/registrations-repo';
+import { createWorkspace } from './create-workspace';
+import { domainOf } from './domain-ownership';
+import { workspaceNameFromDomain } from './workspace-names';
+
+type Operator = { id: string };
+
+const HANDLED = 'This request was already handled, its domain now has a workspace, or it does not exist.';
+
+/**
+ * Operators decide the sign-up requests from domains no workspace holds: approving creates the
+ * requester's workspace with them as its admin; either way the requester is mailed.
+ */
+export function createOperatorService(deps: {
+  db: Db;
+  registrations: Pick<RegistrationsRepo, 'listPendingUnheld' | 'findPendingUnheldById' | 'rejectUnheld'>;
+  queue: Pick<JobQueue, 'enqueue'>;
+  appUrl: string;
+}) {
+  const { registrations } = deps;
+  return {
+    async listRequests() {
+      const rows = await registrations.listPendingUnheld();
+      return rows.map((r) => {
+        const domain = domainOf(r.email);
+        return {
+          id: r.id,
+          email: r.email,
+          first_name: r.firstName,
+          last_name: r.lastName,
+          phone_number: r.phoneNumber,
+          num_employees: r.numEmployees,
+          requested_at: r.createdAt.toISOString(),
+          domain,
+          workspace_name: workspaceNameFromDomain(domain),
+        };
+      });
+    },
+
+    async approve(id: string, operator: Operator) {
+      const request = await registrations.findPendingUnheldById(id);
+      if (!request) throw notFound(HANDLED);
+      const created = await createWorkspace(deps.db, {
+        domain: domainOf(request.email),
+        admin: { email: request.email, firstName: request.firstName, lastName: request.lastName, phoneNumber: request.phoneNumber },
+        decidedBy: operator.id,
+      });
+      await deps.queue.enqueue('mail.send', workspaceReadyMail(request.email, request.firstName, created, deps.appUrl));
+      return { status: 'approved' as const, workspace: { name: created.name, domain: created.domain, admin_email: created.admin.email } };
+    },
+
+    async reject(id: string, operator: Operator) {
+      const request = await registrations.rejectUnheld(id, operator.id);
+      if (!request) throw notFound(HANDLED);
+      await deps.queue.enqueue('mail.send', requestDeclinedMail(request.email, request.firstName));
+      return { status: 'rejected' as const };
+    },
+  };
+}
+
+export type OperatorService = ReturnType<typeof createOperatorService>;
