@@ -3,6 +3,10 @@ import type { FastifyReply } from 'fastify';
 export const SESSION_COOKIE = 'access_token';
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
+export const OAUTH_STATE_COOKIE = 'oauth_state';
+
+/** The cookies the API reads; any others belong to someone else on the same host. */
+export const APP_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, OAUTH_STATE_COOKIE] as const;
 
 /** Secure everywhere except plain-http development (http://localhost). */
 export function cookieBase(appUrl: string) {

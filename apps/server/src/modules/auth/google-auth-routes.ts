@@ -5,13 +5,12 @@ import { z } from 'zod';
 import type { OidcClient } from '../../adapters/google/oidc-client';
 import type { Db } from '../../db/client';
 import { oauthStates } from '../../db/schema';
-import { cookieBase, setSessionCookie } from '../../plugins/cookies';
+import { OAUTH_STATE_COOKIE as STATE_COOKIE, cookieBase, setSessionCookie } from '../../plugins/cookies';
 import { issueCsrfCookie } from '../../plugins/csrf';
 import { fullName, type UsersRepo } from '../users/users-repo';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { AuthService } from './auth-service';
 
-const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_MS = 10 * 60_000;
 
 export const GOOGLE_MESSAGES = {
