@@ -83,7 +83,7 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
       (req) => service.registerInterest(req.body, req.ip),
     );
 
-    const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
+    const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().max(254).optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
     const profile = async (req: Parameters<typeof requireUser>[0] & { query: { email?: string } }) => {
       const auth = req.auth;
       // A deactivated user's session answers session_valid false so the app signs out.
@@ -102,9 +102,9 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
       {
         schema: {
           tags: ['session'],
-          querystring: z.object({ email: z.string().optional() }).loose(),
+          querystring: z.object({ email: z.string().max(254).optional() }).loose(),
           // A body-less POST (API clients, sendBeacon) arrives as null: it must log out too.
-          body: z.object({ current_session_id: z.string().optional() }).loose().nullish(),
+          body: z.object({ current_session_id: z.string().max(200).optional() }).loose().nullish(),
           response: { 200: ZLogoutResponse, ...errors },
         },
       },

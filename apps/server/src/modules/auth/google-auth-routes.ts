@@ -55,7 +55,7 @@ export function googleAuthRoutes(deps: {
 
     app.get(
       '/api/auth/google/callback',
-      { schema: { tags: ['auth'], querystring: z.object({ state: z.string().optional(), code: z.string().optional(), error: z.string().optional() }).loose() } },
+      { schema: { tags: ['auth'], querystring: z.object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(500).optional() }).loose() } },
       async (req, reply) => {
         void reply.clearCookie(STATE_COOKIE, stateCookie);
         const fail = (message: string) => reply.redirect(toCallback({ error: message }));
