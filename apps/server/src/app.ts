@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { errorForLog } from './lib/error-log';
 import { redactUrl } from './lib/redact';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
@@ -68,6 +69,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     serializers: {
       // Only what helps debugging: never bodies, and secret query values masked.
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      // Failed queries: the statement and SQLSTATE code, never the parameter values.
+      err: errorForLog,
     },
   };
 }
