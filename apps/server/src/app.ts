@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ipLimitPer15Min: config.authIpLimit,
   });
 
-  registerCsrf(app, config.appUrl);
+  registerCsrf(app, config.appUrl, deriveKey(masterKey, 'csrf'));
   registerSession(app, sessions, config.appUrl);
 
   await app.register(healthRoutes(database));

@@ -15,7 +15,6 @@ import {
 import { ZErrorResponse } from '@pipewise/contract/common';
 import { HttpError } from '../../lib/http-error';
 import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
-import { issueCsrfCookie } from '../../plugins/csrf';
 import { requireUser, type AuthContext } from '../../plugins/session';
 import type { AuthService } from './auth-service';
 
@@ -62,7 +61,7 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
       async (req, reply) => {
         const { user, token, expiresAt } = await service.verifyOtp(req.body.email, req.body.otp, req.ip, req.headers['user-agent']);
         setSessionCookie(reply, appUrl, token, expiresAt);
-        issueCsrfCookie(reply, appUrl);
+        reply.issueCsrfCookie(token);
         const wantsBearer = req.headers['x-token-delivery'] === 'bearer';
         return {
           status: 'success' as const,
@@ -111,7 +110,7 @@ export function authRoutes(service: AuthService, appUrl: string): FastifyPluginA
       async (req, reply) => {
         if (req.auth) await service.logout(req.auth.sessionId);
         clearSessionCookies(reply, appUrl);
-        issueCsrfCookie(reply, appUrl);
+        reply.issueCsrfCookie(null);
         return { status: 'success' as const };
       },
     );

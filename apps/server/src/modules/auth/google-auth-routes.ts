@@ -6,7 +6,6 @@ import type { OidcClient } from '../../adapters/google/oidc-client';
 import type { Db } from '../../db/client';
 import { oauthStates } from '../../db/schema';
 import { OAUTH_STATE_COOKIE as STATE_COOKIE, cookieBase, setSessionCookie } from '../../plugins/cookies';
-import { issueCsrfCookie } from '../../plugins/csrf';
 import { fullName, type UsersRepo } from '../users/users-repo';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { AuthService } from './auth-service';
@@ -78,7 +77,7 @@ export function googleAuthRoutes(deps: {
         if (!user || user.status !== 'active') return fail(GOOGLE_MESSAGES.unknown);
         const { token, expiresAt } = await deps.auth.startSession(user.id, req.headers['user-agent']);
         setSessionCookie(reply, deps.appUrl, token, expiresAt);
-        issueCsrfCookie(reply, deps.appUrl);
+        reply.issueCsrfCookie(token);
         return reply.redirect(toCallback({ email: user.email, name: fullName(user) }));
       },
     );
