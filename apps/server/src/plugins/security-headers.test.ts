@@ -51,3 +51,32 @@ describe('Cache-Control', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 });
+
+describe('API documentation pages', () => {
+  const appPolicy = async () => (await t.app.inject({ method: 'GET', url: '/dashboard/deals' })).headers['content-security-policy'];
+
+  it("load under the app's own CSP: scripts and styles from 'self', no framing, no https: wildcard", async () => {
+    const policy = await appPolicy();
+    expect(policy).toContain("frame-ancestors 'none'");
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui.css']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toBe(policy);
+      expect(csp, url).not.toMatch(/https:|upgrade-insecure-requests|frame-ancestors 'self'/);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // Every script and stylesheet the page names is one of its own files (no inline code).
+    expect(page.body).not.toMatch(/<script>|<style>/);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+  });
+
+  it('still serve the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./), info: { title: 'Pipewise API' } });
+    expect(res.json().paths['/api/deal/get-deals-user-hierarchy']).toBeDefined();
+  });
+});
