@@ -43,4 +43,19 @@ describe('the app under its own Content-Security-Policy', () => {
     expect(violations).toEqual([]);
     await context.close();
   });
+
+  it('renders the API documentation with no CSP violation', async () => {
+    const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto('/api/docs/');
+    expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The operations list renders from /api/docs/json, so scripts, styles and the fetch all ran.
+    await page.getByText('/api/deal/get-deals-user-hierarchy').first().waitFor();
+    expect(violations).toEqual([]);
+    await context.close();
+  });
 });

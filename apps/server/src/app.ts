@@ -4,8 +4,10 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { errorForLog } from './lib/error-log';
 import { redactUrl } from './lib/redact';
 import { registerErrorHandler } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -70,6 +72,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     serializers: {
       // Only what helps debugging: never bodies, and secret query values masked.
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url), id: req.id }),
+      // Failed queries: the statement and SQLSTATE code, never the parameter values.
+      err: errorForLog,
     },
   };
 }
@@ -113,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.appUrl);
   await app.register(cookie);
+  registerInputGuard(app);
   await registerOpenApi(app);
 
   const { db } = database;
@@ -140,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ipLimitPer15Min: config.authIpLimit,
   });
 
-  registerCsrf(app, config.appUrl);
+  registerCsrf(app, config.appUrl, deriveKey(masterKey, 'csrf'));
   registerSession(app, sessions, config.appUrl);
 
   await app.register(healthRoutes(database));

@@ -79,10 +79,14 @@ describe('process start-up and shutdown', { timeout: PROCESS_TEST_TIMEOUT }, () 
     await server.waitUntilHealthy();
     expect(fs.existsSync(path.join(dataDir, 'pipewise.lock'))).toBe(true);
 
+    // A browser's CSRF cookies (a pre-session id and the token signed for it), so the write passes.
+    const visit = await fetch(`${server.baseUrl}/api/health`);
+    const cookies = visit.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const csrf = cookies.find((c) => c.startsWith('csrf_token='))!.slice('csrf_token='.length);
     const health = fetch(`${server.baseUrl}/api/health`, { headers: { 'x-request-id': 'in-flight-health' } });
     const slow = startSlowRequest(server.port, JSON.stringify({ note: 'x'.repeat(2000) }), {
-      Cookie: 'csrf_token=t',
-      'X-CSRF-Token': 't',
+      Cookie: cookies.join('; '),
+      'X-CSRF-Token': csrf,
       'X-Request-Id': 'in-flight-slow',
     });
     await waitFor(() => server.output().includes('"reqId":"in-flight-health"') && server.output().includes('"reqId":"in-flight-slow"'), {

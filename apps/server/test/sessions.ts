@@ -3,7 +3,8 @@ import type { Db } from '../src/db/client';
 import { sessions, users } from '../src/db/schema';
 import { randomToken, sha256Hex } from '../src/lib/secrets';
 import { SESSION_TTL_MS } from '../src/modules/auth/session-repo';
-import { TEST_CSRF_TOKEN } from './test-app';
+import { sessionBinding } from '../src/plugins/csrf';
+import { csrfTokenFor } from './test-app';
 
 /** A signed-in test caller: the session's token and ready-made headers for `app.inject`. */
 export type TestSession = {
@@ -17,6 +18,12 @@ export type TestSession = {
   /** API-client style: `Authorization: Bearer <token>`, which needs no CSRF token. */
   bearer: { authorization: string };
 };
+
+/** A browser signed in with this session token: its cookies and the CSRF token bound to the session. */
+export function browserHeaders(token: string): { cookie: string; 'x-csrf-token': string } {
+  const csrf = csrfTokenFor(sessionBinding(token));
+  return { cookie: `access_token=${token}; csrf_token=${csrf}`, 'x-csrf-token': csrf };
+}
 
 /** The id, email and workspace of a user by email (lower-case), or an error naming the email. */
 export async function findUser(db: Db, email: string): Promise<{ id: string; email: string; organizationId: string }> {
@@ -45,7 +52,7 @@ export async function signIn(db: Db, email: string, options: { expiresInMs?: num
     organizationId: user.organizationId,
     sessionId: row!.id,
     token,
-    headers: { cookie: `access_token=${token}; csrf_token=${TEST_CSRF_TOKEN}`, 'x-csrf-token': TEST_CSRF_TOKEN },
+    headers: browserHeaders(token),
     bearer: { authorization: `Bearer ${token}` },
   };
 }

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
+import { deriveKey } from '../src/lib/secrets';
+import { preSessionBinding, signCsrfToken } from '../src/plugins/csrf';
 import { seedDemo } from '../src/db/seed';
 import { createTestDatabase } from './test-db';
 
@@ -25,15 +27,21 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/**
- * Headers that pass the CSRF double-submit check on a state-changing inject; merge them with
- * the session cookie when a test is signed in (cookie: `csrf_token=...; access_token=...`).
- */
-export const TEST_CSRF_TOKEN = 'test-csrf-token';
-export const csrfHeaders = { cookie: `csrf_token=${TEST_CSRF_TOKEN}`, 'x-csrf-token': TEST_CSRF_TOKEN } as const;
-
 /** A fixed key, so tests skip key generation and secrets are reproducible. */
 const TEST_ENCRYPTION_KEY = 'a1'.repeat(32);
+const TEST_CSRF_KEY = deriveKey(Buffer.from(TEST_ENCRYPTION_KEY, 'hex'), 'csrf');
+
+/** A CSRF token as the test app signs it for a binding (sessionBinding(token) or preSessionBinding(id)). */
+export const csrfTokenFor = (binding: string) => signCsrfToken(TEST_CSRF_KEY, binding);
+
+/**
+ * Headers of a signed-out browser that pass the CSRF check on a state-changing inject: its
+ * pre-session id and the token bound to it. Signed-in tests use TestSession.headers (or
+ * browserHeaders(token) in test/sessions.ts), whose token is bound to the session instead.
+ */
+export const TEST_PRE_SESSION_ID = 'test-pre-session';
+export const TEST_CSRF_TOKEN = csrfTokenFor(preSessionBinding(TEST_PRE_SESSION_ID));
+export const csrfHeaders = { cookie: `csrf_id=${TEST_PRE_SESSION_ID}; csrf_token=${TEST_CSRF_TOKEN}`, 'x-csrf-token': TEST_CSRF_TOKEN } as const;
 
 /**
  * The real app (buildApp) over a fresh test database, for `app.inject(...)`:

@@ -7,6 +7,9 @@ export const ZErrorResponse = z.object({
 });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
+/** The 403 of a write whose CSRF token is missing or not valid for the browser's session. */
+export const CSRF_REFUSED_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
+
 /** The spec's email rule: non-space text, @, domain, dot, suffix. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';

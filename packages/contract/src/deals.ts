@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { INT32_MAX, dateProblem, zInt32 } from './bounds';
+
+export { isValidIsoDate } from './bounds';
 
 export const DEAL_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_DEAL_PAGE_SIZE = 25;
@@ -13,13 +16,6 @@ export const DEAL_SORTS = [
 ] as const;
 export type TDealSort = (typeof DEAL_SORTS)[number];
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function isValidIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 const csv = z
   .string()
   .max(4000)
@@ -30,7 +26,10 @@ const isoDate = (label: string) =>
     .string()
     .optional()
     .transform((v) => (v === '' ? undefined : v))
-    .refine((v) => v === undefined || isValidIsoDate(v), `${label} must be a date as yyyy-mm-dd`);
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : dateProblem(v, label);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 /** The deals list query: filters combine with AND; values inside one filter with OR. */
 export const ZDealListQuery = z.object({
@@ -42,7 +41,12 @@ export const ZDealListQuery = z.object({
   close_to: isoDate('close_to'),
   search: z.string().trim().max(200).optional(),
   sort: z.enum(DEAL_SORTS, `sort must be one of ${DEAL_SORTS.join(', ')}`).default('created_desc'),
-  page: z.coerce.number('page must be a whole number').int('page must be a whole number').min(1, 'page starts at 1').default(1),
+  page: z.coerce
+    .number('page must be a whole number')
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(INT32_MAX, 'page is out of range')
+    .default(1),
   page_size: z.coerce
     .number(`page_size must be one of ${DEAL_PAGE_SIZES.join(', ')}`)
     .refine((n) => (DEAL_PAGE_SIZES as readonly number[]).includes(n), `page_size must be one of ${DEAL_PAGE_SIZES.join(', ')}`)
@@ -117,8 +121,9 @@ const ZCloseDateInput = z
   .transform((v, ctx) => {
     if (v === null || v.trim() === '') return null;
     const day = v.trim().slice(0, 10);
-    if (!isValidIsoDate(day)) {
-      ctx.addIssue({ code: 'custom', message: 'Close date must be a date as yyyy-mm-dd' });
+    const problem = dateProblem(day, 'Close date');
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
     return day;
@@ -148,7 +153,7 @@ export type TDealFields = z.infer<typeof ZDealFields>;
  * `version` guards against lost updates. One object rather than a union, so an invalid
  * `properties` is refused with its field's message instead of falling through to the flat form.
  */
-export const ZDealUpdateBody = ZDealFields.extend({ properties: ZDealFields.optional(), version: z.number().int().optional() });
+export const ZDealUpdateBody = ZDealFields.extend({ properties: ZDealFields.optional(), version: zInt32('version').optional() });
 export const ZDealCreateBody = ZDealFields.extend({
   dealname: z.string().trim().min(1, 'Deal name is required').max(300),
   pipeline: z.string().max(100),

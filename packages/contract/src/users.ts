@@ -83,7 +83,7 @@ export const ZAddUserBody = z.object({
   last_name: z.string().max(100),
   email: z.string().max(254),
   phone_number: z.string().max(30),
-  role: z.string().optional(),
+  role: z.string().max(40).optional(),
   reports_to_email: z.string().max(254),
   is_onboarded: z.boolean().optional(),
   team: z.string().trim().max(60).optional(),
@@ -105,6 +105,7 @@ export const ZUpdateUserBody = z
     team: z.string().trim().min(1, 'Team is required').max(60, 'Team must be less than 60 characters').optional(),
     role: z
       .string()
+      .max(40, 'Role must be super_admin, admin or user')
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(['super_admin', 'admin', 'user'], 'Role must be super_admin, admin or user'))
       .optional(),

@@ -3,6 +3,12 @@ import type { FastifyReply } from 'fastify';
 export const SESSION_COOKIE = 'access_token';
 export const CSRF_COOKIE = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
+/** HttpOnly: the pre-session id a signed-out browser's CSRF token is bound to. */
+export const CSRF_BINDING_COOKIE = 'csrf_id';
+export const OAUTH_STATE_COOKIE = 'oauth_state';
+
+/** The cookies the API reads; any others belong to someone else on the same host. */
+export const APP_COOKIES = [SESSION_COOKIE, CSRF_COOKIE, CSRF_BINDING_COOKIE, OAUTH_STATE_COOKIE] as const;
 
 /** Secure everywhere except plain-http development (http://localhost). */
 export function cookieBase(appUrl: string) {

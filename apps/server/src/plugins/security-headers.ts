@@ -1,7 +1,14 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-/** Helmet with a strict CSP; HSTS and upgrade-insecure-requests only when served over https. */
+const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
+ * Helmet with a strict CSP; HSTS and upgrade-insecure-requests only when served over https.
+ * API answers carry personal data (profile, users, deals, the CSV export), errors included:
+ * `Cache-Control: no-store` so no browser or proxy keeps a copy. The docs' static files and the
+ * web app's assets keep their own caching.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, appUrl: string): Promise<void> {
   const https = appUrl.startsWith('https://');
   await app.register(helmet, {
@@ -24,5 +31,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, appUrl: stri
     },
     hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) && !request.url.startsWith('/api/docs/static/')) void reply.header('cache-control', 'no-store');
   });
 }

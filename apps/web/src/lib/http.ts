@@ -1,4 +1,4 @@
-import { ZErrorResponse, type TErrorResponse } from '@pipewise/contract/common';
+import { CSRF_REFUSED_MESSAGE, ZErrorResponse, type TErrorResponse } from '@pipewise/contract/common';
 import { readCookie } from './cookies';
 
 const CSRF_COOKIE = 'csrf_token';
@@ -51,14 +51,21 @@ function parseRetryAfter(value: string | null): number | null {
 /**
  * The one way the SPA talks to the API. The session lives in an HttpOnly cookie, so nothing
  * here ever sees a token; state-changing requests echo the CSRF cookie in a header.
+ *
+ * The CSRF token is bound to the session, so it goes stale when the session cookie changes
+ * behind the page's back (it expired, or another tab signed in or out). The server then refuses
+ * the write before running it and sets a fresh cookie in the same answer: the write is sent once
+ * more with that cookie, which is safe because the refused attempt did nothing.
  */
-export async function request(method: Method, path: string, body?: unknown): Promise<unknown> {
+export function request(method: Method, path: string, body?: unknown): Promise<unknown> {
+  return send(method, path, body, false);
+}
+
+async function send(method: Method, path: string, body: unknown, isRetry: boolean): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
-    const csrf = readCookie(CSRF_COOKIE);
-    if (csrf) headers[CSRF_HEADER] = csrf;
-  }
+  const csrf = method === 'GET' ? null : readCookie(CSRF_COOKIE);
+  if (csrf) headers[CSRF_HEADER] = csrf;
   const response = await fetch(path, {
     method,
     headers,
@@ -68,6 +75,8 @@ export async function request(method: Method, path: string, body?: unknown): Pro
   const json = await readJson(response);
   if (response.status >= 200 && response.status < 300) return json;
   const parsed = ZErrorResponse.safeParse(json);
+  const staleCsrf = response.status === 403 && parsed.success && parsed.data.detail === CSRF_REFUSED_MESSAGE;
+  if (staleCsrf && !isRetry && method !== 'GET' && readCookie(CSRF_COOKIE) !== csrf) return send(method, path, body, true);
   throw new ApiError(
     response.status,
     parsed.success ? parsed.data.detail : '',

@@ -6,6 +6,7 @@ import { seedDemoPeople } from '../../db/seed';
 import { otpCodes, registrationRequests, sessions, users } from '../../db/schema';
 import { deriveKey, hmacHex, sha256Hex } from '../../lib/secrets';
 import { authChangesDelivered } from '../../../test/auth-changes';
+import { browserHeaders } from '../../../test/sessions';
 import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
 
 /**
@@ -54,10 +55,7 @@ function post(url: string, payload: unknown, headers: Headers = {}): Promise<Lig
 }
 
 /** Cookie + CSRF headers of a signed-in browser. */
-const browser = (token: string): Headers => ({
-  cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}`,
-  'x-csrf-token': TEST_CSRF_TOKEN,
-});
+const browser = (token: string): Headers => browserHeaders(token);
 
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
 

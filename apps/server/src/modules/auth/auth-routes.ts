@@ -15,7 +15,6 @@ import {
 import { ZErrorResponse } from '@pipewise/contract/common';
 import { HttpError } from '../../lib/http-error';
 import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
-import { issueCsrfCookie } from '../../plugins/csrf';
 import { requireUser, type AuthContext } from '../../plugins/session';
 import type { AuthService } from './auth-service';
 
@@ -63,7 +62,7 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       async (req, reply) => {
         const { user, token, expiresAt } = await service.verifyOtp(req.body.email, req.body.otp, req.ip, req.headers['user-agent']);
         setSessionCookie(reply, appUrl, token, expiresAt);
-        issueCsrfCookie(reply, appUrl);
+        reply.issueCsrfCookie(token);
         const wantsBearer = req.headers['x-token-delivery'] === 'bearer';
         return {
           status: 'success' as const,
@@ -84,7 +83,7 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       (req) => service.registerInterest(req.body, req.ip),
     );
 
-    const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
+    const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().max(254).optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
     const profile = async (req: Parameters<typeof requireUser>[0] & { query: { email?: string } }) => {
       const auth = req.auth;
       // A deactivated user's session answers session_valid false so the app signs out.
@@ -103,16 +102,16 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       {
         schema: {
           tags: ['session'],
-          querystring: z.object({ email: z.string().optional() }).loose(),
+          querystring: z.object({ email: z.string().max(254).optional() }).loose(),
           // A body-less POST (API clients, sendBeacon) arrives as null: it must log out too.
-          body: z.object({ current_session_id: z.string().optional() }).loose().nullish(),
+          body: z.object({ current_session_id: z.string().max(200).optional() }).loose().nullish(),
           response: { 200: ZLogoutResponse, ...errors },
         },
       },
       async (req, reply) => {
         if (req.auth) await service.logout(req.auth.sessionId);
         clearSessionCookies(reply, appUrl);
-        issueCsrfCookie(reply, appUrl);
+        reply.issueCsrfCookie(null);
         return { status: 'success' as const };
       },
     );

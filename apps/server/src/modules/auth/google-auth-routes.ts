@@ -5,13 +5,11 @@ import { z } from 'zod';
 import type { OidcClient } from '../../adapters/google/oidc-client';
 import type { Db } from '../../db/client';
 import { oauthStates } from '../../db/schema';
-import { cookieBase, setSessionCookie } from '../../plugins/cookies';
-import { issueCsrfCookie } from '../../plugins/csrf';
+import { OAUTH_STATE_COOKIE as STATE_COOKIE, cookieBase, setSessionCookie } from '../../plugins/cookies';
 import { fullName, type UsersRepo } from '../users/users-repo';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { AuthService } from './auth-service';
 
-const STATE_COOKIE = 'oauth_state';
 const STATE_TTL_MS = 10 * 60_000;
 
 export const GOOGLE_MESSAGES = {
@@ -56,7 +54,7 @@ export function googleAuthRoutes(deps: {
 
     app.get(
       '/api/auth/google/callback',
-      { schema: { tags: ['auth'], querystring: z.object({ state: z.string().optional(), code: z.string().optional(), error: z.string().optional() }).loose() } },
+      { schema: { tags: ['auth'], querystring: z.object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(500).optional() }).loose() } },
       async (req, reply) => {
         void reply.clearCookie(STATE_COOKIE, stateCookie);
         const fail = (message: string) => reply.redirect(toCallback({ error: message }));
@@ -79,7 +77,7 @@ export function googleAuthRoutes(deps: {
         if (!user || user.status !== 'active') return fail(GOOGLE_MESSAGES.unknown);
         const { token, expiresAt } = await deps.auth.startSession(user.id, req.headers['user-agent']);
         setSessionCookie(reply, deps.appUrl, token, expiresAt);
-        issueCsrfCookie(reply, deps.appUrl);
+        reply.issueCsrfCookie(token);
         return reply.redirect(toCallback({ email: user.email, name: fullName(user) }));
       },
     );

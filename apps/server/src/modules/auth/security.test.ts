@@ -8,6 +8,7 @@ import { loggerOptions } from '../../app';
 import { seedDemoPeople } from '../../db/seed';
 import { registrationRequests, sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../lib/secrets';
+import { browserHeaders } from '../../../test/sessions';
 import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
 
 /**
@@ -52,7 +53,7 @@ beforeEach(async () => {
 type Headers = Record<string, string>;
 const post = (app: TestApp, url: string, payload: unknown, headers: Headers = csrfHeaders, remoteAddress?: string) =>
   app.app.inject({ method: 'POST', url, payload: payload as object, headers, ...(remoteAddress ? { remoteAddress } : {}) });
-const browser = (token: string): Headers => ({ cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}`, 'x-csrf-token': TEST_CSRF_TOKEN });
+const browser = (token: string): Headers => browserHeaders(token);
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name);
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -229,17 +230,22 @@ describe('CSRF (decision 2)', () => {
   it('gives a readable csrf_token cookie to a signed-out visitor on any response', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csrf = cookieOf(res, 'csrf_token')!;
-    expect(csrf.value).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(csrf.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
     expect(csrf.httpOnly).toBeFalsy();
     expect(csrf.sameSite).toBe('Lax');
     expect(csrf.path).toBe('/');
-    // Not re-issued while the browser has one.
-    const again = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: `csrf_token=${csrf.value}` } });
+    // Bound to a pre-session id the page cannot read.
+    const preSession = cookieOf(res, 'csrf_id')!;
+    expect(preSession.httpOnly).toBe(true);
+    expect(preSession.sameSite).toBe('Lax');
+    // Not re-issued while the browser has them.
+    const again = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: `csrf_id=${preSession.value}; csrf_token=${csrf.value}` } });
     expect(cookieOf(again, 'csrf_token')).toBeUndefined();
+    expect(cookieOf(again, 'csrf_id')).toBeUndefined();
   });
 
   it('refuses a state-changing request without X-CSRF-Token with 403, and nothing changes', async () => {
-    const noHeader = { cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}` };
+    const noHeader = { cookie: browser(token).cookie! };
 
     const logout = await post(t, '/api/session/logout', {}, noHeader);
     expect(logout.statusCode).toBe(403);
@@ -250,13 +256,13 @@ describe('CSRF (decision 2)', () => {
 
     const interest = await post(t, '/api/auth/register-interest', {
       email: 'csrf-victim@prospect.example', firstName: 'C', lastName: 'V', phoneNumber: '9876543210', numEmployees: 3,
-    }, { cookie: `csrf_token=${TEST_CSRF_TOKEN}` });
+    }, { cookie: csrfHeaders.cookie });
     expect(interest.statusCode).toBe(403);
     expect(interest.json()).toEqual({ detail: MSG.csrf });
     expect(await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.email, 'csrf-victim@prospect.example'))).toHaveLength(0);
 
     const before = sent.length;
-    const send = await post(t, '/api/auth/send-otp', { email: 'meera@acme.example' }, { cookie: `csrf_token=${TEST_CSRF_TOKEN}` });
+    const send = await post(t, '/api/auth/send-otp', { email: 'meera@acme.example' }, { cookie: csrfHeaders.cookie });
     expect(send.statusCode).toBe(403);
     expect(sent.length).toBe(before);
 
@@ -271,7 +277,7 @@ describe('CSRF (decision 2)', () => {
   it('does not let a CSRF-refused verify-otp use up the code', async () => {
     const email = 'meera@acme.example';
     const code = await sendCode(email);
-    const refused = await post(t, '/api/auth/verify-otp', { email, otp: code }, { cookie: `csrf_token=${TEST_CSRF_TOKEN}` });
+    const refused = await post(t, '/api/auth/verify-otp', { email, otp: code }, { cookie: csrfHeaders.cookie });
     expect(refused.statusCode).toBe(403);
     expect(cookieOf(refused, 'access_token')).toBeUndefined();
     const ok = await post(t, '/api/auth/verify-otp', { email, otp: code });
@@ -280,11 +286,12 @@ describe('CSRF (decision 2)', () => {
   });
 
   it('refuses a token without the cookie, a cookie without the token, and a mismatch', async () => {
+    const valid = browser(token)['x-csrf-token']!;
     const cases: Headers[] = [
-      { cookie: `access_token=${token}`, 'x-csrf-token': TEST_CSRF_TOKEN },
-      { cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}`, 'x-csrf-token': '' },
-      { cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}`, 'x-csrf-token': `${TEST_CSRF_TOKEN}x` },
-      { cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}`, 'x-csrf-token': 'a-different-token-of-any-length' },
+      { cookie: `access_token=${token}`, 'x-csrf-token': valid },
+      { cookie: `csrf_token=${valid}; access_token=${token}`, 'x-csrf-token': '' },
+      { cookie: `csrf_token=${valid}; access_token=${token}`, 'x-csrf-token': `${valid}x` },
+      { cookie: `csrf_token=${valid}; access_token=${token}`, 'x-csrf-token': 'a-different-token-of-any-length' },
     ];
     for (const headers of cases) {
       const res = await post(t, '/api/session/logout', {}, headers);

@@ -90,7 +90,7 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
 
     app.post(
       '/api/deal/',
-      { schema: { tags, querystring: z.object({ hubId: z.string().optional() }).loose(), body: ZDealCreateBody, response: { 201: ZDealResponse, ...errors } } },
+      { schema: { tags, querystring: z.object({ hubId: z.string().max(100).optional() }).loose(), body: ZDealCreateBody, response: { 201: ZDealResponse, ...errors } } },
       async (req, reply) => reply.status(201).send({ success: true as const, data: await service.create(caller(req), req.body) }),
     );
   };

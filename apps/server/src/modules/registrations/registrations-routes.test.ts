@@ -5,7 +5,8 @@ import { jobs, organizations, registrationRequests, users } from '../../db/schem
 import { jobHandlers } from '../../jobs/handlers';
 import { createJobQueue } from '../../jobs/job-queue';
 import { createWorker } from '../../jobs/worker';
-import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
+import { browserHeaders } from '../../../test/sessions';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/test-app';
 import { silentLog } from '../../../test/silent-log';
 
 /**
@@ -31,7 +32,7 @@ const tokens: Record<string, string> = {};
 type Headers = Record<string, string>;
 const post = (url: string, payload: unknown, headers: Headers = csrfHeaders) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const as = (who: string): Headers => ({ cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${tokens[who]}`, 'x-csrf-token': TEST_CSRF_TOKEN });
+const as = (who: string): Headers => browserHeaders(tokens[who]!);
 const list = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/registration-requests', headers });
 const approve = (id: string, headers: Headers) => post(`/api/registration-requests/${id}/approve`, undefined, headers);
 const reject = (id: string, headers: Headers) => post(`/api/registration-requests/${id}/reject`, undefined, headers);
@@ -144,7 +145,7 @@ describe('approve and reject: who may', () => {
   });
 
   it('refuses a decision without the CSRF token (403), and nothing changes', async () => {
-    const headers = { cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${tokens['vikram@acme.example']}` };
+    const headers = { cookie: browserHeaders(tokens['vikram@acme.example']!).cookie };
     const res = await approve(ids.nora!, headers);
     expect(res.statusCode).toBe(403);
     expect((await requestRow(ids.nora!))!.status).toBe('pending');
