@@ -8,8 +8,8 @@ import { createJobQueue } from '../../jobs/job-queue';
 import { createWorker } from '../../jobs/worker';
 import { recordingMail } from '../../../test/fakes/recording-mail';
 import { silentLog } from '../../../test/silent-log';
-import { signIn, type TestSession } from '../../../test/sessions';
-import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
+import { browserHeaders, signIn, type TestSession } from '../../../test/sessions';
+import { createTestApp, csrfHeaders, type TestApp } from '../../../test/test-app';
 
 /**
  * Operators (OPERATOR_EMAILS) decide the sign-up requests from domains no workspace holds:
@@ -132,7 +132,7 @@ describe('operator decisions', () => {
     expect(mail.text).toContain('http://localhost:3000/signin');
 
     const token = await signInWithCode('bob@globex.example');
-    const bob = { cookie: `csrf_token=${TEST_CSRF_TOKEN}; access_token=${token}`, 'x-csrf-token': TEST_CSRF_TOKEN };
+    const bob = browserHeaders(token);
     const profile = await call('GET', '/api/session/profile', bob);
     expect(profile.json()).toMatchObject({ email: 'bob@globex.example', role: 'super_admin', organization_name: 'Globex', organization_domain: 'globex.example', is_operator: false });
     // The workspace holds globex.example now: Carl's request is Bob's to decide, no longer the operators'.
