@@ -42,7 +42,7 @@ export function explainingDb(db: Db, plans: string[], timing = true): Db {
       return async (query: SQL) => {
         const explained = await target.execute(sql`explain (analyze, buffers, timing ${sql.raw(timing ? 'on' : 'off')}) ${query}`);
         const { sql: text, params } = dialect.sqlToQuery(query);
-        const plan = (explained as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+        const plan = explained.rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n');
         plans.push(`${text.replace(/\s+/g, ' ').trim()}\n-- params: ${JSON.stringify(params)}\n${plan}`);
         return target.execute(query);
       };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
-import type { Db } from '../../db/client';
+import { execute, type DbOrTx } from '../../db/client';
 import { dealFilters, dealSource, orderBy } from './deals-query';
 
 type DealRowSql = {
@@ -26,8 +26,6 @@ type DealRowSql = {
   version: number;
   updated_at: string;
 };
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const DEAL_COLUMNS = sql`
     d.id, d.dealname, d.stage_id, s.label as stage_label, d.owner_id,
@@ -162,7 +160,7 @@ export type DealsRepoOptions = {
   oneStatement: boolean;
 };
 
-export function createDealsRepo(db: Db, options: DealsRepoOptions) {
+export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
   return {
     /** One page of the list and the totals of the whole filtered set; `scope` null: the whole workspace. */
     async list(organizationId: string, scope: SQL | null, q: TDealListQuery) {
@@ -175,18 +173,18 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
         // trigram index finds every match anyway for the totals, so the page is ordered from
         // those same rows: one scan, whatever the owners.
         const matches = sql`m`;
-        const result = await db.execute(sql`
+        const all = await execute<DealRowSql & Totals>(db, sql`
           with m as materialized (select d.id, d.amount${MATCH_SORT_COLUMNS[q.sort]} from deal_search d where ${where})
           ${pageWithTotals(selectCount(matches, sql`true`), selectPage(matches, sql`true`, q, q.page_size, offset))}`);
-        return fromPageWithTotals(rows<DealRowSql & Totals>(result));
+        return fromPageWithTotals(all);
       }
       const page = selectPage(dealSource(q), where, q, q.page_size, offset);
       if (options.oneStatement) {
-        return fromPageWithTotals(rows<DealRowSql & Totals>(await db.execute(pageWithTotals(selectTotals(where, q), page))));
+        return fromPageWithTotals(await execute<DealRowSql & Totals>(db, pageWithTotals(selectTotals(where, q), page)));
       }
-      const [pageResult, totals] = await Promise.all([db.execute(sql`${page} order by page.ord`), db.execute(selectTotals(where, q))]);
-      const { total, total_amount } = rows<Totals>(totals)[0]!;
-      return { data: rows<DealRowSql>(pageResult).map(toDeal), total, total_amount };
+      const [pageRows, totals] = await Promise.all([execute<DealRowSql>(db, sql`${page} order by page.ord`), execute<Totals>(db, selectTotals(where, q))]);
+      const { total, total_amount } = totals[0]!;
+      return { data: pageRows.map(toDeal), total, total_amount };
     },
 
     /** Every matching deal in pages of `batch`, for the CSV export, so memory stays flat. */
@@ -194,8 +192,7 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
       const where = dealFilters(organizationId, scope, q);
       let offset = 0;
       for (;;) {
-        const result = await db.execute(sql`${selectPage(dealSource(q), where, q, batch, offset)} order by page.ord`);
-        const chunk = rows<DealRowSql>(result).map(toDeal);
+        const chunk = (await execute<DealRowSql>(db, sql`${selectPage(dealSource(q), where, q, batch, offset)} order by page.ord`)).map(toDeal);
         if (chunk.length === 0) return;
         yield chunk;
         if (chunk.length < batch) return;
@@ -204,8 +201,7 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
     },
 
     async find(organizationId: string, scope: SQL | null, id: number): Promise<TDeal | null> {
-      const result = await db.execute(sql`${SELECT_DEAL} where d.organization_id = ${organizationId} and ${scope ?? sql`true`} and d.id = ${id}`);
-      const row = rows<DealRowSql>(result)[0];
+      const [row] = await execute<DealRowSql>(db, sql`${SELECT_DEAL} where d.organization_id = ${organizationId} and ${scope ?? sql`true`} and d.id = ${id}`);
       return row ? toDeal(row) : null;
     },
 
@@ -215,34 +211,32 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
         (k) => sql`${sql.identifier(COLUMN[k])} = ${changes[k] ?? null}`,
       );
       sets.push(sql`version = version + 1`, sql`updated_at = now()`);
-      const result = await db.execute(sql`
+      const updated = await execute(db, sql`
         update deals set ${sql.join(sets, sql`, `)}
         where id = ${id} and organization_id = ${organizationId}
           ${expectedVersion === undefined ? sql`` : sql`and version = ${expectedVersion}`}
         returning id`);
-      return rows(result).length === 1;
+      return updated.length === 1;
     },
 
     async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<number> {
       const keys = Object.keys(values) as (keyof DealChanges)[];
-      const result = await db.execute(sql`
+      const [row] = await execute<{ id: string | number }>(db, sql`
         insert into deals (organization_id, ${sql.join(keys.map((k) => sql.identifier(COLUMN[k])), sql`, `)})
         values (${organizationId}, ${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})
         returning id`);
-      return Number(rows<{ id: string | number }>(result)[0]!.id);
+      return Number(row!.id);
     },
 
     async companyInOrg(organizationId: string, companyId: string): Promise<boolean> {
-      const result = await db.execute(sql`select 1 as ok from companies where id = ${companyId} and organization_id = ${organizationId}`);
-      return rows(result).length === 1;
+      return (await execute(db, sql`select 1 as ok from companies where id = ${companyId} and organization_id = ${organizationId}`)).length === 1;
     },
 
     async stakeholders(dealId: number) {
-      const result = await db.execute(sql`
+      return execute<{ id: string; firstname: string; lastname: string; position: string | null }>(db, sql`
         select c.id, c.firstname, c.lastname, ds.position from deal_stakeholders ds
         join contacts c on c.id = ds.contact_id where ds.deal_id = ${dealId}
         order by ds.display_order, c.firstname`);
-      return rows<{ id: string; firstname: string; lastname: string; position: string | null }>(result);
     },
   };
 }
