@@ -1,6 +1,11 @@
 /** Workspaces, people, sign-in and sign-up. */
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { sql } from 'drizzle-orm';
+import { ROLES } from '@pipewise/contract/common';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, updatedAt } from './columns';
+
+export const USER_STATUSES = ['active', 'deactivated'] as const;
+export const REGISTRATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
 export const organizations = pgTable(
   'organizations',
@@ -39,6 +44,9 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_org_idx').on(t.organizationId),
     index('users_reports_to_idx').on(t.reportsTo),
+    // Roles compare case-insensitively (isAdminRole), so upper-case variants are allowed too.
+    check('users_role_check', isOneOf(sql`lower(${t.role})`, ROLES)),
+    check('users_status_check', isOneOf(sql`${t.status}`, USER_STATUSES)),
   ],
 );
 
@@ -89,7 +97,10 @@ export const registrationRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('registration_requests_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('registration_requests_email_key').on(t.email),
+    check('registration_requests_status_check', isOneOf(sql`${t.status}`, REGISTRATION_STATUSES)),
+  ],
 );
 
 /** Short-lived OpenID Connect login attempts (state, PKCE verifier, nonce). */

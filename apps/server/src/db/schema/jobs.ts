@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, updatedAt } from './columns';
+
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const jobs = pgTable(
   'jobs',
@@ -22,5 +24,6 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
     index('jobs_lease_idx').on(t.lockedUntil).where(sql`status = 'running'`),
+    check('jobs_status_check', isOneOf(sql`${t.status}`, JOB_STATUSES)),
   ],
 );
