@@ -29,10 +29,9 @@ import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { usersRoutes } from './modules/users/users-routes';
 import { createUsersService } from './modules/users/users-service';
 import { createAccessRules } from './modules/access/access-rules';
-import { createDealsRepo } from './modules/deals/deals-repo';
+import { dealsRepos } from './modules/deals/deals-repos';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { createDealsService } from './modules/deals/deals-service';
-import { createPipelinesRepo } from './modules/deals/pipelines-repo';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 
@@ -145,9 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(googleAuthRoutes({ db, oidc, auth, users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }));
   const access = createAccessRules(db);
   await app.register(usersRoutes(createUsersService({ users, access, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
-  await app.register(
-    dealsRoutes(createDealsService({ deals: createDealsRepo(db, { oneStatement: database.kind === 'pglite' }), pipelines: createPipelinesRepo(db), users, access })),
-  );
+  await app.register(dealsRoutes(createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) })));
   await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, queue, appUrl: config.appUrl })));
 
   await registerSpa(app, config.webDist);

@@ -124,7 +124,7 @@ export type DealChanges = Partial<{
   companyId: string | null;
 }>;
 
-const COLUMN: Record<keyof DealChanges, string> = {
+export const DEAL_COLUMN: Record<keyof DealChanges, string> = {
   dealname: 'dealname',
   stageId: 'stage_id',
   pipelineId: 'pipeline_id',
@@ -205,38 +205,32 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
       return row ? toDeal(row) : null;
     },
 
-    /** Applies changes when the version still matches (or none was given); false when it did not. */
-    async update(organizationId: string, id: number, changes: DealChanges, expectedVersion: number | undefined): Promise<boolean> {
+    /**
+     * Applies changes when the version still matches (or none was given): the new version, or null
+     * when it did not match. A user as owner replaces any CRM owner (a deal has one or the other).
+     */
+    async update(organizationId: string, id: number, changes: DealChanges, expectedVersion: number | undefined): Promise<number | null> {
       const sets = (Object.keys(changes) as (keyof DealChanges)[]).map(
-        (k) => sql`${sql.identifier(COLUMN[k])} = ${changes[k] ?? null}`,
+        (k) => sql`${sql.identifier(DEAL_COLUMN[k])} = ${changes[k] ?? null}`,
       );
+      if (changes.ownerId !== undefined) sets.push(sql`crm_owner_id = null`);
       sets.push(sql`version = version + 1`, sql`updated_at = now()`);
-      const updated = await execute(db, sql`
+      const [row] = await execute<{ version: number }>(db, sql`
         update deals set ${sql.join(sets, sql`, `)}
         where id = ${id} and organization_id = ${organizationId}
           ${expectedVersion === undefined ? sql`` : sql`and version = ${expectedVersion}`}
-        returning id`);
-      return updated.length === 1;
+        returning version`);
+      return row?.version ?? null;
     },
 
-    async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<number> {
+    /** The new deal's id and version. */
+    async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<{ id: number; version: number }> {
       const keys = Object.keys(values) as (keyof DealChanges)[];
-      const [row] = await execute<{ id: string | number }>(db, sql`
-        insert into deals (organization_id, ${sql.join(keys.map((k) => sql.identifier(COLUMN[k])), sql`, `)})
+      const [row] = await execute<{ id: string | number; version: number }>(db, sql`
+        insert into deals (organization_id, ${sql.join(keys.map((k) => sql.identifier(DEAL_COLUMN[k])), sql`, `)})
         values (${organizationId}, ${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})
-        returning id`);
-      return Number(row!.id);
-    },
-
-    async companyInOrg(organizationId: string, companyId: string): Promise<boolean> {
-      return (await execute(db, sql`select 1 as ok from companies where id = ${companyId} and organization_id = ${organizationId}`)).length === 1;
-    },
-
-    async stakeholders(dealId: number) {
-      return execute<{ id: string; firstname: string; lastname: string; position: string | null }>(db, sql`
-        select c.id, c.firstname, c.lastname, ds.position from deal_stakeholders ds
-        join contacts c on c.id = ds.contact_id where ds.deal_id = ${dealId}
-        order by ds.display_order, c.firstname`);
+        returning id, version`);
+      return { id: Number(row!.id), version: row!.version };
     },
   };
 }
