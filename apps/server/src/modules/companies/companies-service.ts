@@ -1,4 +1,6 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { companies } from '../../db/schema/crm';
 import { notFound } from '../../lib/http-error';
 import { columnNames, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
@@ -6,7 +8,6 @@ import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-re
 
 export const COMPANY_MESSAGES = { notFound: 'Company not found' } as const;
 
-const COLUMN: Record<keyof CompanyFields, string> = { name: 'name', domain: 'domain', industry: 'industry', city: 'city', ownerId: 'owner_id' };
 
 /**
  * Company writes, each with its change record in the same transaction (crm-write.ts). A caller
@@ -31,7 +32,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
         const id = await repos(on).companies.insert(actor.organizationId, fields);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'company', objectId: id, operation: 'create', changedFields: columnNames(fields, COLUMN), version: null, actorId: actor.id },
+          change: { organizationId: actor.organizationId, objectType: 'company', objectId: id, operation: 'create', changedFields: columnNames(fields, getTableColumns(companies)), version: null, actorId: actor.id },
         };
       });
     },
@@ -41,7 +42,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
         if (!(await repos(on).companies.update(actor.organizationId, id, fields))) throw notFound(COMPANY_MESSAGES.notFound);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'company', objectId: id, operation: 'update', changedFields: columnNames(fields, COLUMN), version: null, actorId: actor.id },
+          change: { organizationId: actor.organizationId, objectType: 'company', objectId: id, operation: 'update', changedFields: columnNames(fields, getTableColumns(companies)), version: null, actorId: actor.id },
         };
       });
     },

@@ -1,4 +1,6 @@
+import { getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { contacts } from '../../db/schema/crm';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import { columnNames, type CrmActor } from '../crm-changes/crm-actor';
@@ -6,16 +8,6 @@ import { runCrmWrite } from '../crm-changes/crm-write';
 import type { ContactFields, ContactRecord, ContactsRepo } from './contacts-repo';
 
 export const CONTACT_MESSAGES = { notFound: 'Contact not found', unknownCompany: 'Unknown company' } as const;
-
-const COLUMN: Record<keyof ContactFields, string> = {
-  companyId: 'company_id',
-  firstname: 'firstname',
-  lastname: 'lastname',
-  email: 'email',
-  phone: 'phone',
-  jobtitle: 'jobtitle',
-  ownerId: 'owner_id',
-};
 
 type ContactsRepos = { contacts: ContactsRepo; companies: Pick<CompaniesRepo, 'existsInOrg'> };
 
@@ -49,7 +41,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
         const id = await repos(on).contacts.insert(actor.organizationId, fields);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'contact', objectId: id, operation: 'create', changedFields: columnNames(fields, COLUMN), version: null, actorId: actor.id },
+          change: { organizationId: actor.organizationId, objectType: 'contact', objectId: id, operation: 'create', changedFields: columnNames(fields, getTableColumns(contacts)), version: null, actorId: actor.id },
         };
       });
     },
@@ -60,7 +52,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
         if (!(await repos(on).contacts.update(actor.organizationId, id, fields))) throw notFound(CONTACT_MESSAGES.notFound);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'contact', objectId: id, operation: 'update', changedFields: columnNames(fields, COLUMN), version: null, actorId: actor.id },
+          change: { organizationId: actor.organizationId, objectType: 'contact', objectId: id, operation: 'update', changedFields: columnNames(fields, getTableColumns(contacts)), version: null, actorId: actor.id },
         };
       });
     },

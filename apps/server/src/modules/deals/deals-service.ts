@@ -1,7 +1,8 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import { isAdminRole } from '@pipewise/contract/common';
 import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
 import type { DbOrTx } from '../../db/client';
+import { deals as dealsTable } from '../../db/schema/crm';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Viewer } from '../access/access-rules';
 import type { CompaniesRepo } from '../companies/companies-repo';
@@ -9,7 +10,7 @@ import type { ContactsRepo } from '../contacts/contacts-repo';
 import { columnNames } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { UsersRepo } from '../users/users-repo';
-import { DEAL_COLUMN, type DealChanges, type DealsRepo } from './deals-repo';
+import type { DealChanges, DealRecord, DealsRepo } from './deals-repo';
 import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 
@@ -25,6 +26,35 @@ export const DEAL_MESSAGES = {
   unknownOwner: 'Unknown deal owner',
   unknownCompany: 'Unknown company',
 } as const;
+
+/** The API's deal, shaped from the repository's record. */
+export function toDeal(r: DealRecord): TDeal {
+  const ownerName = r.ownerId ? `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim() || r.ownerEmail : null;
+  return {
+    deal_id: String(r.id),
+    dealname: r.dealname,
+    dealstage: r.stageId,
+    dealstage_label: r.stageLabel,
+    dealowner: r.ownerId,
+    owner_id: r.ownerId,
+    owner_name: ownerName,
+    owner_email: r.ownerEmail,
+    pipeline: r.pipelineId,
+    pipeline_label: r.pipelineLabel,
+    amount: r.amount,
+    closedate: r.closedate,
+    nextsteps: r.nextsteps,
+    kdm: r.kdm,
+    painpoints: r.painpoints,
+    summary: r.summary,
+    confidence_score: r.confidenceScore,
+    confindence_score: r.confidenceScore,
+    company_id: r.companyId,
+    company_name: r.companyName,
+    version: r.version,
+    updated_at: r.updatedAt,
+  };
+}
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
@@ -89,11 +119,11 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
   }
 
   /** Turns API fields into column changes, checking pipeline/stage consistency and owner visibility. */
-  async function changesFrom(repos: DealsRepos, caller: Caller, fields: TDealFields, current: TDeal | null): Promise<DealChanges> {
+  async function changesFrom(repos: DealsRepos, caller: Caller, fields: TDealFields, current: DealRecord | null): Promise<DealChanges> {
     const changes: DealChanges = {};
     const all = await repos.pipelines.list(caller.organizationId);
-    const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipeline);
-    const pipelineChanged = fields.pipeline !== undefined && pipeline!.pipelineId !== current?.pipeline;
+    const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipelineId);
+    const pipelineChanged = fields.pipeline !== undefined && pipeline!.pipelineId !== current?.pipelineId;
     if (pipelineChanged) changes.pipelineId = pipeline!.pipelineId;
     if (fields.dealstage !== undefined) {
       if (!pipeline) throw badRequest(DEAL_MESSAGES.unknownPipeline);
@@ -121,7 +151,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     return changes;
   }
 
-  async function find(on: Pick<DealsRepos, 'deals'>, caller: Caller, id: number): Promise<TDeal> {
+  async function find(on: Pick<DealsRepos, 'deals'>, caller: Caller, id: number): Promise<DealRecord> {
     const deal = await on.deals.find(caller.organizationId, scopeOf(caller), id);
     if (!deal) throw notFound(DEAL_MESSAGES.notFound);
     return deal;
@@ -132,24 +162,24 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     objectType: 'deal' as const,
     objectId: String(id),
     operation,
-    changedFields: columnNames(changes, DEAL_COLUMN),
+    changedFields: columnNames(changes, getTableColumns(dealsTable)),
     version,
     actorId: caller.id,
   });
 
   return {
-    get: (caller: Caller, id: number) => find({ deals }, caller, id),
+    get: async (caller: Caller, id: number): Promise<TDeal> => toDeal(await find({ deals }, caller, id)),
     pipelines: (caller: Caller) => pipelines.list(caller.organizationId),
 
     async list(caller: Caller, q: TDealListQuery) {
       const viewer = await viewerFor(caller, q.email);
-      const result = await deals.list(caller.organizationId, scopeOf(viewer), q);
-      return { ...result, page: q.page, page_size: q.page_size };
+      const { records, total, totalAmount } = await deals.list(caller.organizationId, scopeOf(viewer), q);
+      return { data: records.map(toDeal), total, total_amount: totalAmount, page: q.page, page_size: q.page_size };
     },
 
     async *exportRows(caller: Caller, q: TDealListQuery) {
       const viewer = await viewerFor(caller, q.email);
-      yield* deals.iterate(caller.organizationId, scopeOf(viewer), q);
+      for await (const chunk of deals.iterate(caller.organizationId, scopeOf(viewer), q)) yield chunk.map(toDeal);
     },
 
     update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {
@@ -159,7 +189,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
         const changes = await changesFrom(repos, caller, fields, current);
         const newVersion = await repos.deals.update(caller.organizationId, id, changes, version);
         if (newVersion === null) throw conflict(DEAL_MESSAGES.conflict);
-        return { result: await find(repos, caller, id), change: dealChange(caller, id, 'update', changes, newVersion) };
+        return { result: toDeal(await find(repos, caller, id)), change: dealChange(caller, id, 'update', changes, newVersion) };
       });
     },
 
@@ -175,7 +205,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
           ownerId: changes.ownerId === undefined ? caller.id : changes.ownerId,
         };
         const { id, version } = await repos.deals.insert(caller.organizationId, values);
-        return { result: await find(repos, caller, id), change: dealChange(caller, id, 'create', values, version) };
+        return { result: toDeal(await find(repos, caller, id)), change: dealChange(caller, id, 'create', values, version) };
       });
     },
 
