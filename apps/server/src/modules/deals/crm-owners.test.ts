@@ -94,13 +94,14 @@ describe('CRM ids (external_id) are unique within a workspace', () => {
 
   it.each(tables)('%s: a second row with the same CRM id in the workspace is refused; another workspace may use it', async (table) => {
     const id = `ext-${table}`;
-    const first = sql`update ${sql.identifier(table)} set external_id = ${id} where id = (select min(id::text) from ${sql.identifier(table)} where organization_id = ${asha.organizationId})::${sql.raw(table === 'deals' ? 'bigint' : 'uuid')}`;
-    await db.execute(first);
-    expect(await codeOf(sql`update ${sql.identifier(table)} set external_id = ${id} where organization_id = ${asha.organizationId} and external_id is null`)).toBe(UNIQUE_VIOLATION);
+    const [first, second] = await execute<{ id: string }>(db, sql`
+      select id::text as id from ${sql.identifier(table)} where organization_id = ${asha.organizationId} order by id limit 2`);
+    const setId = (row: string) => sql`update ${sql.identifier(table)} set external_id = ${id} where id::text = ${row}`;
+    expect(await codeOf(setId(first!.id))).toBeNull();
+    expect(await codeOf(setId(second!.id))).toBe(UNIQUE_VIOLATION);
     // Rows without a CRM id are many (the seed's); another workspace's row may carry the same id.
-    const other = sql`insert into crm_owners (organization_id, external_id, name) values (${otherOrgId}, ${id}, 'Other')`;
-    if (table === 'crm_owners') expect(await codeOf(other)).toBeNull();
-    if (table === 'companies') expect(await codeOf(sql`insert into companies (organization_id, name, external_id) values (${otherOrgId}, 'Other Co', ${id})`)).toBeNull();
+    expect(await codeOf(sql`insert into crm_owners (organization_id, external_id, name) values (${otherOrgId}, ${id}, 'Other')`)).toBeNull();
+    expect(await codeOf(sql`insert into companies (organization_id, name, external_id) values (${otherOrgId}, 'Other Co', ${id})`)).toBeNull();
   });
 
   it('pipeline stages: unique within their pipeline', async () => {
