@@ -90,7 +90,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     return { id: user.id, organizationId: caller.organizationId, role: user.role };
   }
 
-  async function resolveOwner({ users, access }: DealsRepos, caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
+  async function resolveOwner(repos: DealsRepos, caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
     if (value === null || value.trim() === '') {
       // An unowned deal is visible to admins only: anyone else would lose it (and get a 404 after the write).
@@ -98,9 +98,9 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
       return null;
     }
     const v = value.trim();
-    const user = isUuid(v) ? await users.findInOrg(caller.organizationId, v) : await users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
+    const user = isUuid(v) ? await repos.users.findInOrg(caller.organizationId, v) : await repos.users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
     if (!user) throw badRequest(DEAL_MESSAGES.unknownOwner);
-    if (!(await access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+    if (!(await repos.access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
     return user.id;
   }
 
