@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../apps/server/src/db/client';
+import { execute, type Database } from '../../apps/server/src/db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../../apps/server/src/db/migrate';
 import { DEMO_COMPANIES, DEMO_PIPELINES, FIRST_NAMES, JOB_TITLES, LAST_NAMES, NEXT_STEPS, PAIN_POINTS, PRODUCTS, SUMMARIES } from '../../apps/server/src/db/seed-crm-data';
 
@@ -69,7 +69,6 @@ function dealIndexStatements(): { name: string; create: string }[] {
 }
 
 const exec = (database: Database, text: string) => database.db.execute(sql.raw(text));
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Migrates an empty database and fills it straight from SQL: `insert ... select ... from
@@ -80,7 +79,7 @@ const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export async function generateDataset(database: Database, dealCount: number, log: (line: string) => void): Promise<Dataset> {
   await runMigrations(database);
   const domain = 'bench.example';
-  const [org] = rows<{ id: string }>(await database.db.execute(sql`insert into organizations (name, domain) values ('Bench Sales', ${domain}) returning id`));
+  const [org] = await execute<{ id: string }>(database.db, sql`insert into organizations (name, domain) values ('Bench Sales', ${domain}) returning id`);
   const organizationId = org!.id;
   const h = hierarchy(domain);
   await exec(
@@ -117,7 +116,7 @@ export async function generateDataset(database: Database, dealCount: number, log
     `create temp table bench_company as select case when name = ${lit(RARE_COMPANY)} then -1 else row_number() over (order by name = ${lit(RARE_COMPANY)}, name) - 1 end as n, id, regexp_replace(name, ' (Pvt Ltd|Co)$', '') as name
      from companies where organization_id = ${lit(organizationId)}`,
   );
-  const count = async (table: string) => Number(rows<{ c: number }>(await exec(database, `select count(*)::int as c from ${table} where n >= 0`))[0]!.c);
+  const count = async (table: string) => Number((await execute<{ c: number }>(database.db, sql.raw(`select count(*)::int as c from ${table} where n >= 0`)))[0]!.c);
   const [nStage, nOwner, nCompany] = [await count('bench_stage'), await count('bench_owner'), await count('bench_company')];
 
   const indexes = dealIndexStatements();

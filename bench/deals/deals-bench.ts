@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '../../apps/server/src/db/client';
+import { execute, type Database } from '../../apps/server/src/db/client';
+import { openPglite } from '../../apps/server/src/db/pglite-driver';
+import { openPostgres } from '../../apps/server/src/db/postgres-driver';
 import { acquireDataDirLock } from '../../apps/server/src/db/lock';
 import { REPO_ROOT } from '../../e2e/support/pipewise-server';
 import type { Bench, BenchResult } from '../lib/bench';
@@ -51,7 +53,7 @@ async function runOne(kind: DbKind, size: number, o: DealsOptions, cluster: Post
     const t0 = performance.now();
     const { ds, serverVersion } = await withDirect(kind, dataDir, url, async (database) => ({
       ds: await generateDataset(database, size, o.log),
-      serverVersion: ((await database.db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }).rows[0]!.server_version.split(' ')[0]!,
+      serverVersion: (await execute<{ server_version: string }>(database.db, sql`show server_version`))[0]!.server_version.split(' ')[0]!,
     }));
     const generateMs = performance.now() - t0;
     const queries = dealQueries(ds);

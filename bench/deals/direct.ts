@@ -1,11 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 import type { DatabaseKind, Db } from '../../apps/server/src/db/client';
-import { createAccessRules } from '../../apps/server/src/modules/access/access-rules';
-import { createDealsRepo } from '../../apps/server/src/modules/deals/deals-repo';
+import { dealsRepos } from '../../apps/server/src/modules/deals/deals-repos';
 import { createDealsService, type Caller } from '../../apps/server/src/modules/deals/deals-service';
-import { createPipelinesRepo } from '../../apps/server/src/modules/deals/pipelines-repo';
-import { createUsersRepo } from '../../apps/server/src/modules/users/users-repo';
 
 /**
  * The deals service wired as app.ts wires it, on a direct database connection: the same SQL the
@@ -13,7 +10,7 @@ import { createUsersRepo } from '../../apps/server/src/modules/users/users-repo'
  * HTTP, the session lookup, validation and serialisation.
  */
 export function directDeals(db: Db, kind: DatabaseKind) {
-  const service = createDealsService({ deals: createDealsRepo(db, { oneStatement: kind === 'pglite' }), pipelines: createPipelinesRepo(db), users: createUsersRepo(db), access: createAccessRules(db) });
+  const service = createDealsService({ db, repos: dealsRepos({ oneStatement: kind === 'pglite' }) });
   return {
     list: (caller: Caller, q: TDealListQuery) => service.list(caller, q),
     /**
@@ -42,7 +39,7 @@ export function explainingDb(db: Db, plans: string[], timing = true): Db {
       return async (query: SQL) => {
         const explained = await target.execute(sql`explain (analyze, buffers, timing ${sql.raw(timing ? 'on' : 'off')}) ${query}`);
         const { sql: text, params } = dialect.sqlToQuery(query);
-        const plan = (explained as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+        const plan = explained.rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n');
         plans.push(`${text.replace(/\s+/g, ' ').trim()}\n-- params: ${JSON.stringify(params)}\n${plan}`);
         return target.execute(query);
       };

@@ -34,10 +34,9 @@ import { createAccessRules } from './modules/access/access-rules';
 import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { operatorRoutes } from './modules/workspaces/operator-routes';
 import { createOperatorService } from './modules/workspaces/operator-service';
-import { createDealsRepo } from './modules/deals/deals-repo';
+import { dealsRepos } from './modules/deals/deals-repos';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { createDealsService } from './modules/deals/deals-service';
-import { createPipelinesRepo } from './modules/deals/pipelines-repo';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 
@@ -155,9 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const access = createAccessRules(db);
   const domains = createDomainOwnership(db);
   await app.register(usersRoutes(createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
-  await app.register(
-    dealsRoutes(createDealsService({ deals: createDealsRepo(db, { oneStatement: database.kind === 'pglite' }), pipelines: createPipelinesRepo(db), users, access })),
-  );
+  await app.register(dealsRoutes(createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) })));
   await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl })));
   await app.register(operatorRoutes(createOperatorService({ db, registrations, queue, appUrl: config.appUrl }), operators));
 

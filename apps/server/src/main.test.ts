@@ -5,10 +5,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from './db/client';
+import { openPglite } from './db/pglite-driver';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../test/server-process';
 import { sleep, waitFor } from '../test/wait';
+import { execute } from './db/client';
 
 const servers: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -140,8 +141,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('SIGTERM with a job running (Postg
       const server = await start({ DATA_DIR: tempDir(), DATABASE_URL: database.url!, DEMO_SEED: '0', JOB_POLL_MS: '50' });
       await server.waitUntilHealthy();
       const cleanup = async () => {
-        const result = await database.db.execute(sql`select status from jobs where type = 'maintenance.cleanup'`);
-        return (result as unknown as { rows: { status: string }[] }).rows.map((r) => r.status);
+        const rows = await execute<{ status: string }>(database.db, sql`select status from jobs where type = 'maintenance.cleanup'`);
+        return rows.map((r) => r.status);
       };
       await waitFor(async () => (await cleanup()).includes('running'), { what: 'the worker to start the cleanup job' });
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { createPglite, openPostgres, pgliteDatabase } from '../src/db/client';
+import { createPglite, pgliteDatabase } from '../src/db/pglite-driver';
+import { openPostgres } from '../src/db/postgres-driver';
 import { MIGRATIONS_DIR, runMigrations } from '../src/db/migrate';
 import {
   PG_TEMPLATE_DB,

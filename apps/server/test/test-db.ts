@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import { createPglite, openPostgres, pgliteDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
+import { createPglite, pgliteDatabase } from '../src/db/pglite-driver';
+import { openPostgres } from '../src/db/postgres-driver';
 import { PG_TEMPLATE_DB, PG_TEST_DB_PREFIX, PGLITE_SNAPSHOT, testDatabaseUrl, withDatabase } from './test-paths';
 
 export type TestDatabase = Database & {

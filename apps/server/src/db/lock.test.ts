@@ -8,7 +8,8 @@ import { REPO_ROOT } from '../../test/test-paths';
 import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../../test/server-process';
 import { sleep, waitFor } from '../../test/wait';
 import { acquireDataDirLock, DataDirLockedError } from './lock';
-import { openPglite } from './client';
+import { execute } from './client';
+import { openPglite } from './pglite-driver';
 
 const dirs: string[] = [];
 /** Spawned servers start PGlite from scratch; on a busy 2-core machine that can take a while. */
@@ -117,7 +118,7 @@ describe('data dir lock', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     expect(fs.existsSync(lockFile(dataDir))).toBe(false);
     const database = await openPglite(dataDir);
     try {
-      const { rows } = (await database.db.execute(sql`select count(*)::int as n from users`)) as unknown as { rows: { n: number }[] };
+      const rows = await execute<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
       expect(rows[0]!.n).toBe(9);
     } finally {
       await database.close();

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
-import { openPglite, openPostgres, type Database } from './client';
+import type { Database } from './client';
+import { openPglite } from './pglite-driver';
+import { openPostgres } from './postgres-driver';
 import { acquireDataDirLock } from './lock';
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR under its lock. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
+import type { DbOrTx } from './client';
 import { companies, contacts, dealStakeholders, deals, pipelineStages, pipelines, users } from './schema';
 import {
   DEMO_COMPANIES,
@@ -30,7 +30,7 @@ export function prng(seed: number) {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Pipelines with stages, companies, contacts and about 300 deals owned across the hierarchy. */
-export async function seedDemoCrm(db: Db, organizationId: string, dealCount = 300, now = new Date()): Promise<void> {
+export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount = 300, now = new Date()): Promise<void> {
   const rand = prng(20261121);
   const owners = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.organizationId, organizationId));
   // Reps carry most deals; managers hold a few strategic ones.

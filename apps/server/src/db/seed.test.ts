@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { seedDemo } from './seed';
+import { execute } from './client';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -10,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  return execute<T>(database.db, query);
 }
 
 /** Row count and content hash of every table, to prove a second seed changes nothing. */

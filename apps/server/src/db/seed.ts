@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, DbOrTx } from './client';
 import { organizations, users } from './schema';
 import { seedDemoCrm } from './seed-crm';
 
@@ -28,7 +28,7 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** The Acme Sales organisation and its people, without CRM data; returns the organisation id. */
-export async function seedDemoPeople(db: Db, now = new Date()): Promise<string> {
+export async function seedDemoPeople(db: DbOrTx, now = new Date()): Promise<string> {
   const [org] = await db
     .insert(organizations)
     .values({ name: 'Acme Sales', domain: DEMO_DOMAIN, whatsappNumber: '+91 98200 00000' })
@@ -61,8 +61,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
   const existing = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.domain, DEMO_DOMAIN));
   if (existing.length > 0) return { seeded: false };
   await db.transaction(async (tx) => {
-    const organizationId = await seedDemoPeople(tx as unknown as Db, now);
-    await seedDemoCrm(tx as unknown as Db, organizationId, 300, now);
+    const organizationId = await seedDemoPeople(tx, now);
+    await seedDemoCrm(tx, organizationId, 300, now);
   });
   return { seeded: true };
 }

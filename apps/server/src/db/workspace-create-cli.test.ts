@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetPgliteDataDir } from '../../test/server-process';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { REPO_ROOT } from '../../test/test-paths';
-import { openPglite, type Database } from './client';
+import type { Database } from './client';
+import { openPglite } from './pglite-driver';
 import { acquireDataDirLock } from './lock';
 import { organizations, users } from './schema';
 

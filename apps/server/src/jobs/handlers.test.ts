@@ -8,6 +8,7 @@ import { silentLog } from '../../test/silent-log';
 import { createJobQueue } from './job-queue';
 import { jobHandlers } from './handlers';
 import { createWorker } from './worker';
+import { execute } from '../db/client';
 
 let database: TestDatabase;
 const fakeMail = recordingMail();
@@ -23,8 +24,8 @@ const ahead = (ms: number) => new Date(Date.now() + ms);
 const DAY = 86_400_000;
 
 async function count(table: string): Promise<number> {
-  const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const [row] = await execute<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`));
+  return row!.n;
 }
 
 function runAll() {
@@ -38,8 +39,7 @@ describe('job handlers', () => {
     const { queue, worker } = runAll();
     await queue.enqueue('maintenance.cleanup', {});
     expect(await worker.drain()).toBe(1);
-    const result = await database.db.execute(sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'deals'`);
-    const row = (result as unknown as { rows: { last_vacuum: unknown; last_analyze: unknown }[] }).rows[0]!;
+    const row = (await execute<{ last_vacuum: unknown; last_analyze: unknown }>(database.db, sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'deals'`))[0]!;
     if (database.kind === 'pglite') {
       expect(row.last_vacuum).not.toBeNull();
       expect(row.last_analyze).not.toBeNull();
@@ -83,12 +83,12 @@ describe('job handlers', () => {
     expect(await worker.drain()).toBe(1);
     expect((await queue.get(id))?.status).toBe('done');
 
-    const kept = await db.execute(sql`
+    const kept = await execute(db, sql`
       select (select array_agg(token_hash) from sessions) as sessions,
              (select array_agg(email) from otp_codes) as codes,
              (select array_agg(state) from oauth_states) as states,
              (select array_agg(key) from rate_limits) as limits`);
-    expect((kept as unknown as { rows: unknown[] }).rows[0]).toEqual({
+    expect(kept[0]).toEqual({
       sessions: ['live'],
       codes: ['new@org.example'],
       states: ['new'],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../db/client';
+import { execute, type Database } from '../db/client';
+import { openPostgres } from '../db/postgres-driver';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
@@ -33,11 +34,11 @@ beforeEach(async () => {
 });
 
 async function jobRow(id: number): Promise<JobRow> {
-  const result = await database.db.execute(sql`
+  const [row] = await execute<JobRow>(database.db, sql`
     select status, attempts, last_error, locked_by, finished_at is not null as finished,
       (extract(epoch from (run_at - updated_at)) * 1000)::float8 as backoff_ms
     from jobs where id = ${id}`);
-  return (result as unknown as { rows: JobRow[] }).rows[0]!;
+  return row!;
 }
 
 const worker = (db: Database, handlers: JobHandlers, workerId: string, opts: { leaseMs?: number; retryBaseMs?: number; concurrency?: number } = {}) =>
@@ -112,8 +113,8 @@ describe('job queue', () => {
     b.start();
     await waitFor(
       async () => {
-        const result = await database.db.execute(sql`select count(*)::int as n from jobs where status = 'done'`);
-        return (result as unknown as { rows: { n: number }[] }).rows[0]!.n === count;
+        const [row] = await execute<{ n: number }>(database.db, sql`select count(*)::int as n from jobs where status = 'done'`);
+        return row!.n === count;
       },
       { what: 'every job to finish' },
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { execute, type Db } from '../db/client';
 import { jobs } from '../db/schema';
 
 export type ClaimedJob = {
@@ -15,10 +15,6 @@ export type EnqueueOptions = { maxAttempts?: number; runAt?: Date };
 /** Backoff before retry n (1-based): 2 s, 4 s, 8 s, ... capped at 10 minutes. */
 export function retryDelayMs(attempt: number, baseMs = 2000): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 600_000);
-}
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** The jobs table as a queue: rows are claimed with FOR UPDATE SKIP LOCKED and held by a lease. */
@@ -43,12 +39,11 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
      * Two processes racing may both insert; recurring jobs are idempotent, so that is harmless.
      */
     async enqueueUnlessPending(type: string, payload: object = {}): Promise<number | null> {
-      const result = await db.execute(sql`
+      const [row] = await execute<{ id: string | number }>(db, sql`
         insert into jobs (type, payload)
         select ${type}, ${JSON.stringify(payload)}::jsonb
         where not exists (select 1 from jobs where type = ${type} and status in ('queued', 'running'))
         returning id`);
-      const row = rows<{ id: string | number }>(result)[0];
       return row ? Number(row.id) : null;
     },
 
@@ -63,7 +58,7 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
         update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null,
           last_error = coalesce(last_error || E'\n', '') || 'Lease expired: the worker stopped before finishing'
         where status = 'running' and locked_until < now() and attempts >= max_attempts`);
-      const result = await db.execute(sql`
+      const [row] = await execute<{ id: string | number; type: string; payload: unknown; attempts: number; max_attempts: number }>(db, sql`
         update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
           locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
         where id = (
@@ -74,17 +69,16 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
           for update skip locked
           limit 1)
         returning id, type, payload, attempts, max_attempts`);
-      const row = rows<{ id: string | number; type: string; payload: unknown; attempts: number; max_attempts: number }>(result)[0];
       if (!row) return null;
       return { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
     },
 
     /** Extends the lease of a job this worker still holds; false when it lost it. */
     async heartbeat(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
-      const result = await db.execute(sql`
+      const rows = await execute(db, sql`
         update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
         where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`);
-      return rows(result).length > 0;
+      return rows.length > 0;
     },
 
     async complete(jobId: number, workerId: string): Promise<void> {
@@ -109,9 +103,9 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
     },
 
     async get(jobId: number) {
-      const result = await db.execute(sql`
+      const [row] = await execute<{ id: number; type: string; status: string; attempts: number; max_attempts: number; last_error: string | null; payload: unknown }>(db, sql`
         select id, type, status, attempts, max_attempts, last_error, payload from jobs where id = ${jobId}`);
-      return rows<{ id: number; type: string; status: string; attempts: number; max_attempts: number; last_error: string | null; payload: unknown }>(result)[0] ?? null;
+      return row ?? null;
     },
   };
 }

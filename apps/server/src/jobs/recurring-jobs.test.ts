@@ -4,12 +4,13 @@ import { useJobQueue } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
 import { RECURRING_JOBS, scheduleRecurringJobs } from './recurring-jobs';
+import { execute } from '../db/client';
 
 const jobs = useJobQueue();
 
 async function pending(type: string): Promise<number> {
-  const result = await jobs.database.db.execute(sql`select count(*)::int as n from jobs where type = ${type} and status in ('queued', 'running')`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const [row] = await execute<{ n: number }>(jobs.database.db, sql`select count(*)::int as n from jobs where type = ${type} and status in ('queued', 'running')`);
+  return row!.n;
 }
 
 describe('recurring jobs', () => {

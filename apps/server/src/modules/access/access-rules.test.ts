@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAdminRole } from '@pipewise/contract/common';
-import type { Db } from '../../db/client';
+import { execute, type Db } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { createAccessRules, type AccessRules, type Viewer } from './access-rules';
@@ -193,8 +193,7 @@ describe('access rules (property: a user sees exactly their subtree)', () => {
       { parent: 4, role: 'user' },
     ]);
     const vikram = w.viewers[1]!;
-    const result = await db.execute(sql`select id from users where id in (${access.visibleUserIdsSql(vikram)})`);
-    const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const ids = (await execute<{ id: string }>(db, sql`select id from users where id in (${access.visibleUserIdsSql(vikram)})`)).map((r) => r.id);
     expect(sorted(ids)).toEqual(sorted([w.ids[1]!, w.ids[2]!, w.ids[3]!]));
     // A hierarchy change counts on the very next call: nothing is cached.
     await db.execute(sql`update users set reports_to = ${w.ids[4]!} where id = ${w.ids[2]!}`);

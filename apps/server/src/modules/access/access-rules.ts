@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isAdminRole } from '@pipewise/contract/common';
-import type { Db } from '../../db/client';
+import { execute, type DbOrTx } from '../../db/client';
 
 export type Viewer = { id: string; organizationId: string; role: string };
 
@@ -9,7 +9,7 @@ export type Viewer = { id: string; organizationId: string; role: string };
  * super_admins see their whole workspace; nothing crosses workspaces. Read from the database
  * on every call, so a hierarchy change counts from the next request.
  */
-export function createAccessRules(db: Db) {
+export function createAccessRules(db: DbOrTx) {
   /** A subquery of user ids visible to the viewer, to use as `column in (...)`. */
   function visibleUserIdsSql(viewer: Viewer): SQL {
     if (isAdminRole(viewer.role)) {
@@ -24,25 +24,23 @@ export function createAccessRules(db: Db) {
 
   /** Everyone strictly below a user, at any depth (cycles cannot loop: `union` drops repeats). */
   async function subordinateIds(userId: string, organizationId: string): Promise<string[]> {
-    const result = await db.execute(sql`
+    const rows = await execute<{ id: string }>(db, sql`
       with recursive tree as (
         select id from users where reports_to = ${userId} and organization_id = ${organizationId}
         union
         select u.id from users u join tree t on u.reports_to = t.id where u.organization_id = ${organizationId}
       ) select id from tree where id <> ${userId}`);
-    return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    return rows.map((r) => r.id);
   }
 
   return {
     visibleUserIdsSql,
     subordinateIds,
     async visibleUserIds(viewer: Viewer): Promise<string[]> {
-      const result = await db.execute(visibleUserIdsSql(viewer));
-      return (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+      return (await execute<{ id: string }>(db, visibleUserIdsSql(viewer))).map((r) => r.id);
     },
     async canSeeUser(viewer: Viewer, userId: string): Promise<boolean> {
-      const result = await db.execute(sql`select 1 as ok where ${userId}::uuid in (${visibleUserIdsSql(viewer)})`);
-      return (result as unknown as { rows: unknown[] }).rows.length > 0;
+      return (await execute(db, sql`select 1 as ok where ${userId}::uuid in (${visibleUserIdsSql(viewer)})`)).length > 0;
     },
   };
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingMail } from '../../../test/fakes/recording-mail';
+import { execute } from '../../db/client';
 import { seedDemoPeople } from '../../db/seed';
 import { otpCodes, registrationRequests, sessions, users } from '../../db/schema';
 import { deriveKey, hmacHex, sha256Hex } from '../../lib/secrets';
@@ -400,8 +401,8 @@ describe('POST /api/auth/verify-otp', () => {
     expect(row.codeHash).not.toBe(sha256Hex(code));
     expect(row.attempts).toBe(0);
     // The raw table too, column by column.
-    const raw = await t.database.db.execute(sql`select * from otp_codes where email = ${email}`);
-    expect(JSON.stringify((raw as unknown as { rows: unknown[] }).rows)).not.toContain(code);
+    const raw = await execute(t.database.db, sql`select * from otp_codes where email = ${email}`);
+    expect(JSON.stringify(raw)).not.toContain(code);
   });
 
   it('records last_login on sign-in', async () => {

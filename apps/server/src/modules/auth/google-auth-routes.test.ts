@@ -7,6 +7,7 @@ import { oauthStates, organizations, registrationRequests, sessions, users } fro
 import { sha256Hex } from '../../lib/secrets';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { startFakeOidcProvider, type FakeOidcProvider } from '../../../test/fakes/oidc-provider';
+import { execute } from '../../db/client';
 
 /**
  * Google sign-in (OpenID Connect with state, PKCE and nonce) against a real OIDC provider
@@ -99,8 +100,8 @@ function expectRefused(res: LightMyRequestResponse, message: string) {
 }
 
 async function sessionCount(): Promise<number> {
-  const result = await t.database.db.execute(sql`select count(*)::int as n from sessions`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const [row] = await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from sessions`);
+  return row!.n;
 }
 
 describe('GET /api/auth/google/login', () => {

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgres, type Database, type ListenerStatus } from '../../db/client';
+import { execute, type Database, type ListenerStatus } from '../../db/client';
+import { openPostgres } from '../../db/postgres-driver';
 import { seedDemoPeople } from '../../db/seed';
 import { organizations, sessions, users } from '../../db/schema';
 import { authChangesDelivered } from '../../../test/auth-changes';
@@ -355,9 +356,9 @@ describe.runIf(onPostgres)('session cache across two app instances (PostgreSQL r
     const cache = b.app.sessionCache;
     await warm(b, who);
     // End both instances' listener connections from the server side, as a restart or a network cut would.
-    const { rows } = (await database.db.execute(sql`
+    const rows = await execute<{ ended: boolean }>(database.db, sql`
       select pg_terminate_backend(pid) as ended from pg_stat_activity
-      where datname = current_database() and query ilike 'listen %'`)) as unknown as { rows: { ended: boolean }[] };
+      where datname = current_database() and query ilike 'listen %'`);
     expect(rows).toEqual([{ ended: true }, { ended: true }]);
     await waitFor(() => !cache.listening, { timeoutMs: 5000, intervalMs: 5, what: "B's listener to notice" });
     expect(cache.size).toBe(0);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import { execute, type Db } from '../../db/client';
 import { seedDemo } from '../../db/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 
@@ -13,23 +13,18 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
  * deals themselves and deal_search must hold exactly one up-to-date row per deal.
  */
 
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Key = { organization_id: string; owner_id: string | null; pipeline_id: string; stage_id: string; deals: string; amount: string };
 
 /** Both sides as sorted text: keys with nothing left in them (0 deals, 0 amount) count as absent. */
 async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: string[] }> {
   const line = (r: Key) => `${r.organization_id} ${r.owner_id ?? '-'} ${r.pipeline_id} ${r.stage_id} ${r.deals} ${r.amount}`;
-  const fromDeals = rows<Key>(
-    await db.execute(sql`
+  const fromDeals = (await execute<Key>(db, sql`
       select organization_id, owner_id, pipeline_id, stage_id, count(*)::text as deals, coalesce(sum(amount), 0)::numeric(24, 2)::text as amount
-      from deals group by 1, 2, 3, 4`),
-  ).map(line);
-  const fromTotals = rows<Key>(
-    await db.execute(sql`
+      from deals group by 1, 2, 3, 4`)).map(line);
+  const fromTotals = (await execute<Key>(db, sql`
       select organization_id, owner_id, pipeline_id, stage_id, deals::text, amount::numeric(24, 2)::text as amount
-      from deal_totals where deals <> 0 or amount <> 0`),
-  ).map(line);
+      from deal_totals where deals <> 0 or amount <> 0`)).map(line);
   return { fromDeals: fromDeals.sort(), fromTotals: fromTotals.sort() };
 }
 
@@ -37,10 +32,8 @@ async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: str
 async function searchRows(db: Db): Promise<{ expected: string[]; actual: string[] }> {
   const columns = sql`id, organization_id, owner_id, pipeline_id, stage_id, amount::text as amount, closedate::text as closedate, dealname`;
   const line = (r: Record<string, unknown>) => JSON.stringify(r);
-  const expected = rows<Record<string, unknown>>(
-    await db.execute(sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text from deals order by id`),
-  ).map(line);
-  const actual = rows<Record<string, unknown>>(await db.execute(sql`select ${columns}, search_text from deal_search order by id`)).map(line);
+  const expected = (await execute<Record<string, unknown>>(db, sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text from deals order by id`)).map(line);
+  const actual = (await execute<Record<string, unknown>>(db, sql`select ${columns}, search_text from deal_search order by id`)).map(line);
   return { expected, actual };
 }
 
@@ -54,11 +47,9 @@ async function expectInSync(db: Db) {
 type World = { organizationId: string; owners: (string | null)[]; stages: { pipeline: string; stage: string }[] };
 
 async function worldOf(db: Db): Promise<World> {
-  const [org] = rows<{ id: string }>(await db.execute(sql`select id from organizations order by created_at limit 1`));
-  const owners = rows<{ id: string }>(await db.execute(sql`select id from users where organization_id = ${org!.id} order by email`)).map((r) => r.id);
-  const stages = rows<{ pipeline: string; stage: string }>(
-    await db.execute(sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${org!.id} order by p.display_order, s.display_order`),
-  );
+  const [org] = (await execute<{ id: string }>(db, sql`select id from organizations order by created_at limit 1`));
+  const owners = (await execute<{ id: string }>(db, sql`select id from users where organization_id = ${org!.id} order by email`)).map((r) => r.id);
+  const stages = (await execute<{ pipeline: string; stage: string }>(db, sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${org!.id} order by p.display_order, s.display_order`));
   return { organizationId: org!.id, owners: [null, ...owners], stages };
 }
 
@@ -146,14 +137,12 @@ describe('deal totals and search rows', () => {
   }, 180_000);
 
   it('move to the unowned key when the owner is deleted', async () => {
-    const [owner] = rows<{ id: string; n: number }>(
-      await db.execute(sql`select owner_id as id, count(*)::int as n from deals where owner_id is not null group by owner_id order by 2 desc limit 1`),
-    );
-    const unownedBefore = rows<{ n: number }>(await db.execute(sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
+    const [owner] = (await execute<{ id: string; n: number }>(db, sql`select owner_id as id, count(*)::int as n from deals where owner_id is not null group by owner_id order by 2 desc limit 1`));
+    const unownedBefore = (await execute<{ n: number }>(db, sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
     await db.execute(sql`delete from sessions where user_id = ${owner!.id}`);
     await db.execute(sql`update users set reports_to = null where reports_to = ${owner!.id}`);
     await db.execute(sql`delete from users where id = ${owner!.id}`);
-    const unownedAfter = rows<{ n: number }>(await db.execute(sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
+    const unownedAfter = (await execute<{ n: number }>(db, sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
     expect(unownedAfter).toBe(unownedBefore + owner!.n);
     await expectInSync(db);
     world = await worldOf(db);
@@ -181,15 +170,15 @@ describe('deal totals and search rows', () => {
     await db.execute(sql`select deal_search_rebuild(${world.organizationId})`);
     await expectInSync(db);
     await db.execute(sql`truncate deals cascade`);
-    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_totals`))[0]!.n).toBe(0);
-    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_search`))[0]!.n).toBe(0);
+    expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_totals`))[0]!.n).toBe(0);
+    expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_search`))[0]!.n).toBe(0);
   });
 
   it('go with a deleted workspace', async () => {
     await seedDemo(db);
     world = await worldOf(db);
     await db.execute(sql`delete from organizations where id = ${world.organizationId}`);
-    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from deal_totals where organization_id = ${world.organizationId}`))[0]!.n).toBe(0);
+    expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_totals where organization_id = ${world.organizationId}`))[0]!.n).toBe(0);
     await expectInSync(db);
   });
 });

@@ -1,14 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDealListQuery, TDealSort } from '@pipewise/contract/deals';
+import { users } from '../../db/schema/auth';
+import { deals, pipelineStages, pipelines } from '../../db/schema/crm';
+import { filterColumn, LIST_SOURCES, ref, type SharedColumn } from './deal-list-sources';
 
 /**
  * The searched text: deal_search.search_text (migration 0001), dealname, nextsteps and kdm
  * lower-cased and joined by U+001F (a unit separator no one types), so a plain LIKE over it finds
  * a term only inside one field. Its trigram index serves the substring search. A list with a
- * search reads deal_search as `d` (see `dealSource`), which has every column the filters and
+ * search reads deal_search as `d` (see `pageSource`), which has every column the filters and
  * sorts use, under the same names.
  */
-const SEARCH_TEXT = sql`d.search_text`;
 const FIELD_SEPARATOR = '\x1f';
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -16,16 +18,37 @@ export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\
 /** Only a well-formed uuid may be cast with ::uuid (anything else would be a 500); other values match by label/email/name. */
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-const ORDER: Record<TDealSort, SQL> = {
-  created_desc: sql`d.id desc`,
-  amount_desc: sql`d.amount desc nulls last, d.id desc`,
-  amount_asc: sql`d.amount asc nulls last, d.id desc`,
-  closedate_asc: sql`d.closedate asc nulls last, d.id desc`,
-  closedate_desc: sql`d.closedate desc nulls last, d.id desc`,
-  dealname_asc: sql`lower(d.dealname) asc, d.id desc`,
-  dealname_desc: sql`lower(d.dealname) desc, d.id desc`,
+/** A column the page can be ordered by: one that deals and deal_search both have. */
+type PageColumn = SharedColumn<'deals' | 'search'>;
+type SortKey = { column: PageColumn; direction: 'asc' | 'desc'; nullsLast?: true; lowerCased?: true };
+
+const d = (column: PageColumn) => ref('d', LIST_SOURCES.search[column]);
+
+/** Each sort's keys before the id tie-break (newest first) that every sort ends with. */
+const SORTS: Record<TDealSort, SortKey[]> = {
+  created_desc: [],
+  amount_desc: [{ column: 'amount', direction: 'desc', nullsLast: true }],
+  amount_asc: [{ column: 'amount', direction: 'asc', nullsLast: true }],
+  closedate_asc: [{ column: 'closedate', direction: 'asc', nullsLast: true }],
+  closedate_desc: [{ column: 'closedate', direction: 'desc', nullsLast: true }],
+  dealname_asc: [{ column: 'dealname', direction: 'asc', lowerCased: true }],
+  dealname_desc: [{ column: 'dealname', direction: 'desc', lowerCased: true }],
 };
-export const orderBy = (sort: TDealSort) => ORDER[sort];
+const TIE_BREAK: SortKey = { column: 'id', direction: 'desc' };
+
+const sortKeySql = (k: SortKey): SQL =>
+  sql`${k.lowerCased ? sql`lower(${d(k.column)})` : d(k.column)} ${sql.raw(k.direction)}${k.nullsLast ? sql` nulls last` : sql``}`;
+
+export const orderBy = (sort: TDealSort): SQL => sql.join([...SORTS[sort], TIE_BREAK].map(sortKeySql), sql`, `);
+
+/**
+ * The columns a search's matches must carry for `orderBy(sort)` besides id and amount (which
+ * they carry anyway, for the page and the sum), as `, d.<column>...`.
+ */
+export function matchSortColumns(sort: TDealSort): SQL {
+  const extra = [...new Set(SORTS[sort].map((k) => k.column))].filter((c) => c !== 'id' && c !== 'amount');
+  return sql.join(extra.map((c) => sql`, ${d(c)}`));
+}
 
 /**
  * `column = any(array(subquery))`: the subquery runs once per statement, before the scan, so an
@@ -35,61 +58,62 @@ export const orderBy = (sort: TDealSort) => ORDER[sort];
 const anyOf = (column: SQL, ids: SQL): SQL => sql`${column} = any(array(${ids}))`;
 
 /** Deals whose owner is one of `visibleUserIds` (a subquery of user ids): the visibility scope. */
-export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(sql`d.owner_id`, visibleUserIds);
+export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(filterColumn('owners'), visibleUserIds);
+
+const u = (column: keyof typeof users._.columns) => ref('u', users[column]);
+const s = (column: keyof typeof pipelineStages._.columns) => ref('s', pipelineStages[column]);
+const p = (column: keyof typeof pipelines._.columns) => ref('p', pipelines[column]);
+const values = (list: string[]) => sql.join(list.map((v) => sql`${v}`), sql`, `);
+const uuids = (list: string[]) => sql.join(list.map((id) => sql`${id}::uuid`), sql`, `);
 
 /**
- * The WHERE clause of the deals list (table alias `d`): the visibility scope plus the filters,
- * combined with AND; values within one filter are alternatives.
+ * The WHERE clause of the deals list (table alias `d`, any of the list's tables): the visibility
+ * scope plus the filters, combined with AND; values within one filter are alternatives.
  */
 export function dealFilters(organizationId: string, scope: SQL | null, q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>): SQL {
-  const parts: SQL[] = [sql`d.organization_id = ${organizationId}`];
+  const parts: SQL[] = [sql`${ref('d', deals.organizationId)} = ${organizationId}`];
   if (scope) parts.push(scope);
   if (q.owners.length > 0) {
     const lowered = q.owners.map((o) => o.toLowerCase());
-    const uuids = q.owners.filter(isUuid);
+    const ids = q.owners.filter(isUuid);
     parts.push(ownerAmong(sql`
-      select u.id from users u where u.organization_id = ${organizationId} and (
-        ${uuids.length ? sql`u.id in (${sql.join(uuids.map((id) => sql`${id}::uuid`), sql`, `)}) or` : sql``}
-        lower(u.email) in (${sql.join(lowered.map((v) => sql`${v}`), sql`, `)})
-        or lower(u.first_name || ' ' || u.last_name) in (${sql.join(lowered.map((v) => sql`${v}`), sql`, `)}))`));
+      select ${u('id')} from users u where ${u('organizationId')} = ${organizationId} and (
+        ${ids.length ? sql`${u('id')} in (${uuids(ids)}) or` : sql``}
+        lower(${u('email')}) in (${values(lowered)})
+        or lower(${u('firstName')} || ' ' || ${u('lastName')}) in (${values(lowered)}))`));
   }
   if (q.stages.length > 0) {
-    const uuids = q.stages.filter(isUuid);
-    const labels = q.stages.map((s) => s.toLowerCase());
-    parts.push(anyOf(sql`d.stage_id`, sql`
-      select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id
-      where p.organization_id = ${organizationId} and (
-        ${uuids.length ? sql`s.id in (${sql.join(uuids.map((id) => sql`${id}::uuid`), sql`, `)}) or` : sql``}
-        lower(s.label) in (${sql.join(labels.map((v) => sql`${v}`), sql`, `)}))`));
+    const ids = q.stages.filter(isUuid);
+    const labels = q.stages.map((v) => v.toLowerCase());
+    parts.push(anyOf(filterColumn('stages'), sql`
+      select ${s('id')} from pipeline_stages s join pipelines p on ${p('id')} = ${s('pipelineId')}
+      where ${p('organizationId')} = ${organizationId} and (
+        ${ids.length ? sql`${s('id')} in (${uuids(ids)}) or` : sql``}
+        lower(${s('label')}) in (${values(labels)}))`));
   }
   if (q.pipelines.length > 0) {
-    const values = q.pipelines.map((p) => p.toLowerCase());
-    parts.push(anyOf(sql`d.pipeline_id`, sql`
-      select p.id from pipelines p where p.organization_id = ${organizationId}
-        and (lower(p.id::text) in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})
-          or lower(p.label) in (${sql.join(values.map((v) => sql`${v}`), sql`, `)}))`));
+    const lowered = q.pipelines.map((v) => v.toLowerCase());
+    parts.push(anyOf(filterColumn('pipelines'), sql`
+      select ${p('id')} from pipelines p where ${p('organizationId')} = ${organizationId}
+        and (lower(${p('id')}::text) in (${values(lowered)})
+          or lower(${p('label')}) in (${values(lowered)}))`));
   }
   // Close-date bounds compare dates only; deals without a close date never match a date filter.
-  if (q.close_from) parts.push(sql`d.closedate >= ${q.close_from}::date`);
-  if (q.close_to) parts.push(sql`d.closedate <= ${q.close_to}::date`);
+  if (q.close_from) parts.push(sql`${filterColumn('close_from')} >= ${q.close_from}::date`);
+  if (q.close_to) parts.push(sql`${filterColumn('close_to')} <= ${q.close_to}::date`);
   if (q.search) {
     // The separator keeps a match from spanning two fields (name ending 'foo' + next steps starting
     // 'bar' is no 'foo bar'), so one LIKE suffices and the planner estimates it from the index's
     // statistics. Only a term holding the separator itself needs each field checked on its own.
     const term = q.search.toLowerCase();
     const pattern = `%${escapeLike(term)}%`;
+    const f = (column: 'id' | 'dealname' | 'nextsteps' | 'kdm') => ref('f', deals[column]);
     parts.push(
       term.includes(FIELD_SEPARATOR)
-        ? sql`${SEARCH_TEXT} like ${pattern} and exists (select 1 from deals f where f.id = d.id and (lower(f.dealname) like ${pattern}
-            or lower(coalesce(f.nextsteps, '')) like ${pattern} or lower(coalesce(f.kdm, '')) like ${pattern}))`
-        : sql`${SEARCH_TEXT} like ${pattern}`,
+        ? sql`${filterColumn('search')} like ${pattern} and exists (select 1 from deals f where ${f('id')} = ${ref('d', deals.id)} and (lower(${f('dealname')}) like ${pattern}
+            or lower(coalesce(${f('nextsteps')}, '')) like ${pattern} or lower(coalesce(${f('kdm')}, '')) like ${pattern}))`
+        : sql`${filterColumn('search')} like ${pattern}`,
     );
   }
   return sql.join(parts, sql` and `);
 }
-
-/**
- * The table a list reads its filtered ids and totals from, as `d`: with a search, the narrow
- * deal_search rows (whose trigram index finds the candidates); otherwise deals and its indexes.
- */
-export const dealSource = (q: Pick<TDealListQuery, 'search'>): SQL => (q.search ? sql`deal_search` : sql`deals`);

@@ -1,9 +1,43 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
-import type { Db } from '../../db/client';
-import { dealFilters, dealSource, orderBy } from './deals-query';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { TDealListQuery } from '@pipewise/contract/deals';
+import { execute, type DbOrTx } from '../../db/client';
+import { deals } from '../../db/schema/crm';
+import { pageSource, ref, sourceTable, totalsSource } from './deal-list-sources';
+import { DEAL_COLUMNS, DEAL_JOINS, pageWithTotals, selectCount, selectPage, selectTotalsTable } from './deals-page-sql';
+import { dealFilters, matchSortColumns } from './deals-query';
 
-type DealRowSql = {
+/** One deal with the labels and owner it is shown with. */
+export type DealRecord = {
+  id: number;
+  dealname: string;
+  stageId: string;
+  stageLabel: string;
+  ownerId: string | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  ownerEmail: string | null;
+  pipelineId: string;
+  pipelineLabel: string;
+  amount: string | null;
+  /** yyyy-mm-dd */
+  closedate: string | null;
+  nextsteps: string | null;
+  kdm: string | null;
+  painpoints: string | null;
+  summary: string | null;
+  confidenceScore: number | null;
+  companyId: string | null;
+  companyName: string | null;
+  version: number;
+  /** ISO 8601 in UTC */
+  updatedAt: string;
+};
+
+/** A page of the list and the totals of the whole filtered set. */
+export type DealPage = { records: DealRecord[]; total: number; totalAmount: string };
+
+/** A row of DEAL_COLUMNS. */
+type DealRow = {
   id: string | number;
   dealname: string;
   stage_id: string;
@@ -26,91 +60,48 @@ type DealRowSql = {
   version: number;
   updated_at: string;
 };
-
-const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-const DEAL_COLUMNS = sql`
-    d.id, d.dealname, d.stage_id, s.label as stage_label, d.owner_id,
-    u.first_name as owner_first, u.last_name as owner_last, u.email as owner_email,
-    d.pipeline_id, p.label as pipeline_label, d.amount::text as amount,
-    to_char(d.closedate, 'YYYY-MM-DD') as closedate, d.nextsteps, d.kdm, d.painpoints, d.summary,
-    d.confidence_score, d.company_id, c.name as company_name, d.version,
-    to_char(d.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
-
-const DEAL_JOINS = sql`
-  join pipeline_stages s on s.id = d.stage_id
-  join pipelines p on p.id = d.pipeline_id
-  left join users u on u.id = d.owner_id
-  left join companies c on c.id = d.company_id`;
-
-const SELECT_DEAL = sql`select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}`;
-
-/**
- * One page of deals in two steps: the ids of the page first, ordered and offset over narrow rows
- * of `source` (often from an index alone) into an array, which keeps their order; then the joins
- * and the formatting for those rows only, with each row's place in `ord`. Joining and formatting
- * before LIMIT/OFFSET would do that work for every row skipped or sorted.
- */
-const selectPage = (source: SQL, where: SQL, q: TDealListQuery, limit: number, offset: number) => sql`
-  select ${DEAL_COLUMNS}, page.ord
-  from unnest(array(
-    select d.id from ${source} d where ${where} order by ${orderBy(q.sort)} limit ${limit} offset ${offset}
-  )) with ordinality as page(id, ord)
-  join deals d on d.id = page.id ${DEAL_JOINS}`;
-
-/** `total` and `total_amount` over the rows of `source` (as `d`) that match `where`. */
-const selectCount = (source: SQL, where: SQL) =>
-  sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from ${source} d where ${where}`;
-
-/**
- * `total` and `total_amount` of the filtered set. Without a close-date or search filter every
- * condition is on the owner, pipeline or stage, which deal_totals keys on (the column names are
- * the same, so the WHERE clause reads it as `d`): ~1k rows per workspace instead of every deal.
- */
-function selectTotals(where: SQL, q: TDealListQuery): SQL {
-  if (q.close_from || q.close_to || q.search) return selectCount(dealSource(q), where);
-  return sql`select coalesce(sum(d.deals), 0)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from deal_totals d where ${where}`;
-}
-
-/** The page's rows each carrying the totals (one row of nulls carries them when the page is empty). */
-const pageWithTotals = (totals: SQL, page: SQL) => sql`
-  select t.total, t.total_amount, p.* from (${totals}) t left join (${page}) p on true order by p.ord`;
-
 type Totals = { total: number; total_amount: string };
 
-function fromPageWithTotals(all: (DealRowSql & Totals)[]) {
+const toRecord = (r: DealRow): DealRecord => ({
+  id: Number(r.id),
+  dealname: r.dealname,
+  stageId: r.stage_id,
+  stageLabel: r.stage_label,
+  ownerId: r.owner_id,
+  ownerFirstName: r.owner_first,
+  ownerLastName: r.owner_last,
+  ownerEmail: r.owner_email,
+  pipelineId: r.pipeline_id,
+  pipelineLabel: r.pipeline_label,
+  amount: r.amount,
+  closedate: r.closedate,
+  nextsteps: r.nextsteps,
+  kdm: r.kdm,
+  painpoints: r.painpoints,
+  summary: r.summary,
+  confidenceScore: r.confidence_score,
+  companyId: r.company_id,
+  companyName: r.company_name,
+  version: r.version,
+  updatedAt: r.updated_at,
+});
+
+function fromPageWithTotals(all: (DealRow & Totals)[]): DealPage {
   const { total, total_amount } = all[0]!;
-  return { data: all.filter((r) => r.id !== null).map(toDeal), total, total_amount };
+  return { records: all.filter((r) => r.id !== null).map(toRecord), total, totalAmount: total_amount };
 }
 
-export function toDeal(r: DealRowSql): TDeal {
-  const ownerName = r.owner_id ? `${r.owner_first ?? ''} ${r.owner_last ?? ''}`.trim() || r.owner_email : null;
-  return {
-    deal_id: String(r.id),
-    dealname: r.dealname,
-    dealstage: r.stage_id,
-    dealstage_label: r.stage_label,
-    dealowner: r.owner_id,
-    owner_id: r.owner_id,
-    owner_name: ownerName,
-    owner_email: r.owner_email,
-    pipeline: r.pipeline_id,
-    pipeline_label: r.pipeline_label,
-    amount: r.amount,
-    closedate: r.closedate,
-    nextsteps: r.nextsteps,
-    kdm: r.kdm,
-    painpoints: r.painpoints,
-    summary: r.summary,
-    confidence_score: r.confidence_score,
-    confindence_score: r.confidence_score,
-    company_id: r.company_id,
-    company_name: r.company_name,
-    version: r.version,
-    updated_at: r.updated_at,
-  };
+/**
+ * `total` and `total_amount` of the filtered set: from deal_totals whenever it serves every filter
+ * set (no close-date or search filter: ~1k rows per workspace instead of every deal), else counted
+ * over the table the page reads.
+ */
+function selectTotals(where: SQL, q: TDealListQuery): SQL {
+  const source = totalsSource(q);
+  return source === 'totals' ? selectTotalsTable(where) : selectCount(sourceTable(source), where);
 }
 
+/** What an edit may set, by the deals table's column keys. */
 export type DealChanges = Partial<{
   dealname: string;
   stageId: string;
@@ -126,32 +117,6 @@ export type DealChanges = Partial<{
   companyId: string | null;
 }>;
 
-const COLUMN: Record<keyof DealChanges, string> = {
-  dealname: 'dealname',
-  stageId: 'stage_id',
-  pipelineId: 'pipeline_id',
-  ownerId: 'owner_id',
-  amount: 'amount',
-  closedate: 'closedate',
-  nextsteps: 'nextsteps',
-  kdm: 'kdm',
-  painpoints: 'painpoints',
-  summary: 'summary',
-  confidenceScore: 'confidence_score',
-  companyId: 'company_id',
-};
-
-/** Besides id and amount, what each sort orders by (deals-query.ts ORDER), for the matches of a search. */
-const MATCH_SORT_COLUMNS: Record<TDealListQuery['sort'], SQL> = {
-  created_desc: sql``,
-  amount_desc: sql``,
-  amount_asc: sql``,
-  closedate_asc: sql`, d.closedate`,
-  closedate_desc: sql`, d.closedate`,
-  dealname_asc: sql`, d.dealname`,
-  dealname_desc: sql`, d.dealname`,
-};
-
 export type DealsRepoOptions = {
   /**
    * Page and totals in one statement (the totals row joined to the page's rows) instead of two
@@ -162,10 +127,10 @@ export type DealsRepoOptions = {
   oneStatement: boolean;
 };
 
-export function createDealsRepo(db: Db, options: DealsRepoOptions) {
+export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
   return {
     /** One page of the list and the totals of the whole filtered set; `scope` null: the whole workspace. */
-    async list(organizationId: string, scope: SQL | null, q: TDealListQuery) {
+    async list(organizationId: string, scope: SQL | null, q: TDealListQuery): Promise<DealPage> {
       const where = dealFilters(organizationId, scope, q);
       const offset = (q.page - 1) * q.page_size;
       if (q.search && (scope !== null || q.owners.length > 0)) {
@@ -175,27 +140,26 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
         // trigram index finds every match anyway for the totals, so the page is ordered from
         // those same rows: one scan, whatever the owners.
         const matches = sql`m`;
-        const result = await db.execute(sql`
-          with m as materialized (select d.id, d.amount${MATCH_SORT_COLUMNS[q.sort]} from deal_search d where ${where})
+        const all = await execute<DealRow & Totals>(db, sql`
+          with m as materialized (select d.id, d.amount${matchSortColumns(q.sort)} from ${sourceTable('search')} d where ${where})
           ${pageWithTotals(selectCount(matches, sql`true`), selectPage(matches, sql`true`, q, q.page_size, offset))}`);
-        return fromPageWithTotals(rows<DealRowSql & Totals>(result));
+        return fromPageWithTotals(all);
       }
-      const page = selectPage(dealSource(q), where, q, q.page_size, offset);
+      const page = selectPage(sourceTable(pageSource(q)), where, q, q.page_size, offset);
       if (options.oneStatement) {
-        return fromPageWithTotals(rows<DealRowSql & Totals>(await db.execute(pageWithTotals(selectTotals(where, q), page))));
+        return fromPageWithTotals(await execute<DealRow & Totals>(db, pageWithTotals(selectTotals(where, q), page)));
       }
-      const [pageResult, totals] = await Promise.all([db.execute(sql`${page} order by page.ord`), db.execute(selectTotals(where, q))]);
-      const { total, total_amount } = rows<Totals>(totals)[0]!;
-      return { data: rows<DealRowSql>(pageResult).map(toDeal), total, total_amount };
+      const [pageRows, totals] = await Promise.all([execute<DealRow>(db, sql`${page} order by page.ord`), execute<Totals>(db, selectTotals(where, q))]);
+      const { total, total_amount } = totals[0]!;
+      return { records: pageRows.map(toRecord), total, totalAmount: total_amount };
     },
 
     /** Every matching deal in pages of `batch`, for the CSV export, so memory stays flat. */
-    async *iterate(organizationId: string, scope: SQL | null, q: TDealListQuery, batch = 1000): AsyncGenerator<TDeal[]> {
+    async *iterate(organizationId: string, scope: SQL | null, q: TDealListQuery, batch = 1000): AsyncGenerator<DealRecord[]> {
       const where = dealFilters(organizationId, scope, q);
       let offset = 0;
       for (;;) {
-        const result = await db.execute(sql`${selectPage(dealSource(q), where, q, batch, offset)} order by page.ord`);
-        const chunk = rows<DealRowSql>(result).map(toDeal);
+        const chunk = (await execute<DealRow>(db, sql`${selectPage(sourceTable(pageSource(q)), where, q, batch, offset)} order by page.ord`)).map(toRecord);
         if (chunk.length === 0) return;
         yield chunk;
         if (chunk.length < batch) return;
@@ -203,46 +167,30 @@ export function createDealsRepo(db: Db, options: DealsRepoOptions) {
       }
     },
 
-    async find(organizationId: string, scope: SQL | null, id: number): Promise<TDeal | null> {
-      const result = await db.execute(sql`${SELECT_DEAL} where d.organization_id = ${organizationId} and ${scope ?? sql`true`} and d.id = ${id}`);
-      const row = rows<DealRowSql>(result)[0];
-      return row ? toDeal(row) : null;
+    async find(organizationId: string, scope: SQL | null, id: number): Promise<DealRecord | null> {
+      const [row] = await execute<DealRow>(db, sql`
+        select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
+        where ${ref('d', deals.organizationId)} = ${organizationId} and ${scope ?? sql`true`} and ${ref('d', deals.id)} = ${id}`);
+      return row ? toRecord(row) : null;
     },
 
-    /** Applies changes when the version still matches (or none was given); false when it did not. */
-    async update(organizationId: string, id: number, changes: DealChanges, expectedVersion: number | undefined): Promise<boolean> {
-      const sets = (Object.keys(changes) as (keyof DealChanges)[]).map(
-        (k) => sql`${sql.identifier(COLUMN[k])} = ${changes[k] ?? null}`,
-      );
-      sets.push(sql`version = version + 1`, sql`updated_at = now()`);
-      const result = await db.execute(sql`
-        update deals set ${sql.join(sets, sql`, `)}
-        where id = ${id} and organization_id = ${organizationId}
-          ${expectedVersion === undefined ? sql`` : sql`and version = ${expectedVersion}`}
-        returning id`);
-      return rows(result).length === 1;
+    /**
+     * Applies changes when the version still matches (or none was given): the new version, or null
+     * when it did not match. A user as owner replaces any CRM owner (a deal has one or the other).
+     */
+    async update(organizationId: string, id: number, changes: DealChanges, expectedVersion: number | undefined): Promise<number | null> {
+      const [row] = await db
+        .update(deals)
+        .set({ ...changes, ...(changes.ownerId !== undefined ? { crmOwnerId: null } : {}), version: sql`${deals.version} + 1`, updatedAt: sql`now()` })
+        .where(and(eq(deals.id, id), eq(deals.organizationId, organizationId), expectedVersion === undefined ? undefined : eq(deals.version, expectedVersion)))
+        .returning({ version: deals.version });
+      return row?.version ?? null;
     },
 
-    async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<number> {
-      const keys = Object.keys(values) as (keyof DealChanges)[];
-      const result = await db.execute(sql`
-        insert into deals (organization_id, ${sql.join(keys.map((k) => sql.identifier(COLUMN[k])), sql`, `)})
-        values (${organizationId}, ${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})
-        returning id`);
-      return Number(rows<{ id: string | number }>(result)[0]!.id);
-    },
-
-    async companyInOrg(organizationId: string, companyId: string): Promise<boolean> {
-      const result = await db.execute(sql`select 1 as ok from companies where id = ${companyId} and organization_id = ${organizationId}`);
-      return rows(result).length === 1;
-    },
-
-    async stakeholders(dealId: number) {
-      const result = await db.execute(sql`
-        select c.id, c.firstname, c.lastname, ds.position from deal_stakeholders ds
-        join contacts c on c.id = ds.contact_id where ds.deal_id = ${dealId}
-        order by ds.display_order, c.firstname`);
-      return rows<{ id: string; firstname: string; lastname: string; position: string | null }>(result);
+    /** The new deal's id and version. */
+    async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<{ id: number; version: number }> {
+      const [row] = await db.insert(deals).values({ ...values, organizationId }).returning({ id: deals.id, version: deals.version });
+      return row!;
     },
   };
 }

@@ -1,10 +1,16 @@
-import type { SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import { isAdminRole } from '@pipewise/contract/common';
 import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
+import type { DbOrTx } from '../../db/client';
+import { deals as dealsTable } from '../../db/schema/crm';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Viewer } from '../access/access-rules';
+import type { CompaniesRepo } from '../companies/companies-repo';
+import type { ContactsRepo } from '../contacts/contacts-repo';
+import { columnNames } from '../crm-changes/crm-actor';
+import { runCrmWrite } from '../crm-changes/crm-write';
 import type { UsersRepo } from '../users/users-repo';
-import type { DealChanges, DealsRepo } from './deals-repo';
+import type { DealChanges, DealRecord, DealsRepo } from './deals-repo';
 import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 
@@ -21,15 +27,54 @@ export const DEAL_MESSAGES = {
   unknownCompany: 'Unknown company',
 } as const;
 
+/** The API's deal, shaped from the repository's record. */
+export function toDeal(r: DealRecord): TDeal {
+  const ownerName = r.ownerId ? `${r.ownerFirstName ?? ''} ${r.ownerLastName ?? ''}`.trim() || r.ownerEmail : null;
+  return {
+    deal_id: String(r.id),
+    dealname: r.dealname,
+    dealstage: r.stageId,
+    dealstage_label: r.stageLabel,
+    dealowner: r.ownerId,
+    owner_id: r.ownerId,
+    owner_name: ownerName,
+    owner_email: r.ownerEmail,
+    pipeline: r.pipelineId,
+    pipeline_label: r.pipelineLabel,
+    amount: r.amount,
+    closedate: r.closedate,
+    nextsteps: r.nextsteps,
+    kdm: r.kdm,
+    painpoints: r.painpoints,
+    summary: r.summary,
+    confidence_score: r.confidenceScore,
+    confindence_score: r.confidenceScore,
+    company_id: r.companyId,
+    company_name: r.companyName,
+    version: r.version,
+    updated_at: r.updatedAt,
+  };
+}
+
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
-export function createDealsService(deps: {
+/** What the deals service reads and writes, on the database or on a transaction. */
+export type DealsRepos = {
   deals: DealsRepo;
   pipelines: PipelinesRepo;
   users: Pick<UsersRepo, 'findInOrg' | 'findInOrgByEmail' | 'listByIds'>;
   access: AccessRules;
-}) {
-  const { deals, pipelines, users, access } = deps;
+  companies: Pick<CompaniesRepo, 'existsInOrg'>;
+  contacts: Pick<ContactsRepo, 'forDeal'>;
+};
+
+/**
+ * The deals screens' operations. Creating and editing a deal run in one transaction with the
+ * change record they write (crm-write.ts); a caller with a transaction of its own passes it as
+ * `tx`, and then every read of the operation runs on it too.
+ */
+export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => DealsRepos }) {
+  const { deals, pipelines, users, access, contacts } = deps.repos(deps.db);
 
   /** Which deals the viewer may see: null for an admin (the whole workspace), else their team's. */
   function scopeOf(viewer: Viewer): SQL | null {
@@ -45,7 +90,7 @@ export function createDealsService(deps: {
     return { id: user.id, organizationId: caller.organizationId, role: user.role };
   }
 
-  async function resolveOwner(caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
+  async function resolveOwner(repos: DealsRepos, caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
     if (value === null || value.trim() === '') {
       // An unowned deal is visible to admins only: anyone else would lose it (and get a 404 after the write).
@@ -53,9 +98,9 @@ export function createDealsService(deps: {
       return null;
     }
     const v = value.trim();
-    const user = isUuid(v) ? await users.findInOrg(caller.organizationId, v) : await users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
+    const user = isUuid(v) ? await repos.users.findInOrg(caller.organizationId, v) : await repos.users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
     if (!user) throw badRequest(DEAL_MESSAGES.unknownOwner);
-    if (!(await access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+    if (!(await repos.access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
     return user.id;
   }
 
@@ -74,11 +119,11 @@ export function createDealsService(deps: {
   }
 
   /** Turns API fields into column changes, checking pipeline/stage consistency and owner visibility. */
-  async function changesFrom(caller: Caller, fields: TDealFields, current: TDeal | null): Promise<DealChanges> {
+  async function changesFrom(repos: DealsRepos, caller: Caller, fields: TDealFields, current: DealRecord | null): Promise<DealChanges> {
     const changes: DealChanges = {};
-    const all = await pipelines.list(caller.organizationId);
-    const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipeline);
-    const pipelineChanged = fields.pipeline !== undefined && pipeline!.pipelineId !== current?.pipeline;
+    const all = await repos.pipelines.list(caller.organizationId);
+    const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipelineId);
+    const pipelineChanged = fields.pipeline !== undefined && pipeline!.pipelineId !== current?.pipelineId;
     if (pipelineChanged) changes.pipelineId = pipeline!.pipelineId;
     if (fields.dealstage !== undefined) {
       if (!pipeline) throw badRequest(DEAL_MESSAGES.unknownPipeline);
@@ -86,7 +131,7 @@ export function createDealsService(deps: {
     } else if (pipelineChanged) {
       throw badRequest(DEAL_MESSAGES.stageRequired);
     }
-    const owner = await resolveOwner(caller, fields.dealowner !== undefined ? fields.dealowner : fields.hubspot_owner_id);
+    const owner = await resolveOwner(repos, caller, fields.dealowner !== undefined ? fields.dealowner : fields.hubspot_owner_id);
     if (owner !== undefined) changes.ownerId = owner;
     if (fields.dealname !== undefined) changes.dealname = fields.dealname;
     if (fields.amount !== undefined) changes.amount = fields.amount;
@@ -98,7 +143,7 @@ export function createDealsService(deps: {
     if (confidence !== undefined) changes.confidenceScore = confidence;
     if (fields.company_id !== undefined) {
       // Only a company of the caller's workspace: another one's would leak its name through the deal.
-      if (fields.company_id !== null && !(await deals.companyInOrg(caller.organizationId, fields.company_id))) {
+      if (fields.company_id !== null && !(await repos.companies.existsInOrg(caller.organizationId, fields.company_id))) {
         throw badRequest(DEAL_MESSAGES.unknownCompany);
       }
       changes.companyId = fields.company_id;
@@ -106,49 +151,67 @@ export function createDealsService(deps: {
     return changes;
   }
 
-  async function get(caller: Caller, id: number): Promise<TDeal> {
-    const deal = await deals.find(caller.organizationId, scopeOf(caller), id);
+  async function find(on: Pick<DealsRepos, 'deals'>, caller: Caller, id: number): Promise<DealRecord> {
+    const deal = await on.deals.find(caller.organizationId, scopeOf(caller), id);
     if (!deal) throw notFound(DEAL_MESSAGES.notFound);
     return deal;
   }
 
+  const dealChange = (caller: Caller, id: number, operation: 'create' | 'update', changes: DealChanges, version: number) => ({
+    organizationId: caller.organizationId,
+    objectType: 'deal' as const,
+    objectId: String(id),
+    operation,
+    changedFields: columnNames(changes, getTableColumns(dealsTable)),
+    version,
+    actorId: caller.id,
+  });
+
   return {
-    get,
+    get: async (caller: Caller, id: number): Promise<TDeal> => toDeal(await find({ deals }, caller, id)),
     pipelines: (caller: Caller) => pipelines.list(caller.organizationId),
 
     async list(caller: Caller, q: TDealListQuery) {
       const viewer = await viewerFor(caller, q.email);
-      const result = await deals.list(caller.organizationId, scopeOf(viewer), q);
-      return { ...result, page: q.page, page_size: q.page_size };
+      const { records, total, totalAmount } = await deals.list(caller.organizationId, scopeOf(viewer), q);
+      return { data: records.map(toDeal), total, total_amount: totalAmount, page: q.page, page_size: q.page_size };
     },
 
     async *exportRows(caller: Caller, q: TDealListQuery) {
       const viewer = await viewerFor(caller, q.email);
-      yield* deals.iterate(caller.organizationId, scopeOf(viewer), q);
+      for await (const chunk of deals.iterate(caller.organizationId, scopeOf(viewer), q)) yield chunk.map(toDeal);
     },
 
-    async update(caller: Caller, id: number, fields: TDealFields, version: number | undefined): Promise<TDeal> {
-      const current = await get(caller, id);
-      const changes = await changesFrom(caller, fields, current);
-      if (!(await deals.update(caller.organizationId, id, changes, version))) throw conflict(DEAL_MESSAGES.conflict);
-      return get(caller, id);
-    },
-
-    async create(caller: Caller, fields: TDealFields & { dealname: string; pipeline: string; dealstage: string }): Promise<TDeal> {
-      const changes = await changesFrom(caller, fields, null);
-      const id = await deals.insert(caller.organizationId, {
-        ...changes,
-        dealname: fields.dealname,
-        pipelineId: changes.pipelineId!,
-        stageId: changes.stageId!,
-        ownerId: changes.ownerId === undefined ? caller.id : changes.ownerId,
+    update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {
+      return runCrmWrite(deps.db, tx, async (on) => {
+        const repos = deps.repos(on);
+        const current = await find(repos, caller, id);
+        const changes = await changesFrom(repos, caller, fields, current);
+        const newVersion = await repos.deals.update(caller.organizationId, id, changes, version);
+        if (newVersion === null) throw conflict(DEAL_MESSAGES.conflict);
+        return { result: toDeal(await find(repos, caller, id)), change: dealChange(caller, id, 'update', changes, newVersion) };
       });
-      return get(caller, id);
+    },
+
+    create(caller: Caller, fields: TDealFields & { dealname: string; pipeline: string; dealstage: string }, tx?: DbOrTx): Promise<TDeal> {
+      return runCrmWrite(deps.db, tx, async (on) => {
+        const repos = deps.repos(on);
+        const changes = await changesFrom(repos, caller, fields, null);
+        const values = {
+          ...changes,
+          dealname: fields.dealname,
+          pipelineId: changes.pipelineId!,
+          stageId: changes.stageId!,
+          ownerId: changes.ownerId === undefined ? caller.id : changes.ownerId,
+        };
+        const { id, version } = await repos.deals.insert(caller.organizationId, values);
+        return { result: toDeal(await find(repos, caller, id)), change: dealChange(caller, id, 'create', values, version) };
+      });
     },
 
     async stakeholders(caller: Caller, dealId: number) {
-      await get(caller, dealId);
-      return deals.stakeholders(dealId);
+      await find({ deals }, caller, dealId);
+      return contacts.forDeal(dealId);
     },
 
     async owners(caller: Caller) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { registrationRequests } from '../../db/schema';
 import { heldByAnyWorkspace } from '../workspaces/domain-ownership';
 
@@ -76,7 +76,7 @@ export function createRegistrationsRepo(db: Db) {
         .returning({ email: registrationRequests.email, firstName: registrationRequests.firstName });
       return row ?? null;
     },
-    async decide(id: string, domain: string, status: 'approved' | 'rejected', deciderId: string, tx: Db = db): Promise<boolean> {
+    async decide(id: string, domain: string, status: 'approved' | 'rejected', deciderId: string, tx: DbOrTx = db): Promise<boolean> {
       const rows = await tx
         .update(registrationRequests)
         .set({ status, decidedBy: deciderId, decidedAt: new Date(), updatedAt: new Date() })

@@ -56,7 +56,7 @@ export function createRegistrationsService(deps: {
           reportsTo: admin.id,
           isOnboarded: true,
         });
-        await registrations.decide(id, domain, 'approved', admin.id, tx as unknown as Db);
+        await registrations.decide(id, domain, 'approved', admin.id, tx);
       });
       await deps.queue.enqueue('mail.send', approvalMail(request.email, request.firstName, deps.appUrl));
       return { status: 'approved' as const };

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { createAccessRules, type AccessRules } from '../access/access-rules';
 import { organizations, users } from '../../db/schema';
 
@@ -64,7 +64,7 @@ export type NewUser = {
   reportsTo: string;
 };
 
-export function createUsersRepo(db: Db) {
+export function createUsersRepo(db: DbOrTx) {
   const listQuery = () => db.select(rowColumns).from(users).leftJoin(manager, eq(manager.id, users.reportsTo));
   return {
     async findByEmail(email: string): Promise<UserIdentity | null> {
@@ -126,8 +126,7 @@ export const fullName = (u: { firstName: string; lastName: string }) => `${u.fir
 export function withWorkspaceLock(db: Db) {
   return <T>(organizationId: string, fn: (locked: { users: UsersRepo; access: AccessRules }) => Promise<T>): Promise<T> =>
     db.transaction(async (tx) => {
-      const locked = tx as unknown as Db;
-      await locked.execute(sql`select id from organizations where id = ${organizationId} for update`);
-      return fn({ users: createUsersRepo(locked), access: createAccessRules(locked) });
+      await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
+      return fn({ users: createUsersRepo(tx), access: createAccessRules(tx) });
     });
 }

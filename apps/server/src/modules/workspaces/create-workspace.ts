@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from '@pipewise/contract/common';
 import { workspaceFieldErrors } from '@pipewise/contract/users';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { organizations, registrationRequests, users } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../lib/http-error';
 import { domainOf } from './domain-ownership';
@@ -49,7 +49,7 @@ export async function createWorkspace(db: Db, input: NewWorkspace): Promise<Crea
   const firstName = input.admin.firstName?.trim() || guessed.firstName;
   const lastName = input.admin.lastName?.trim() ?? guessed.lastName;
 
-  const taken = async (tx: Db): Promise<HttpError | null> => {
+  const taken = async (tx: DbOrTx): Promise<HttpError | null> => {
     const [owner] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.domain, domain));
     if (owner) return conflict(`${domain} already belongs to the workspace ${owner.name}.`);
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -58,8 +58,7 @@ export async function createWorkspace(db: Db, input: NewWorkspace): Promise<Crea
   };
 
   try {
-    return await db.transaction(async (trx) => {
-      const tx = trx as unknown as Db;
+    return await db.transaction(async (tx) => {
       const refusal = await taken(tx);
       if (refusal) throw refusal;
       const [org] = await tx.insert(organizations).values({ name, domain }).returning({ id: organizations.id });

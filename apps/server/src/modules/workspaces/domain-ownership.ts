@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { execute, type Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 
 /** The part of an address after the @, lower-cased. */
@@ -31,18 +31,14 @@ export function heldByAnyWorkspace(domain: SQL): SQL {
     where o.domain = ${domain} and ${adminAddressAt(sql`o.id`, sql`o.domain`)})`;
 }
 
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 export function createDomainOwnership(db: Db) {
   return {
     /** The workspace's domain and whether it holds it (null for an unknown workspace). */
     async ofWorkspace(organizationId: string): Promise<{ domain: string; verified: boolean } | null> {
-      const result = await db.execute(sql`
+      const found = await execute<{ domain: string; verified: boolean }>(db, sql`
         select o.domain, ${adminAddressAt(sql`o.id`, sql`o.domain`)} as verified
         from organizations o where o.id = ${organizationId}`);
-      return rows<{ domain: string; verified: boolean }>(result)[0] ?? null;
+      return found[0] ?? null;
     },
 
     /** The domain the workspace holds, or null when no active admin has an address at its domain. */
@@ -53,8 +49,8 @@ export function createDomainOwnership(db: Db) {
 
     /** Whether an active admin of the workspace has an address at `domain`. */
     async adminHasAddressAt(organizationId: string, domain: string): Promise<boolean> {
-      const result = await db.execute(sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`);
-      return rows<{ ok: boolean }>(result)[0]?.ok === true;
+      const found = await execute<{ ok: boolean }>(db, sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`);
+      return found[0]?.ok === true;
     },
 
     /** The workspace whose domain this is, held or not. */

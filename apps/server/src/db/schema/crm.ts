@@ -1,148 +1,48 @@
+/** The built-in CRM: pipelines, owners, companies, contacts, deals and what the deals list reads. */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  numeric,
-  primaryKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { organizations, users } from './auth';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * A record's id in the connected CRM (HubSpot) is unique within its workspace: the key a sync
+ * upserts on (`on conflict (organization_id, external_id) where external_id is not null`). Records
+ * made in Pipewise and not yet in a CRM have none.
+ */
+const externalIdKey = (name: string, scope: PgColumn, externalId: PgColumn) =>
+  uniqueIndex(name).on(scope, externalId).where(sql`external_id is not null`);
 
-export const organizations = pgTable(
-  'organizations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    domain: text('domain').notNull(),
-    whatsappNumber: text('whatsapp_number'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('organizations_domain_key').on(t.domain)],
-);
+/**
+ * A record's owner is a Pipewise user (`owner_id`, which decides who sees it), or, when the CRM's
+ * owner is not a Pipewise user, that CRM owner (`crm_owner_id`): never both. A record whose owner
+ * is not a user has no `owner_id`, so like any unowned record only admins see it.
+ */
+const oneOwner = (name: string, ownerId: PgColumn, crmOwnerId: PgColumn) => check(name, sql`${ownerId} is null or ${crmOwnerId} is null`);
 
-export const users = pgTable(
-  'users',
+/**
+ * The CRM's owners (HubSpot owners once a portal is connected). One who is a Pipewise user points
+ * at that user (`user_id`, at most one owner per user and workspace); one who is not has no user,
+ * and the records they own point here instead of at a user (see `oneOwner`).
+ */
+export const crmOwners = pgTable(
+  'crm_owners',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    email: text('email').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phoneNumber: text('phone_number'),
-    role: text('role').notNull().default('user'),
-    team: text('team').notNull().default('General'),
-    reportsTo: uuid('reports_to').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('active'),
-    isOnboarded: boolean('is_onboarded').notNull().default(false),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    externalId: text('external_id'),
+    name: text('name').notNull(),
+    email: text('email'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    index('users_org_idx').on(t.organizationId),
-    index('users_reports_to_idx').on(t.reportsTo),
+    externalIdKey('crm_owners_org_external_id_key', t.organizationId, t.externalId),
+    uniqueIndex('crm_owners_org_user_key').on(t.organizationId, t.userId).where(sql`user_id is not null`),
   ],
 );
-
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    userAgent: text('user_agent'),
-  },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
-);
-
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    type: text('type').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-    status: text('status').notNull().default('queued'),
-    attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(5),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedBy: text('locked_by'),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('jobs_claim_idx').on(t.status, t.runAt),
-    index('jobs_lease_idx').on(t.lockedUntil).where(sql`status = 'running'`),
-  ],
-);
-
-/** One live code per email; a new code replaces the old one. */
-export const otpCodes = pgTable('otp_codes', {
-  email: text('email').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
-
-/** Fixed-window counters shared by every API process. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  count: integer('count').notNull().default(0),
-});
-
-export const registrationRequests = pgTable(
-  'registration_requests',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phoneNumber: text('phone_number').notNull(),
-    numEmployees: integer('num_employees').notNull(),
-    status: text('status').notNull().default('pending'),
-    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('registration_requests_email_key').on(t.email)],
-);
-
-/** Short-lived OpenID Connect login attempts (state, PKCE verifier, nonce). */
-export const oauthStates = pgTable('oauth_states', {
-  state: text('state').primaryKey(),
-  codeVerifier: text('code_verifier').notNull(),
-  nonce: text('nonce').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
-
-// ---- Built-in CRM -------------------------------------------------------------------------
 
 export const pipelines = pgTable(
   'pipelines',
@@ -156,7 +56,10 @@ export const pipelines = pgTable(
     externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('pipelines_org_idx').on(t.organizationId, t.displayOrder)],
+  (t) => [
+    index('pipelines_org_idx').on(t.organizationId, t.displayOrder),
+    externalIdKey('pipelines_org_external_id_key', t.organizationId, t.externalId),
+  ],
 );
 
 export const pipelineStages = pgTable(
@@ -173,7 +76,11 @@ export const pipelineStages = pgTable(
     isWon: boolean('is_won').notNull().default(false),
     externalId: text('external_id'),
   },
-  (t) => [index('pipeline_stages_pipeline_idx').on(t.pipelineId, t.displayOrder)],
+  (t) => [
+    index('pipeline_stages_pipeline_idx').on(t.pipelineId, t.displayOrder),
+    // Stages belong to a pipeline (and through it to a workspace): their CRM ids are unique there.
+    externalIdKey('pipeline_stages_pipeline_external_id_key', t.pipelineId, t.externalId),
+  ],
 );
 
 export const companies = pgTable(
@@ -188,11 +95,17 @@ export const companies = pgTable(
     industry: text('industry'),
     city: text('city'),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    crmOwnerId: uuid('crm_owner_id').references(() => crmOwners.id, { onDelete: 'set null' }),
     externalId: text('external_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('companies_org_name_idx').on(t.organizationId, t.name)],
+  (t) => [
+    index('companies_org_name_idx').on(t.organizationId, t.name),
+    externalIdKey('companies_org_external_id_key', t.organizationId, t.externalId),
+    index('companies_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    oneOwner('companies_one_owner_check', t.ownerId, t.crmOwnerId),
+  ],
 );
 
 export const contacts = pgTable(
@@ -209,11 +122,18 @@ export const contacts = pgTable(
     phone: text('phone'),
     jobtitle: text('jobtitle'),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    crmOwnerId: uuid('crm_owner_id').references(() => crmOwners.id, { onDelete: 'set null' }),
     externalId: text('external_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('contacts_org_idx').on(t.organizationId, t.lastname), index('contacts_company_idx').on(t.companyId)],
+  (t) => [
+    index('contacts_org_idx').on(t.organizationId, t.lastname),
+    index('contacts_company_idx').on(t.companyId),
+    externalIdKey('contacts_org_external_id_key', t.organizationId, t.externalId),
+    index('contacts_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    oneOwner('contacts_one_owner_check', t.ownerId, t.crmOwnerId),
+  ],
 );
 
 export const deals = pgTable(
@@ -231,6 +151,7 @@ export const deals = pgTable(
       .notNull()
       .references(() => pipelineStages.id),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    crmOwnerId: uuid('crm_owner_id').references(() => crmOwners.id, { onDelete: 'set null' }),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 18, scale: 2 }),
     closedate: date('closedate'),
@@ -255,6 +176,9 @@ export const deals = pgTable(
     index('deals_org_closedate_idx').on(t.organizationId, t.closedate, t.amount),
     // Exactly the amount_desc sort (Sort by Value), so its first page is read off the index.
     index('deals_org_amount_idx').on(t.organizationId, t.amount.desc().nullsLast(), t.id.desc().nullsFirst()),
+    externalIdKey('deals_org_external_id_key', t.organizationId, t.externalId),
+    index('deals_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    oneOwner('deals_one_owner_check', t.ownerId, t.crmOwnerId),
   ],
 );
 

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf } from './columns';
+import { organizations, users } from './auth';
+
+export const CRM_OBJECT_TYPES = ['deal', 'company', 'contact'] as const;
+export const CRM_OPERATIONS = ['create', 'update', 'delete'] as const;
+
+/**
+ * The outbox of CRM writes: one row per deal, company or contact written through its service,
+ * inserted in the same transaction as the write (a rolled-back write leaves no row). What reads it
+ * (HubSpot write-through, search indexing) keeps its own cursor, the last `id` it handled.
+ * Bulk loads (the demo seed, the bench data, a CRM import) write no rows here: they are not
+ * changes to forward, and indexing rebuilds from the tables.
+ */
+export const crmChanges = pgTable(
+  'crm_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    objectType: text('object_type').$type<(typeof CRM_OBJECT_TYPES)[number]>().notNull(),
+    /** The record's id as text: deals have bigint ids, companies and contacts uuids. */
+    objectId: text('object_id').notNull(),
+    operation: text('operation').$type<(typeof CRM_OPERATIONS)[number]>().notNull(),
+    /** The columns the write set (every given column on create). */
+    changedFields: text('changed_fields').array().notNull(),
+    /** The record's version after the write, for records that carry one (deals). */
+    version: integer('version'),
+    /** Who wrote: a user, or null for the system (a sync). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('crm_changes_object_idx').on(t.organizationId, t.objectType, t.objectId, t.id),
+    check('crm_changes_object_type_check', isOneOf(sql`${t.objectType}`, CRM_OBJECT_TYPES)),
+    check('crm_changes_operation_check', isOneOf(sql`${t.operation}`, CRM_OPERATIONS)),
+  ],
+);

@@ -1,0 +1,90 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { contacts, dealStakeholders } from '../../db/schema/crm';
+
+export type ContactRecord = {
+  id: string;
+  companyId: string | null;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  ownerId: string | null;
+  crmOwnerId: string | null;
+  externalId: string | null;
+  updatedAt: Date;
+};
+
+/** What a write may set; `ownerId` is a Pipewise user. */
+export type ContactFields = Partial<{
+  companyId: string | null;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  ownerId: string | null;
+}>;
+
+/** A contact as a deal's stakeholder. */
+export type StakeholderRecord = { id: string; firstname: string; lastname: string; position: string | null };
+
+const columns = {
+  id: contacts.id,
+  companyId: contacts.companyId,
+  firstname: contacts.firstname,
+  lastname: contacts.lastname,
+  email: contacts.email,
+  phone: contacts.phone,
+  jobtitle: contacts.jobtitle,
+  ownerId: contacts.ownerId,
+  crmOwnerId: contacts.crmOwnerId,
+  externalId: contacts.externalId,
+  updatedAt: contacts.updatedAt,
+};
+
+/** A user as owner replaces any CRM owner (a record has one or the other). */
+const ownerColumns = (fields: ContactFields) => (fields.ownerId !== undefined ? { crmOwnerId: null } : {});
+
+export function createContactsRepo(db: DbOrTx) {
+  return {
+    async find(organizationId: string, id: string): Promise<ContactRecord | null> {
+      const [row] = await db
+        .select(columns)
+        .from(contacts)
+        .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId)));
+      return row ?? null;
+    },
+
+    async insert(organizationId: string, fields: ContactFields & { firstname: string }): Promise<string> {
+      const [row] = await db
+        .insert(contacts)
+        .values({ ...fields, organizationId })
+        .returning({ id: contacts.id });
+      return row!.id;
+    },
+
+    /** False when the workspace has no such contact. */
+    async update(organizationId: string, id: string, fields: ContactFields): Promise<boolean> {
+      const rows = await db
+        .update(contacts)
+        .set({ ...fields, ...ownerColumns(fields), updatedAt: sql`now()` })
+        .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId)))
+        .returning({ id: contacts.id });
+      return rows.length === 1;
+    },
+
+    /** A deal's stakeholders in their display order. */
+    forDeal(dealId: number): Promise<StakeholderRecord[]> {
+      return db
+        .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname, position: dealStakeholders.position })
+        .from(dealStakeholders)
+        .innerJoin(contacts, eq(contacts.id, dealStakeholders.contactId))
+        .where(eq(dealStakeholders.dealId, dealId))
+        .orderBy(asc(dealStakeholders.displayOrder), asc(contacts.firstname));
+    },
+  };
+}
+
+export type ContactsRepo = ReturnType<typeof createContactsRepo>;
