@@ -5,11 +5,10 @@ import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { createJobQueue } from './jobs/job-queue';
 import { jobHandlers } from './jobs/handlers';
 import { createWorker } from './jobs/worker';
 import { RECURRING_JOBS, scheduleRecurringJobs } from './jobs/recurring-jobs';
-import { createMailSender } from './adapters/mail/create-mail-sender';
+import { createAdapters, createServices } from './services';
 import pino from 'pino';
 
 function fail(message: string): never {
@@ -41,13 +40,15 @@ async function main(): Promise<void> {
     if (seeded) log.info('seeded the demo workspace (Acme Sales)');
   }
 
-  const queue = createJobQueue(database.db);
+  // One container for both roles: the worker gets the same adapters (and master key) as the API.
+  const services = createServices({ config, database, adapters: createAdapters(config), log });
+  const { queue } = services;
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: createMailSender(config) }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+      : createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: services.adapters.mail }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
 
-  const app = config.role === 'worker' ? undefined : await buildApp({ config, database, loggerInstance: log });
+  const app = config.role === 'worker' ? undefined : await buildApp({ services });
   if (app) {
     try {
       await app.listen({ port: config.port, host: config.host });

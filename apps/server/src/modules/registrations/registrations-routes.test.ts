@@ -64,7 +64,7 @@ function drainJobs() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ mail: appMail });
+  t = await createTestApp({ adapters: { mail: appMail } });
   const { db } = t.database;
   const [acme] = await db.insert(organizations).values({ name: 'Acme Sales', domain: 'acme.example' }).returning({ id: organizations.id });
   const [other] = await db.insert(organizations).values({ name: 'Other Co', domain: 'other.example' }).returning({ id: organizations.id });
