@@ -47,6 +47,7 @@ const ZEnv = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
 });
 
 export type Config = {
@@ -68,6 +69,8 @@ export type Config = {
   jobConcurrency: number;
   /** Sign-in attempts per IP address and route in 15 minutes. */
   authIpLimit: number;
+  /** How long a stopping process lets requests and jobs in flight finish. */
+  shutdownGraceMs: number;
 };
 
 export class ConfigError extends Error {
@@ -108,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
     authIpLimit: e.AUTH_IP_LIMIT,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
   };
 }

@@ -5,9 +5,9 @@ import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { jobHandlers } from './jobs/handlers';
-import { createWorker } from './jobs/worker';
-import { RECURRING_JOBS, scheduleRecurringJobs } from './jobs/recurring-jobs';
+import { JOBS, RECURRING_JOBS } from './jobs/registry';
+import { createJobRunner, createWorker } from './jobs/worker';
+import { scheduleRecurringJobs } from './jobs/recurring-jobs';
 import { createAdapters, createServices } from './services';
 import pino from 'pino';
 
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: services.adapters.mail }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+      : createWorker(createJobRunner({ queue, jobs: JOBS, services, log }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ services });
   if (app) {
@@ -68,13 +68,13 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
     const force = setTimeout(() => {
-      log.error('shutdown took longer than 30 s; exiting');
+      log.error('shutdown took longer than its grace period; exiting');
       process.exit(1);
-    }, 30_000);
+    }, config.shutdownGraceMs + 5000);
     force.unref();
     recurring?.stop();
     // Both at once: the worker stops claiming new jobs while requests in flight finish.
-    await Promise.all([app?.close(), worker?.stop()]);
+    await Promise.all([app?.close(), worker?.stop({ graceMs: config.shutdownGraceMs })]);
     await database.close();
     release();
     log.info('stopped');

@@ -43,6 +43,18 @@ export const csrfHeaders = { cookie: `csrf_token=${TEST_CSRF_TOKEN}`, 'x-csrf-to
 /** A fixed key, so tests skip key generation and secrets are reproducible. */
 const TEST_ENCRYPTION_KEY = 'a1'.repeat(32);
 
+/** The configuration tests run with: DATA_DIR as given, a fixed key, no demo seed, no logs. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    DEMO_SEED: '0',
+    LOG_LEVEL: 'silent',
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    ...env,
+  });
+}
+
 /**
  * The real app (buildApp) over a fresh test database, for `app.inject(...)`:
  *
@@ -62,15 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Pipewise</title><div id="root"></div>\n');
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    APP_URL: 'http://localhost:3000',
-    DEMO_SEED: '0',
-    LOG_LEVEL: 'silent',
-    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    ...env,
-  });
+  const config = testConfig(dataDir, { WEB_DIST: webDist, ...env });
   const database = given ?? (await createTestDatabase());
   const closeDatabase = () => (given ? Promise.resolve() : database.close());
   let app: FastifyInstance;

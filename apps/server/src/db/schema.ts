@@ -90,6 +90,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** At most one queued or running job per type and key (e.g. one sync per connection). */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -97,6 +99,7 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
     index('jobs_lease_idx').on(t.lockedUntil).where(sql`status = 'running'`),
+    uniqueIndex('jobs_dedupe_idx').on(t.type, t.dedupeKey).where(sql`status in ('queued', 'running')`),
   ],
 );
 
