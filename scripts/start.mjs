@@ -32,7 +32,13 @@ if (!fs.existsSync(webDist) || fs.statSync(webDist).mtimeMs < newestSource(path.
   run('npm', ['run', 'build', '--silent']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+// Node cannot raise its own open-files limit: a shell raises the soft limit to the hard one, then
+// becomes the server (exec), so the connection cap derived from it leaves room for everything else.
+const serverCommand = [process.execPath, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+const [command, args] = fs.existsSync('/bin/sh')
+  ? ['/bin/sh', ['-c', 'ulimit -S -n "$(ulimit -H -n)" 2>/dev/null; exec "$@"', 'pipewise', ...serverCommand]]
+  : [serverCommand[0], serverCommand.slice(1)];
+const server = spawn(command, args, {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

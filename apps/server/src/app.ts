@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { redactUrl } from './lib/redact';
+import { readOpenFilesLimit, connectionCapFor } from './lib/open-files-limit';
+import { connectionServerOptions, registerConnectionLimits } from './plugins/connection-limits';
 import { registerErrorHandler } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -48,7 +50,9 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
     },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...connectionServerOptions(config.limits),
   }).withTypeProvider<ZodTypeProvider>();
+  registerConnectionLimits(app, { ...config.limits, maxConnections: config.limits.maxConnections ?? connectionCapFor(readOpenFilesLimit()) });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
