@@ -75,7 +75,7 @@ async function main(): Promise<void> {
       release();
       fail(`Cannot listen on port ${config.port}: ${(e as Error).message}`);
     }
-    log.info(`Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
+    log.info({ maxConnections: app.server.maxConnections }, `Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
   }
   worker?.start();
   const recurring = worker ? scheduleRecurringJobs(services.queue, RECURRING_JOBS, log, () => worker.poke()) : undefined;

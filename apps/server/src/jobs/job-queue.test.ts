@@ -41,7 +41,8 @@ describe('job queue', () => {
     const queue = createJobQueue(database.db);
     const id = await queue.enqueue(echo, { n: 1 });
     // The "dead" worker claims with a short lease and never completes.
-    const dead = await queue.claim('dead-worker', ['test.echo'], 300);
+    // Long enough that the claim below comes before it ends, even on a busy machine.
+    const dead = await queue.claim('dead-worker', ['test.echo'], 1500);
     expect(dead).toMatchObject({ id, attempts: 1 });
     expect(await queue.claim('live-worker', ['test.echo'], 60_000)).toBeNull();
 
