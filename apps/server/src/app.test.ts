@@ -47,6 +47,20 @@ describe('app shell', () => {
     expect(doc.paths['/api/health']).toBeDefined();
     expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
+
+  it('refuses to start with an API route hidden from the OpenAPI document', async () => {
+    const probe = await createTestApp({ database: t.database });
+    try {
+      const register = async () => {
+        probe.app.get('/api/internal/thing', { schema: { hide: true } }, async () => ({}));
+        probe.app.get('/api/internal/other', { schema: { tags: ['X-HIDDEN'] } }, async () => ({}));
+        await probe.app.ready();
+      };
+      await expect(register()).rejects.toThrow('GET /api/internal/thing is hidden from the OpenAPI document; every API route must be documented');
+    } finally {
+      await probe.close().catch(() => undefined);
+    }
+  });
 });
 
 describe('request logs', () => {

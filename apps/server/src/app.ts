@@ -1,63 +1,30 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
 import { errorForLog } from './lib/error-log';
+import { deriveKey } from './lib/secrets';
 import { redactUrl } from './lib/redact';
+import { readOpenFilesLimit, connectionCapFor } from './lib/open-files-limit';
+import { connectionServerOptions, registerConnectionLimits } from './plugins/connection-limits';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { healthRoutes } from './modules/health/health-routes';
-import { createMailSender } from './adapters/mail/create-mail-sender';
-import type { MailSender } from './adapters/mail/mail-port';
-import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
-import { createJobQueue } from './jobs/job-queue';
-import { deriveKey, loadMasterKey } from './lib/secrets';
 import { authRoutes } from './modules/auth/auth-routes';
-import { createAuthService } from './modules/auth/auth-service';
 import { googleAuthRoutes } from './modules/auth/google-auth-routes';
-import { createOtpService } from './modules/auth/otp-service';
-import { cachedSessionRepo, createSessionCache, listenForAuthChanges, type SessionCache } from './modules/auth/session-cache';
-import { createSessionRepo } from './modules/auth/session-repo';
-import { createRateLimiter } from './modules/rate-limit/rate-limiter';
-import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
+import { listenForAuthChanges } from './modules/auth/session-cache';
 import { registrationsRoutes } from './modules/registrations/registrations-routes';
-import { createRegistrationsService } from './modules/registrations/registrations-service';
-import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { usersRoutes } from './modules/users/users-routes';
-import { createUsersService } from './modules/users/users-service';
-import { createAccessRules } from './modules/access/access-rules';
-import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { operatorRoutes } from './modules/workspaces/operator-routes';
-import { createOperatorService } from './modules/workspaces/operator-service';
-import { dealsRepos } from './modules/deals/deals-repos';
 import { dealsRoutes } from './modules/deals/deals-routes';
-import { createDealsService } from './modules/deals/deals-service';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
+import type { Services } from './services';
 
-export type AppDeps = {
-  config: Config;
-  database: Database;
-  /** A ready logger (the process's own); otherwise one is made from LOG_LEVEL, or `false` for none. */
-  loggerInstance?: FastifyBaseLogger;
-  logger?: false;
-  /** Adapters chosen by config unless given (tests point them at fakes this way). */
-  mail?: MailSender;
-  oidc?: OidcClient;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    registeredRoutes: { method: string; url: string }[];
-    /** Session records by token hash, kept correct by the database's auth NOTIFYs (decision 6). */
-    sessionCache: SessionCache;
-  }
-}
+export type AppDeps = { services: Services };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -77,13 +44,11 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
-/** Composition root: config -> database -> adapters -> services -> routes. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+/** The HTTP side over the services container: plugins, then each module's routes. */
+export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = services;
   const app = Fastify({
-    ...(deps.loggerInstance
-      ? { loggerInstance: deps.loggerInstance }
-      : { logger: deps.logger ?? loggerOptions(config.logLevel) }),
+    loggerInstance: services.log,
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -91,14 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...connectionServerOptions(config.limits),
   }).withTypeProvider<ZodTypeProvider>();
-
-  // Every route, for the authorization matrix test and the route table in docs.
-  const routes: { method: string; url: string }[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
-  });
+  registerConnectionLimits(app, { ...config.limits, maxConnections: config.limits.maxConnections ?? connectionCapFor(readOpenFilesLimit()) });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -119,44 +79,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputGuard(app);
   await registerOpenApi(app);
 
-  const { db } = database;
-  const masterKey = loadMasterKey(config.encryptionKey, config.dataDir);
-  const mail = deps.mail ?? createMailSender(config);
-  const oidc = deps.oidc ?? (config.google ? createOidcClient(config.google) : undefined);
-  const queue = createJobQueue(db);
   // Sessions are served from memory only while the NOTIFY listener is up (decision 6).
-  const sessionCache = createSessionCache();
-  app.decorate('sessionCache', sessionCache);
-  const stopListening = await listenForAuthChanges(database, sessionCache);
+  const stopListening = await listenForAuthChanges(database, services.sessionCache);
   app.addHook('onClose', () => stopListening());
-  const sessions = cachedSessionRepo(createSessionRepo(db), sessionCache);
-  const users = createUsersRepo(db);
-  const registrations = createRegistrationsRepo(db);
-  const limiter = createRateLimiter(db);
-  const auth = createAuthService({
-    users,
-    registrations,
-    otp: createOtpService(db, deriveKey(masterKey, 'otp')),
-    sessions,
-    limiter,
-    mail,
-    log: app.log,
-    ipLimitPer15Min: config.authIpLimit,
-  });
 
-  registerCsrf(app, config.appUrl, deriveKey(masterKey, 'csrf'));
-  registerSession(app, sessions, config.appUrl);
+  registerCsrf(app, config.appUrl, deriveKey(services.masterKey, 'csrf'));
+  registerSession(app, services.sessions, config.appUrl);
 
+  const { db } = database;
+  const { auth, limiter } = services;
   await app.register(healthRoutes(database));
-  const operators: ReadonlySet<string> = new Set(config.operatorEmails);
-  await app.register(authRoutes(auth, config.appUrl, operators));
-  await app.register(googleAuthRoutes({ db, oidc, auth, users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }));
-  const access = createAccessRules(db);
-  const domains = createDomainOwnership(db);
-  await app.register(usersRoutes(createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) })));
-  await app.register(dealsRoutes(createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) })));
-  await app.register(registrationsRoutes(createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl })));
-  await app.register(operatorRoutes(createOperatorService({ db, registrations, queue, appUrl: config.appUrl }), operators));
+  await app.register(authRoutes(auth, config.appUrl, services.operators));
+  await app.register(
+    googleAuthRoutes({ db, oidc: services.adapters.oidc, auth, users: services.repos.users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }),
+  );
+  await app.register(usersRoutes(services.users));
+  await app.register(dealsRoutes(services.deals));
+  await app.register(registrationsRoutes(services.registrations));
+  await app.register(operatorRoutes(services.operator, services.operators));
 
   await registerSpa(app, config.webDist);
   return app;

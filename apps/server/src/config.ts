@@ -58,6 +58,12 @@ const ZEnv = z.object({
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   OPERATOR_EMAILS: emailList,
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+  BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).optional(),
 });
 
 export type Config = {
@@ -81,6 +87,20 @@ export type Config = {
   authIpLimit: number;
   /** The people who run this installation: they decide sign-ups from domains no workspace holds. */
   operatorEmails: string[];
+  /** How long a stopping process lets requests and jobs in flight finish. */
+  shutdownGraceMs: number;
+  limits: {
+    /** A connection that sends (or takes) nothing for this long while a request arrives or its answer leaves is dropped. */
+    bodyIdleMs: number;
+    /** The most a request (head and body) may take to arrive, outside upload routes. */
+    requestMs: number;
+    /** The same for upload routes (`config: { upload: true }`). */
+    uploadMs: number;
+    /** Open connections per client address; 0 for no limit. */
+    perAddress: number;
+    /** Open connections in all; undefined to derive it from the process's open-files limit. */
+    maxConnections: number | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -122,5 +142,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobConcurrency: e.JOB_CONCURRENCY,
     authIpLimit: e.AUTH_IP_LIMIT,
     operatorEmails: e.OPERATOR_EMAILS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    limits: {
+      bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      uploadMs: Math.max(e.UPLOAD_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      // Behind a load balancer every connection comes from its address: no per-address limit then.
+      perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY === '1' ? 0 : 128),
+      maxConnections: e.MAX_CONNECTIONS,
+    },
   };
 }

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseStartError } from './db/client';
@@ -5,12 +6,15 @@ import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { createJobQueue } from './jobs/job-queue';
-import { jobHandlers } from './jobs/handlers';
-import { createWorker } from './jobs/worker';
-import { RECURRING_JOBS, scheduleRecurringJobs } from './jobs/recurring-jobs';
-import { createMailSender } from './adapters/mail/create-mail-sender';
-import pino from 'pino';
+import { JOBS, RECURRING_JOBS } from './jobs/registry';
+import { createJobRunner, createWorker } from './jobs/worker';
+import { scheduleRecurringJobs } from './jobs/recurring-jobs';
+import { nonBlockingDestination } from './lib/log-destination';
+import { createProcessStop } from './lib/process-stop';
+import { createAdapters, createServices } from './services';
+
+// A closed output pipe must not crash the process or stop it from shutting down.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
 function fail(message: string): never {
   process.stderr.write(`\nPipewise could not start:\n${message}\n\n`);
@@ -25,8 +29,12 @@ async function main(): Promise<void> {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
-  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  // Before anything slow: a stop asked for while the database is created, migrated or seeded counts.
+  const stop = createProcessStop(config.shutdownGraceMs);
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, nonBlockingDestination(process.stdout));
+  stop.setLog(log);
 
+  log.info({ database: config.databaseUrl ? 'postgres' : 'pglite' }, 'opening the database');
   let opened: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
     opened = await openConfiguredDatabase(config);
@@ -35,19 +43,30 @@ async function main(): Promise<void> {
     throw e;
   }
   const { database, release } = opened;
+  stop.add(async () => {
+    await database.close();
+    release();
+  }, release);
+  await stop.checkpoint();
+
+  log.info('applying database migrations');
   await runMigrations(database);
+  await stop.checkpoint();
   if (config.demoSeed && config.role !== 'worker') {
+    log.info('seeding the demo workspace unless it exists');
     const { seeded } = await database.withStartupLock(() => seedDemo(database.db));
     if (seeded) log.info('seeded the demo workspace (Acme Sales)');
+    await stop.checkpoint();
   }
 
-  const queue = createJobQueue(database.db);
+  // One container for both roles: the worker gets the same adapters (and master key) as the API.
+  const services = createServices({ config, database, adapters: createAdapters(config), log });
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: createMailSender(config) }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+      : createWorker(createJobRunner({ queue: services.queue, jobs: JOBS, services, log }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
 
-  const app = config.role === 'worker' ? undefined : await buildApp({ config, database, loggerInstance: log });
+  const app = config.role === 'worker' ? undefined : await buildApp({ services });
   if (app) {
     try {
       await app.listen({ port: config.port, host: config.host });
@@ -56,31 +75,18 @@ async function main(): Promise<void> {
       release();
       fail(`Cannot listen on port ${config.port}: ${(e as Error).message}`);
     }
-    log.info(`Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
+    log.info({ maxConnections: app.server.maxConnections }, `Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
   }
   worker?.start();
-  const recurring = worker ? scheduleRecurringJobs(queue, RECURRING_JOBS, log, () => worker.poke()) : undefined;
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down: finishing requests and jobs in flight');
-    const force = setTimeout(() => {
-      log.error('shutdown took longer than 30 s; exiting');
-      process.exit(1);
-    }, 30_000);
-    force.unref();
+  const recurring = worker ? scheduleRecurringJobs(services.queue, RECURRING_JOBS, log, () => worker.poke()) : undefined;
+  stop.add(async () => {
     recurring?.stop();
-    // Both at once: the worker stops claiming new jobs while requests in flight finish.
-    await Promise.all([app?.close(), worker?.stop()]);
-    await database.close();
-    release();
-    log.info('stopped');
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+    // Both at once: the worker stops claiming while requests in flight finish. Jobs get most of
+    // the grace period; what is left covers closing the database.
+    const jobGraceMs = Math.max(0, config.shutdownGraceMs - 3000);
+    await Promise.all([app?.close(), worker?.stop({ graceMs: jobGraceMs })]);
+  });
+  stop.started();
 }
 
 void main().catch((e: unknown) => {

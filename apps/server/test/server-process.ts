@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { PGLITE_SNAPSHOT, REPO_ROOT, SERVER_ENTRY } from './test-paths';
 
@@ -93,6 +94,126 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       }
     },
     async kill() {
+      if (!done) child.kill('SIGKILL');
+      await exit;
+    },
+  };
+}
+
+/** The pids whose parent is `pid` (Linux /proc). */
+export function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+/** Whether a process still runs (a zombie waiting for its parent to reap it counts as gone). */
+export function isRunning(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+export type StartProcess = {
+  /** The `node scripts/start.mjs` process. */
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  output(): string;
+  /** Its exit code, or 128 + n when a signal ended it. */
+  exit: Promise<number>;
+  exited(): boolean;
+  /** The server process start.mjs runs, once it exists. */
+  serverPid(): Promise<number>;
+  waitUntilHealthy(timeoutMs?: number): Promise<void>;
+  /** SIGKILL to both if still running; for afterEach clean-up. */
+  kill(): Promise<void>;
+};
+
+/**
+ * Runs `npm start`'s script (`node scripts/start.mjs`) as a supervisor would, with only PATH/HOME
+ * from this process plus `env`. Set WEB_DIST in `env` so it serves that instead of building.
+ */
+export async function spawnStart(env: Record<string, string>, options: { detached?: boolean } = {}): Promise<StartProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      HOST: '127.0.0.1',
+      APP_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'info',
+      ...env,
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString('utf8')));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString('utf8')));
+  child.stdout!.on('error', () => undefined);
+  child.stderr!.on('error', () => undefined);
+  let done = false;
+  const exit = new Promise<number>((resolve) =>
+    child.once('exit', (code, signal) => {
+      done = true;
+      resolve(code ?? 128 + (signal ? os.constants.signals[signal] : 0));
+    }),
+  );
+  let server: number | undefined;
+  const serverPid = async () => {
+    const deadline = Date.now() + 30_000;
+    while (server === undefined) {
+      server = childPids(child.pid!)[0];
+      if (server !== undefined) break;
+      if (done || Date.now() > deadline) throw new Error(`start.mjs started no server:\n${output}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return server;
+  };
+  return {
+    child,
+    port,
+    baseUrl,
+    output: () => output,
+    exit,
+    exited: () => done,
+    serverPid,
+    async waitUntilHealthy(timeoutMs = 80_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (done) throw new Error(`start.mjs exited before the server was healthy:\n${output}`);
+        try {
+          const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+          await res.body?.cancel();
+          if (res.status === 200) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > deadline) throw new Error(`server not healthy after ${timeoutMs} ms:\n${output}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async kill() {
+      for (const pid of [server, ...childPids(child.pid!)]) {
+        if (pid !== undefined && isRunning(pid)) process.kill(pid, 'SIGKILL');
+      }
       if (!done) child.kill('SIGKILL');
       await exit;
     },

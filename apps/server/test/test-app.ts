@@ -1,16 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppDeps } from '../src/app';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { deriveKey } from '../src/lib/secrets';
 import { preSessionBinding, signCsrfToken } from '../src/plugins/csrf';
 import { seedDemo } from '../src/db/seed';
+import { createAdapters, createServices, type Adapters, type Services } from '../src/services';
+import { silentLog } from './silent-log';
 import { createTestDatabase } from './test-db';
 
-export type TestAppOptions = Omit<Partial<AppDeps>, 'config' | 'database'> & {
+export type TestAppOptions = {
+  /** Adapters to replace (e.g. `{ mail: recordingMail() }`); the rest are chosen by config as at boot. */
+  adapters?: Partial<Adapters>;
+  /** The process logger (app and services); silent unless given. */
+  loggerInstance?: FastifyBaseLogger;
   /** Environment overrides on top of the test defaults, validated by loadConfig like at boot. */
   env?: Record<string, string>;
   /** Use this database instead of a fresh one; the caller then closes it. */
@@ -21,6 +27,8 @@ export type TestAppOptions = Omit<Partial<AppDeps>, 'config' | 'database'> & {
 
 export type TestApp = {
   app: FastifyInstance;
+  /** The container the app was built over (session cache, queue, services). */
+  services: Services;
   database: Database;
   config: Config;
   /** Closes the app, drops the database (unless it was given) and removes the temp DATA_DIR. */
@@ -43,6 +51,18 @@ export const TEST_PRE_SESSION_ID = 'test-pre-session';
 export const TEST_CSRF_TOKEN = csrfTokenFor(preSessionBinding(TEST_PRE_SESSION_ID));
 export const csrfHeaders = { cookie: `csrf_id=${TEST_PRE_SESSION_ID}; csrf_token=${TEST_CSRF_TOKEN}`, 'x-csrf-token': TEST_CSRF_TOKEN } as const;
 
+/** The configuration tests run with: DATA_DIR as given, a fixed key, no demo seed, no logs. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: 'http://localhost:3000',
+    DEMO_SEED: '0',
+    LOG_LEVEL: 'silent',
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    ...env,
+  });
+}
+
 /**
  * The real app (buildApp) over a fresh test database, for `app.inject(...)`:
  *
@@ -51,32 +71,26 @@ export const csrfHeaders = { cookie: `csrf_id=${TEST_PRE_SESSION_ID}; csrf_token
  *   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
  *
  * DATA_DIR is a new temp dir; WEB_DIST holds a one-line index.html, so SPA fallback works
- * without a web build. Adapters (mail, oidc, loggerInstance) can be replaced by fakes here.
+ * without a web build. Adapters (`adapters: { mail, oidc }`) can be replaced by fakes here.
  * The app is not `ready()` yet: a test may add its own routes before the first inject.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env, database: given, seed, ...deps } = options;
+  const { env, database: given, seed, adapters: overrides, loggerInstance } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-test-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Pipewise</title><div id="root"></div>\n');
   const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    WEB_DIST: webDist,
-    APP_URL: 'http://localhost:3000',
-    DEMO_SEED: '0',
-    LOG_LEVEL: 'silent',
-    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
-    ...env,
-  });
+  const config = testConfig(dataDir, { WEB_DIST: webDist, ...env });
   const database = given ?? (await createTestDatabase());
   const closeDatabase = () => (given ? Promise.resolve() : database.close());
   let app: FastifyInstance;
+  let services: Services;
   try {
     if (seed) await seedDemo(database.db);
-    app = await buildApp({ logger: false, ...deps, config, database });
+    services = createServices({ config, database, adapters: createAdapters(config, overrides), log: loggerInstance ?? silentLog });
+    app = await buildApp({ services });
   } catch (e) {
     await closeDatabase();
     removeDataDir();
@@ -84,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   }
   return {
     app,
+    services,
     database,
     config,
     close: async () => {

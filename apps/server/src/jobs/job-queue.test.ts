@@ -3,19 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execute, type Database } from '../db/client';
 import { openPostgres } from '../db/postgres-driver';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { drainJobs, jobRow as rowOf, testJob, testServices } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
+import type { JobDefinition } from './define-job';
 import { createJobQueue, retryDelayMs } from './job-queue';
-import { createWorker, type JobHandlers } from './worker';
-
-type JobRow = {
-  status: string;
-  attempts: number;
-  last_error: string | null;
-  locked_by: string | null;
-  backoff_ms: number | null;
-  finished: boolean;
-};
+import { createJobRunner, createWorker } from './worker';
 
 let database: TestDatabase;
 /** A second connection pool on the PostgreSQL run, as a second process would have; the same PGlite otherwise. */
@@ -33,34 +26,30 @@ beforeEach(async () => {
   await database.db.execute(sql`delete from jobs`);
 });
 
-async function jobRow(id: number): Promise<JobRow> {
-  const [row] = await execute<JobRow>(database.db, sql`
-    select status, attempts, last_error, locked_by, finished_at is not null as finished,
-      (extract(epoch from (run_at - updated_at)) * 1000)::float8 as backoff_ms
-    from jobs where id = ${id}`);
-  return row!;
-}
+const jobRow = (id: number) => rowOf(database, id);
 
-const worker = (db: Database, handlers: JobHandlers, workerId: string, opts: { leaseMs?: number; retryBaseMs?: number; concurrency?: number } = {}) =>
-  createWorker(createJobQueue(db.db, { retryBaseMs: opts.retryBaseMs }), handlers, silentLog, {
-    pollMs: 10,
-    concurrency: opts.concurrency ?? 1,
-    leaseMs: opts.leaseMs,
-    workerId,
-  });
+const echo = testJob('test.echo');
+
+/** A job runner as one worker process has it, on `db`'s own queue. */
+const runner = (db: Database, jobs: JobDefinition[], workerId: string, opts: { leaseMs?: number; retryBaseMs?: number } = {}) =>
+  createJobRunner({ queue: createJobQueue(db.db, { retryBaseMs: opts.retryBaseMs }), jobs, services: testServices(db), log: silentLog, leaseMs: opts.leaseMs, workerId });
+
+const worker = (db: Database, jobs: JobDefinition[], workerId: string, opts: { concurrency?: number } = {}) =>
+  createWorker(runner(db, jobs, workerId), silentLog, { pollMs: 10, concurrency: opts.concurrency ?? 1 });
 
 describe('job queue', () => {
   it('runs a job again after the lease of a worker that died mid-run expires', async () => {
     const queue = createJobQueue(database.db);
-    const id = await queue.enqueue('test.echo', { n: 1 });
+    const id = await queue.enqueue(echo, { n: 1 });
     // The "dead" worker claims with a short lease and never completes.
-    const dead = await queue.claim('dead-worker', ['test.echo'], 300);
+    // Long enough that the claim below comes before it ends, even on a busy machine.
+    const dead = await queue.claim('dead-worker', ['test.echo'], 1500);
     expect(dead).toMatchObject({ id, attempts: 1 });
     expect(await queue.claim('live-worker', ['test.echo'], 60_000)).toBeNull();
 
     const runs: number[] = [];
-    const live = worker(database, { 'test.echo': async (_payload, job) => void runs.push(job.id) }, 'live-worker');
-    await waitFor(async () => (await live.drain()) > 0, { what: 'the lease to expire' });
+    const live = runner(database, [testJob('test.echo', async (_payload, { job }) => void runs.push(job.id))], 'live-worker');
+    await waitFor(async () => (await drainJobs(live)) > 0, { what: 'the lease to expire' });
 
     expect(runs).toEqual([id]);
     expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, locked_by: null, finished: true });
@@ -72,7 +61,7 @@ describe('job queue', () => {
 
   it('ends a job failed when its last attempt lost its lease', async () => {
     const queue = createJobQueue(database.db);
-    const id = await queue.enqueue('test.echo', {}, { maxAttempts: 1 });
+    const id = await queue.enqueue(echo, {}, { maxAttempts: 1 });
     await queue.claim('dead-worker', ['test.echo'], 50);
     await sleep(120);
     expect(await queue.claim('live-worker', ['test.echo'], 60_000)).toBeNull();
@@ -85,7 +74,7 @@ describe('job queue', () => {
     const queueA = createJobQueue(database.db);
     const queueB = createJobQueue(other.db);
     const ids = new Set<number>();
-    for (let i = 0; i < 30; i++) ids.add(await queueA.enqueue('test.echo', { i }));
+    for (let i = 0; i < 30; i++) ids.add(await queueA.enqueue(echo, { i }));
 
     const claims = await Promise.all(
       Array.from({ length: 60 }, (_, i) => (i % 2 ? queueA : queueB).claim(`worker-${i % 2}`, ['test.echo'], 60_000)),
@@ -98,14 +87,14 @@ describe('job queue', () => {
   it('runs each job exactly once with two workers running concurrently', async () => {
     const count = 60;
     const executions = new Map<number, string[]>();
-    const handlerFor = (name: string): JobHandlers => ({
-      'test.work': async (_payload, job) => {
+    const handlerFor = (name: string) => [
+      testJob('test.work', async (_payload, { job }) => {
         executions.set(job.id, [...(executions.get(job.id) ?? []), name]);
         await sleep(Math.floor(Math.random() * 8));
-      },
-    });
+      }),
+    ];
     const queue = createJobQueue(database.db);
-    for (let i = 0; i < count; i++) await queue.enqueue('test.work', { i });
+    for (let i = 0; i < count; i++) await queue.enqueue(testJob('test.work'), { i });
 
     const a = worker(database, handlerFor('a'), 'worker-a', { concurrency: 4 });
     const b = worker(other, handlerFor('b'), 'worker-b', { concurrency: 4 });
@@ -131,11 +120,12 @@ describe('job queue', () => {
 
   it('keeps a long job with its worker while the worker beats its lease', async () => {
     const queue = createJobQueue(database.db);
-    const id = await queue.enqueue('test.slow', {});
     let runs = 0;
-    const slow = worker(database, { 'test.slow': async () => void (runs++, await sleep(1500)) }, 'slow-worker', { leaseMs: 500 });
+    const slowJob = testJob('test.slow', async () => void (runs++, await sleep(1500)));
+    const id = await queue.enqueue(slowJob, {});
+    const slow = runner(database, [slowJob], 'slow-worker', { leaseMs: 500 });
     let finished = false;
-    const running = slow.drain().finally(() => (finished = true));
+    const running = drainJobs(slow).finally(() => (finished = true));
     await waitFor(() => runs === 1);
     // Another worker keeps polling through the job's run; the lease is renewed before it expires.
     const thief = createJobQueue(other.db);
@@ -154,34 +144,28 @@ describe('job queue', () => {
   it('retries a failing job with growing backoff, then ends failed with its error', async () => {
     const baseMs = 150;
     const attemptsAt: number[] = [];
-    const failing = worker(
-      database,
-      {
-        'test.fail': async (_payload, job) => {
-          attemptsAt.push(Date.now());
-          throw new Error(`boom on attempt ${job.attempts}`);
-        },
-      },
-      'failing-worker',
-      { retryBaseMs: baseMs },
-    );
-    const id = await createJobQueue(database.db).enqueue('test.fail', {}, { maxAttempts: 3 });
+    const failJob = testJob('test.fail', async (_payload, { job }) => {
+      attemptsAt.push(Date.now());
+      throw new Error(`boom on attempt ${job.attempt}`);
+    });
+    const failing = runner(database, [failJob], 'failing-worker', { retryBaseMs: baseMs });
+    const id = await createJobQueue(database.db).enqueue(failJob, {}, { maxAttempts: 3 });
 
     for (const attempt of [1, 2]) {
-      await waitFor(async () => (await failing.drain()) > 0, { what: `attempt ${attempt}` });
+      await waitFor(async () => (await drainJobs(failing)) > 0, { what: `attempt ${attempt}` });
       const row = await jobRow(id);
       expect(row).toMatchObject({ status: 'queued', attempts: attempt, last_error: `boom on attempt ${attempt}`, locked_by: null });
       // run_at moved past the failure by the backoff: 150 ms, then 300 ms.
       expect(row.backoff_ms).toBeCloseTo(retryDelayMs(attempt, baseMs), 0);
     }
-    await waitFor(async () => (await failing.drain()) > 0, { what: 'attempt 3' });
+    await waitFor(async () => (await drainJobs(failing)) > 0, { what: 'attempt 3' });
 
     expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'boom on attempt 3', finished: true });
     expect(attemptsAt).toHaveLength(3);
     expect(attemptsAt[1]! - attemptsAt[0]!).toBeGreaterThanOrEqual(baseMs - 20);
     expect(attemptsAt[2]! - attemptsAt[1]!).toBeGreaterThanOrEqual(2 * baseMs - 20);
     await sleep(2 * baseMs);
-    expect(await failing.drain()).toBe(0);
+    expect(await drainJobs(failing)).toBe(0);
   });
 });
 
@@ -189,5 +173,39 @@ describe('retryDelayMs', () => {
   it('doubles from the base and caps at ten minutes', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([2000, 4000, 8000, 16000]);
     expect(retryDelayMs(30)).toBe(600_000);
+  });
+});
+
+describe('worker shutdown', () => {
+  it('a job still running when its worker shuts down is taken over after its lease by another worker and completes', async () => {
+    const done: string[] = [];
+    const attemptsSeen: number[] = [];
+    // The same job type in two processes: in the first the work outlasts the shutdown grace period.
+    const slowHere = testJob('test.import', async (_payload, { signal, job }) => {
+      attemptsSeen.push(job.attempt);
+      await new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error)));
+    });
+    const quickThere = testJob('test.import', async (_payload, { job }) => {
+      attemptsSeen.push(job.attempt);
+      done.push('other-worker');
+    });
+    const id = await createJobQueue(database.db).enqueue(slowHere, { file: 'contacts.csv' });
+
+    const first = createWorker(runner(database, [slowHere], 'stopping-worker', { leaseMs: 600 }), silentLog, { pollMs: 10, concurrency: 1 });
+    first.start();
+    await waitFor(() => attemptsSeen.length === 1, { what: 'the first worker to start the job' });
+    await first.stop({ graceMs: 200 });
+    expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1, locked_by: 'stopping-worker' });
+
+    const second = createWorker(runner(other, [quickThere], 'other-worker', { leaseMs: 60_000 }), silentLog, { pollMs: 20, concurrency: 1 });
+    second.start();
+    try {
+      await waitFor(async () => (await jobRow(id)).status === 'done', { what: 'the other worker to finish the job' });
+    } finally {
+      await second.stop();
+    }
+    expect(done).toEqual(['other-worker']);
+    expect(attemptsSeen).toEqual([1, 2]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, last_error: null, finished: true });
   });
 });

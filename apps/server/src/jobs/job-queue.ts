@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { execute, type Db } from '../db/client';
 import { jobs } from '../db/schema';
+import { parseJobPayload, type JobDefinition } from './define-job';
 
 export type ClaimedJob = {
   id: number;
@@ -10,7 +12,15 @@ export type ClaimedJob = {
   maxAttempts: number;
 };
 
-export type EnqueueOptions = { maxAttempts?: number; runAt?: Date };
+export type EnqueueOptions = {
+  maxAttempts?: number;
+  runAt?: Date;
+  /**
+   * While a job of the same type with this key is queued or running, enqueue adds nothing and
+   * returns null (e.g. one sync per connection). Once it is done or failed, a new one may be queued.
+   */
+  dedupeKey?: string;
+};
 
 /** Backoff before retry n (1-based): 2 s, 4 s, 8 s, ... capped at 10 minutes. */
 export function retryDelayMs(attempt: number, baseMs = 2000): number {
@@ -20,32 +30,29 @@ export function retryDelayMs(attempt: number, baseMs = 2000): number {
 /** The jobs table as a queue: rows are claimed with FOR UPDATE SKIP LOCKED and held by a lease. */
 export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
   const retryBaseMs = opts.retryBaseMs ?? 2000;
-  return {
-    async enqueue(type: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
-      const [row] = await db
-        .insert(jobs)
-        .values({
-          type,
-          payload: payload as object,
-          maxAttempts: options.maxAttempts ?? 5,
-          runAt: options.runAt ?? new Date(),
-        })
-        .returning({ id: jobs.id });
-      return row!.id;
-    },
 
-    /**
-     * Enqueues `type` unless one is already queued or running: for recurring maintenance.
-     * Two processes racing may both insert; recurring jobs are idempotent, so that is harmless.
-     */
-    async enqueueUnlessPending(type: string, payload: object = {}): Promise<number | null> {
-      const [row] = await execute<{ id: string | number }>(db, sql`
-        insert into jobs (type, payload)
-        select ${type}, ${JSON.stringify(payload)}::jsonb
-        where not exists (select 1 from jobs where type = ${type} and status in ('queued', 'running'))
-        returning id`);
-      return row ? Number(row.id) : null;
-    },
+  /** Queues a job after checking its payload (an invalid one throws InvalidJobPayloadError); returns its id. */
+  async function enqueue<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options?: EnqueueOptions & { dedupeKey?: undefined }): Promise<number>;
+  /** With a dedupe key: the new job's id, or null when one with the same type and key is queued or running. */
+  async function enqueue<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options: EnqueueOptions & { dedupeKey: string }): Promise<number | null>;
+  async function enqueue<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options: EnqueueOptions = {}): Promise<number | null> {
+    const [row] = await db
+      .insert(jobs)
+      .values({
+        type: job.type,
+        payload: parseJobPayload(job, payload) as object,
+        maxAttempts: options.maxAttempts ?? job.maxAttempts ?? 5,
+        runAt: options.runAt ?? new Date(),
+        dedupeKey: options.dedupeKey,
+      })
+      // The only other unique key is the generated id: a conflict is the dedupe index.
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+    return row?.id ?? null;
+  }
+
+  return {
+    enqueue,
 
     /**
      * Takes the next due job, or one whose lease ran out because its worker died.
@@ -87,9 +94,12 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
         where id = ${jobId} and locked_by = ${workerId}`);
     },
 
-    /** Records a failure: back to the queue with backoff, or failed for good after the last attempt. */
-    async fail(job: ClaimedJob, workerId: string, error: string): Promise<'retry' | 'failed'> {
-      const final = job.attempts >= job.maxAttempts;
+    /**
+     * Records a failure: back to the queue with backoff, or failed for good after the last attempt
+     * (or at once when `final`, for a job that can never succeed, such as one with a bad payload).
+     */
+    async fail(job: ClaimedJob, workerId: string, error: string, options: { final?: boolean } = {}): Promise<'retry' | 'failed'> {
+      const final = options.final === true || job.attempts >= job.maxAttempts;
       const delay = retryDelayMs(job.attempts, retryBaseMs);
       await db.execute(sql`
         update jobs set
@@ -100,12 +110,6 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
           locked_by = null, locked_until = null, updated_at = now()
         where id = ${job.id} and locked_by = ${workerId}`);
       return final ? 'failed' : 'retry';
-    },
-
-    async get(jobId: number) {
-      const [row] = await execute<{ id: number; type: string; status: string; attempts: number; max_attempts: number; last_error: string | null; payload: unknown }>(db, sql`
-        select id, type, status, attempts, max_attempts, last_error, payload from jobs where id = ${jobId}`);
-      return row ?? null;
     },
   };
 }

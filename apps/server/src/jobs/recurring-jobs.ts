@@ -1,31 +1,30 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobDefinition } from './define-job';
 import type { JobQueue } from './job-queue';
 
-export type RecurringJob = { type: string; everyMs: number };
+/** A job with an empty payload, queued every `everyMs`; its run must be idempotent. */
+export type RecurringJob = { job: JobDefinition; everyMs: number };
 
-/** Maintenance the worker processes keep queued; each handler must be idempotent. */
-export const RECURRING_JOBS: RecurringJob[] = [{ type: 'maintenance.cleanup', everyMs: 60 * 60_000 }];
+/** The dedupe key of scheduled runs: at most one queued or running per type, however many workers schedule it. */
+export const RECURRING_KEY = 'recurring';
 
-/**
- * Queues each recurring job now and then every `everyMs`, unless one is already pending.
- * Runs in every worker process; the jobs table keeps them from piling up.
- */
+/** Queues each recurring job now and then every `everyMs`, unless its last run is still queued or running. */
 export function scheduleRecurringJobs(
-  queue: Pick<JobQueue, 'enqueueUnlessPending'>,
+  queue: Pick<JobQueue, 'enqueue'>,
   jobs: RecurringJob[],
   log: FastifyBaseLogger,
   onQueued: () => void = () => undefined,
 ): { stop(): void } {
-  const queueOne = async (type: string) => {
+  const queueOne = async (job: JobDefinition) => {
     try {
-      if ((await queue.enqueueUnlessPending(type)) !== null) onQueued();
+      if ((await queue.enqueue(job, {}, { dedupeKey: RECURRING_KEY })) !== null) onQueued();
     } catch (e) {
-      log.error({ err: e, type }, 'could not queue a recurring job');
+      log.error({ err: e, type: job.type }, 'could not queue a recurring job');
     }
   };
-  const timers = jobs.map((job) => {
-    void queueOne(job.type);
-    const timer = setInterval(() => void queueOne(job.type), job.everyMs);
+  const timers = jobs.map(({ job, everyMs }) => {
+    void queueOne(job);
+    const timer = setInterval(() => void queueOne(job), everyMs);
     timer.unref();
     return timer;
   });

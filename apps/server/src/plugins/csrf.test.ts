@@ -12,7 +12,7 @@ let t: TestApp;
 let a: TestSession;
 let b: TestSession;
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, mail });
+  t = await createTestApp({ seed: true, adapters: { mail } });
   a = await signIn(t.database.db, 'kavya@acme.example');
   b = await signIn(t.database.db, 'rohan@acme.example');
 });

@@ -3,8 +3,22 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the routes' zod schemas; the UI at /api/docs, the document at /api/docs/json. */
+const HIDDEN_TAG = 'X-HIDDEN';
+const isDocsUrl = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+/**
+ * OpenAPI generated from the routes' zod schemas; the UI at /api/docs, the document at /api/docs/json.
+ * Every API route is in the document (clients, the route table and the authorization review all
+ * read it), so registering a hidden one fails at start.
+ */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || isDocsUrl(route.url)) return;
+    const schema = route.schema as { hide?: boolean; tags?: string[] } | undefined;
+    if (schema?.hide || schema?.tags?.includes(HIDDEN_TAG)) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} is hidden from the OpenAPI document; every API route must be documented`);
+    }
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Pipewise API', version: '0.1.0', description: 'The Pipewise sales-assistant API.' },
@@ -15,6 +29,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    hiddenTag: HIDDEN_TAG,
     transform: jsonSchemaTransform,
   });
   // No CSP of its own (swagger-ui's allows https: styles, framing by 'self' and forces https):

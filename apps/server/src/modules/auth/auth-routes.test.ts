@@ -39,7 +39,7 @@ let t: TestApp;
 let acmeId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ mail });
+  t = await createTestApp({ adapters: { mail } });
   acmeId = await seedDemoPeople(t.database.db);
 });
 afterAll(() => t?.close());
@@ -282,7 +282,7 @@ describe('POST /api/auth/verify-otp', () => {
   });
 
   it('sets Secure cookies when APP_URL is https', async () => {
-    const secure = await createTestApp({ database: t.database, mail, env: { APP_URL: 'https://crm.pipewise.example' } });
+    const secure = await createTestApp({ database: t.database, adapters: { mail }, env: { APP_URL: 'https://crm.pipewise.example' } });
     try {
       const send = await secure.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email: 'kavya@acme.example' } });
       expect(send.statusCode).toBe(200);
@@ -535,7 +535,7 @@ describe('sliding renewal', () => {
     const aged = new Date(Date.now() + 5 * 86_400_000); // last renewed two days ago
     await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
     // The session is cached since the request above: the app hears of this change through NOTIFY.
-    await authChangesDelivered(t.app, t.database);
+    await authChangesDelivered(t.services, t.database);
     const res = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: browser(token) });
     expect(res.statusCode).toBe(200);
     const cookie = cookieOf(res, 'access_token')!;

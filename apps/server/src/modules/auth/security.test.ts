@@ -41,7 +41,7 @@ beforeAll(async () => {
   });
   // The process logger's own options (redaction, serializers), at the most talkative level.
   const logger = pino(loggerOptions('trace') as pino.LoggerOptions, stream);
-  t = await createTestApp({ mail, loggerInstance: logger });
+  t = await createTestApp({ adapters: { mail }, loggerInstance: logger });
   await seedDemoPeople(t.database.db);
 });
 afterAll(() => t?.close());
@@ -154,7 +154,7 @@ describe('one-time codes', () => {
 describe('per-IP limits (AUTH_IP_LIMIT=3)', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await createTestApp({ database: t.database, mail, env: { AUTH_IP_LIMIT: '3' } });
+    limited = await createTestApp({ database: t.database, adapters: { mail }, env: { AUTH_IP_LIMIT: '3' } });
   });
   afterAll(() => limited?.close());
 

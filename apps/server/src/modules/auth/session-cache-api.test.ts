@@ -21,7 +21,7 @@ import { sleep, waitFor } from '../../../test/wait';
 const ACME = (name: string) => `${name}@acme.example`;
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-type App = Pick<TestApp, 'app' | 'database'>;
+type App = Pick<TestApp, 'app' | 'services' | 'database'>;
 const get = (t: App, url: string, who: TestSession) => t.app.inject({ method: 'GET', url, headers: who.headers });
 const profile = (t: App, who: TestSession) => get(t, '/api/session/profile', who);
 const patchUser = (t: App, admin: TestSession, id: string, payload: object) =>
@@ -30,11 +30,11 @@ const patchUser = (t: App, admin: TestSession, id: string, payload: object) =>
 /** Two requests, the second one answered from the cache: proof the session is cached now. */
 async function warm(t: App, who: TestSession, { settle = true } = {}): Promise<void> {
   // On PostgreSQL an earlier write's notification may still be on its way and would empty the cache.
-  if (settle) await authChangesDelivered(t.app, t.database);
+  if (settle) await authChangesDelivered(t.services, t.database);
   expect((await profile(t, who)).statusCode).toBe(200);
-  const hits = t.app.sessionCache.stats.hits;
+  const hits = t.services.sessionCache.stats.hits;
   expect((await profile(t, who)).statusCode).toBe(200);
-  expect(t.app.sessionCache.stats.hits, 'the second request came from the cache').toBe(hits + 1);
+  expect(t.services.sessionCache.stats.hits, 'the second request came from the cache').toBe(hits + 1);
 }
 
 /**
@@ -65,15 +65,15 @@ describe('session cache in the app', () => {
   });
   afterAll(() => t?.close());
   // Changes an earlier test made must not land in the middle of the next one.
-  beforeEach(() => authChangesDelivered(t.app, t.database));
+  beforeEach(() => authChangesDelivered(t.services, t.database));
 
   it('answers repeat requests from memory: one session lookup for many requests', async () => {
     const who = await signIn(t.database.db, ACME('priya'));
-    expect(t.app.sessionCache.listening).toBe(true);
-    const before = { ...t.app.sessionCache.stats };
+    expect(t.services.sessionCache.listening).toBe(true);
+    const before = { ...t.services.sessionCache.stats };
     for (let i = 0; i < 5; i++) expect((await profile(t, who)).statusCode).toBe(200);
-    expect(t.app.sessionCache.stats.misses - before.misses).toBe(1);
-    expect(t.app.sessionCache.stats.hits - before.hits).toBe(4);
+    expect(t.services.sessionCache.stats.misses - before.misses).toBe(1);
+    expect(t.services.sessionCache.stats.hits - before.hits).toBe(4);
   });
 
   it('refuses a cached session on the next request after logout (cookie and bearer)', async () => {
@@ -240,7 +240,7 @@ describe('session cache without a listener', () => {
   });
 
   it('looks every session up in the database while the listener is down, so unheard changes still show', async () => {
-    const cache = t.app.sessionCache;
+    const cache = t.services.sessionCache;
     const rahul = await signIn(database.db, ACME('rahul'));
     const firstName = async () => (await profile(t, rahul)).json<{ first_name: string }>().first_name;
     const rename = (name: string) => database.db.update(users).set({ firstName: name }).where(eq(users.id, rahul.userId));
@@ -317,7 +317,7 @@ describe.runIf(onPostgres)('session cache across two app instances (PostgreSQL r
     // Instance B: its own pool and listener connection, as another process would have.
     secondPool = await openPostgres(database.url!, 4);
     b = await createTestApp({ database: secondPool });
-    await waitFor(() => a.app.sessionCache.listening && b.app.sessionCache.listening, { what: 'both listeners' });
+    await waitFor(() => a.services.sessionCache.listening && b.services.sessionCache.listening, { what: 'both listeners' });
   });
   afterAll(async () => {
     await b?.close();
@@ -353,7 +353,7 @@ describe.runIf(onPostgres)('session cache across two app instances (PostgreSQL r
 
   it('a lost listener connection turns the cache off until it is back, and it comes back empty', async () => {
     const who = await signIn(database.db, ACME('sneha'));
-    const cache = b.app.sessionCache;
+    const cache = b.services.sessionCache;
     await warm(b, who);
     // End both instances' listener connections from the server side, as a restart or a network cut would.
     const rows = await execute<{ ended: boolean }>(database.db, sql`

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
 import { jobs, organizations, registrationRequests, users } from '../../db/schema';
-import { jobHandlers } from '../../jobs/handlers';
-import { createJobQueue } from '../../jobs/job-queue';
-import { createWorker } from '../../jobs/worker';
+import { JOBS } from '../../jobs/registry';
+import { createJobRunner } from '../../jobs/worker';
+import { drainJobs as runDueJobs, testServices } from '../../../test/jobs-fixture';
 import { browserHeaders } from '../../../test/sessions';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/test-app';
 import { silentLog } from '../../../test/silent-log';
@@ -56,16 +56,14 @@ const requestRow = async (id: string) => (await t.database.db.select().from(regi
 const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const checkEmail = async (email: string) => (await post('/api/auth/check-email', { email })).json();
 
+/** A worker process's run over the same database: its own container, with the job mail fake. */
 function drainJobs() {
-  const worker = createWorker(createJobQueue(t.database.db), jobHandlers({ db: t.database.db, kind: t.database.kind, mail: jobMail }), silentLog, {
-    pollMs: 10,
-    concurrency: 1,
-  });
-  return worker.drain();
+  const services = testServices(t.database, { mail: jobMail });
+  return runDueJobs(createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }));
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ mail: appMail });
+  t = await createTestApp({ adapters: { mail: appMail } });
   const { db } = t.database;
   const [acme] = await db.insert(organizations).values({ name: 'Acme Sales', domain: 'acme.example' }).returning({ id: organizations.id });
   const [other] = await db.insert(organizations).values({ name: 'Other Co', domain: 'other.example' }).returning({ id: organizations.id });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import { sendMailJob } from '../mail/mail-jobs';
 import { approvalMail } from '../auth/otp-mail';
 import type { UsersRepo } from '../users/users-repo';
 import type { DomainOwnership } from '../workspaces/domain-ownership';
@@ -58,7 +59,7 @@ export function createRegistrationsService(deps: {
         });
         await registrations.decide(id, domain, 'approved', admin.id, tx);
       });
-      await deps.queue.enqueue('mail.send', approvalMail(request.email, request.firstName, deps.appUrl));
+      await deps.queue.enqueue(sendMailJob, approvalMail(request.email, request.firstName, deps.appUrl));
       return { status: 'approved' as const };
     },
 

@@ -3,9 +3,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TWorkspaceRequest } from '@pipewise/contract/workspaces';
 import { organizations, registrationRequests, users } from '../../db/schema';
-import { jobHandlers } from '../../jobs/handlers';
-import { createJobQueue } from '../../jobs/job-queue';
-import { createWorker } from '../../jobs/worker';
+import { JOBS } from '../../jobs/registry';
+import { createJobRunner } from '../../jobs/worker';
+import { drainJobs as runDueJobs, testServices } from '../../../test/jobs-fixture';
 import { recordingMail } from '../../../test/fakes/recording-mail';
 import { silentLog } from '../../../test/silent-log';
 import { browserHeaders, signIn, type TestSession } from '../../../test/sessions';
@@ -40,8 +40,8 @@ async function requestAccess(email: string, firstName: string, lastName: string)
 }
 
 function drainJobs() {
-  const { db, kind } = t.database;
-  return createWorker(createJobQueue(db), jobHandlers({ db, kind, mail: jobMail }), silentLog, { pollMs: 10, concurrency: 1 }).drain();
+  const services = testServices(t.database, { mail: jobMail });
+  return runDueJobs(createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }));
 }
 
 /** Signs in through the real code flow, as a person would. */
@@ -54,7 +54,7 @@ async function signInWithCode(email: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true, mail: appMail, env: { OPERATOR_EMAILS: ` ${OPERATOR.toUpperCase()} ` } });
+  t = await createTestApp({ seed: true, adapters: { mail: appMail }, env: { OPERATOR_EMAILS: ` ${OPERATOR.toUpperCase()} ` } });
   s.asha = await signIn(t.database.db, OPERATOR);
   s.vikram = await signIn(t.database.db, 'vikram@acme.example');
   ids.bob = await requestAccess('bob@globex.example', 'Bob', 'Stone');

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import { sendMailJob } from '../mail/mail-jobs';
 import { requestDeclinedMail, workspaceReadyMail } from '../auth/otp-mail';
 import type { RegistrationsRepo } from '../registrations/registrations-repo';
 import { createWorkspace } from './create-workspace';
@@ -49,14 +50,14 @@ export function createOperatorService(deps: {
         admin: { email: request.email, firstName: request.firstName, lastName: request.lastName, phoneNumber: request.phoneNumber },
         decidedBy: operator.id,
       });
-      await deps.queue.enqueue('mail.send', workspaceReadyMail(request.email, request.firstName, created, deps.appUrl));
+      await deps.queue.enqueue(sendMailJob, workspaceReadyMail(request.email, request.firstName, created, deps.appUrl));
       return { status: 'approved' as const, workspace: { name: created.name, domain: created.domain, admin_email: created.admin.email } };
     },
 
     async reject(id: string, operator: Operator) {
       const request = await registrations.rejectUnheld(id, operator.id);
       if (!request) throw notFound(HANDLED);
-      await deps.queue.enqueue('mail.send', requestDeclinedMail(request.email, request.firstName));
+      await deps.queue.enqueue(sendMailJob, requestDeclinedMail(request.email, request.firstName));
       return { status: 'rejected' as const };
     },
   };

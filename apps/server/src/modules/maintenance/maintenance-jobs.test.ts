@@ -1,18 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailMessage } from '../adapters/mail/mail-port';
-import { recordingMail } from '../../test/fakes/recording-mail';
-import { jobs, oauthStates, organizations, otpCodes, rateLimits, sessions, users } from '../db/schema';
-import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { silentLog } from '../../test/silent-log';
-import { createJobQueue } from './job-queue';
-import { jobHandlers } from './handlers';
-import { createWorker } from './worker';
-import { execute } from '../db/client';
+import { jobs, oauthStates, organizations, otpCodes, rateLimits, sessions, users } from '../../db/schema';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
+import { drainJobs, jobRow, testServices } from '../../../test/jobs-fixture';
+import { silentLog } from '../../../test/silent-log';
+import { JOBS } from '../../jobs/registry';
+import { createJobRunner } from '../../jobs/worker';
+import { cleanupJob } from './maintenance-jobs';
+import { execute } from '../../db/client';
 
 let database: TestDatabase;
-const fakeMail = recordingMail();
-const { sent } = fakeMail;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -29,16 +26,15 @@ async function count(table: string): Promise<number> {
 }
 
 function runAll() {
-  const queue = createJobQueue(database.db);
-  const worker = createWorker(queue, jobHandlers({ db: database.db, kind: database.kind, mail: fakeMail }), silentLog, { pollMs: 10, concurrency: 1 });
-  return { queue, worker };
+  const services = testServices(database);
+  return { queue: services.queue, runner: createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }) };
 }
 
-describe('job handlers', () => {
+describe('maintenance jobs', () => {
   it('maintenance.cleanup vacuums and analyzes the embedded database, which has no autovacuum', async () => {
-    const { queue, worker } = runAll();
-    await queue.enqueue('maintenance.cleanup', {});
-    expect(await worker.drain()).toBe(1);
+    const { queue, runner } = runAll();
+    await queue.enqueue(cleanupJob, {});
+    expect(await drainJobs(runner)).toBe(1);
     const row = (await execute<{ last_vacuum: unknown; last_analyze: unknown }>(database.db, sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'deals'`))[0]!;
     if (database.kind === 'pglite') {
       expect(row.last_vacuum).not.toBeNull();
@@ -78,10 +74,10 @@ describe('job handlers', () => {
       { type: 'x', status: 'failed', finishedAt: ago(30 * DAY) },
     ]);
 
-    const { queue, worker } = runAll();
-    const id = await queue.enqueue('maintenance.cleanup', {});
-    expect(await worker.drain()).toBe(1);
-    expect((await queue.get(id))?.status).toBe('done');
+    const { queue, runner } = runAll();
+    const id = await queue.enqueue(cleanupJob, {});
+    expect(await drainJobs(runner)).toBe(1);
+    expect((await jobRow(database, id)).status).toBe('done');
 
     const kept = await execute(db, sql`
       select (select array_agg(token_hash) from sessions) as sessions,
@@ -96,13 +92,5 @@ describe('job handlers', () => {
     });
     // The week-old done job went; the recent one, the failed one (kept for its error) and this run stay.
     expect(await count('jobs')).toBe(3);
-  });
-
-  it('mail.send hands the message to the mail adapter', async () => {
-    const { queue, worker } = runAll();
-    const message: MailMessage = { to: 'a@b.example', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' };
-    await queue.enqueue('mail.send', message);
-    expect(await worker.drain()).toBe(1);
-    expect(sent).toEqual([message]);
   });
 });

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import type { MailMessage } from '../../adapters/mail/mail-port';
+import { defineJob } from '../../jobs/define-job';
+
+const ZMailMessage = z.object({
+  to: z.email(),
+  subject: z.string().min(1).max(500),
+  text: z.string(),
+  html: z.string(),
+  consoleHint: z.string().optional(),
+}) satisfies z.ZodType<MailMessage>;
+
+/** Mail sent outside a request (approvals, notices), retried with backoff while the server is down. */
+export const sendMailJob = defineJob({
+  type: 'mail.send',
+  payload: ZMailMessage,
+  run: (message, { services }) => services.adapters.mail.send(message),
+});

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { defineJob } from '../../jobs/define-job';
+import type { RecurringJob } from '../../jobs/recurring-jobs';
+
+/** Deletes expired sessions, codes, login attempts, stale rate-limit windows and old finished jobs. */
+export async function cleanupExpired(db: Db): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now()`);
+  await db.execute(sql`delete from otp_codes where expires_at < now()`);
+  await db.execute(sql`delete from oauth_states where expires_at < now()`);
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+  await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
+}
+
+export const cleanupJob = defineJob({
+  type: 'maintenance.cleanup',
+  payload: z.object({}),
+  run: async (_payload, { services: { database } }) => {
+    await cleanupExpired(database.db);
+    // PGlite runs no autovacuum: without this, planner statistics go stale and index-only
+    // scans (the deals totals) fall back to reading the table as data changes.
+    if (database.kind === 'pglite') await database.db.execute(sql`vacuum (analyze)`);
+  },
+});
+
+export const MAINTENANCE_SCHEDULE: RecurringJob[] = [{ job: cleanupJob, everyMs: 60 * 60_000 }];
