@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, csrfHeaders, type TestApp } from '../../test/test-app';
 import { sleep, waitFor } from '../../test/wait';
 import { UPLOAD_ROUTE } from './connection-limits';
 
@@ -55,7 +55,7 @@ async function connect(port: number, localAddress = '127.0.0.1'): Promise<Conn> 
   return { socket, received: () => data, closed, isClosed: () => done };
 }
 
-const HEADERS = 'Host: 127.0.0.1\r\nCookie: csrf_token=t\r\nX-CSRF-Token: t\r\n';
+const HEADERS = `Host: 127.0.0.1\r\nCookie: ${csrfHeaders.cookie}\r\nX-CSRF-Token: ${csrfHeaders['x-csrf-token']}\r\n`;
 const postHead = (url: string, type: string, length: number) =>
   `POST ${url} HTTP/1.1\r\n${HEADERS}Content-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,5 +87,19 @@ describe('unstorable characters (NUL, unpaired surrogates)', () => {
     expect(findUnstorable(deep)).toBe(`${'0.'.repeat(100_000)}`.slice(0, -1));
     expect(findUnstorable({ a: [{ b: 'ok' }, { c: '\udbff' }] })).toBe('a.1.c');
     expect(findUnstorable({ a: ['\ud83c\udf89'] })).toBeNull();
+  });
+
+  it('are looked for in parsed data only: a streamed body (an upload) is left to its route, and a cycle ends', () => {
+    const stream = Readable.from(['a\u0000']);
+    const cyclic: Record<string, unknown> = { name: 'x' };
+    cyclic.self = cyclic;
+    // Before: a stream's own fields were walked, and their cycles never ended.
+    expect(findUnstorable(stream)).toBeNull();
+    expect(findUnstorable({ file: stream, note: 'ok' })).toBeNull();
+    expect(findUnstorable(Buffer.from('a\u0000'))).toBeNull();
+    expect(findUnstorable(cyclic)).toBeNull();
+    cyclic.bad = 'b\u0000';
+    expect(findUnstorable(cyclic)).toBe('bad');
+    expect(findUnstorable(Object.assign(Object.create(null) as object, { a: 'b\u0000' }))).toBe('a');
   });
 });

@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error';
 import { APP_COOKIES } from './cookies';
@@ -14,15 +15,23 @@ export const UNSTORABLE_MESSAGE = 'contains a character that is not allowed';
 /** Request headers whose values the API reads as data (compared, stored or logged). */
 const DATA_HEADERS = ['x-user-email', 'user-agent', 'x-token-delivery'] as const;
 
+/** Parsed data (JSON, query, params); a stream or buffer that a body parser hands on is its route's to read. */
+function isDataContainer(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  return !(value instanceof Stream) && !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer);
+}
+
 /** The dotted path of the first string (or object key) holding unstorable text, or null. */
 export function findUnstorable(value: unknown): string | null {
   // Iterative, so a deeply nested body cannot exhaust the stack.
   const stack: [unknown, string][] = [[value, '']];
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const [current, path] = stack.pop()!;
     if (typeof current === 'string') {
       if (UNSTORABLE.test(current)) return path;
-    } else if (current !== null && typeof current === 'object') {
+    } else if (isDataContainer(current) && !seen.has(current)) {
+      seen.add(current);
       for (const [key, child] of Object.entries(current)) {
         const childPath = path ? `${path}.${key}` : key;
         if (UNSTORABLE.test(key)) return childPath;
