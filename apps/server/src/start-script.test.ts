@@ -211,22 +211,37 @@ describe('npm start stops with a job running', { timeout: PROCESS_TEST_TIMEOUT }
       const env = dataDir();
       const s = await start({ ...env, DEMO_SEED: '1', SMTP_URL: smtp.url, JOB_POLL_MS: '100' });
       await s.waitUntilHealthy();
-      const csrf = { cookie: 'csrf_token=t', 'x-csrf-token': 't', 'content-type': 'application/json' };
-      const post = (url: string, body: unknown, headers: Record<string, string> = csrf) =>
-        fetch(`${s.baseUrl}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      // A browser's cookie jar: the CSRF token is signed for the pre-session, then for the session.
+      const jar = new Map<string, string>();
+      const keep = (res: Response) => {
+        for (const c of res.headers.getSetCookie()) {
+          const [pair] = c.split(';');
+          const at = pair!.indexOf('=');
+          jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+        }
+        return res;
+      };
+      const headers = () => ({
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': jar.get('csrf_token') ?? '',
+        'content-type': 'application/json',
+      });
+      const get = async (url: string) => keep(await fetch(`${s.baseUrl}${url}`, { headers: headers() }));
+      const post = async (url: string, body: unknown) =>
+        keep(await fetch(`${s.baseUrl}${url}`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }));
+      await get('/api/health');
 
       // An admin signs in with the code mailed to her, and approves a sign-up request: its mail is a job.
       expect((await post('/api/auth/send-otp', { email: 'asha@acme.example' })).status).toBe(200);
       const code = /\b(\d{6})\b/.exec(await waitFor(() => smtp.mails.find((m) => m.includes('asha@acme.example'))))![1];
       const verified = await post('/api/auth/verify-otp', { email: 'asha@acme.example', otp: code });
       expect(verified.status).toBe(200);
-      const token = /access_token=([^;]+)/.exec(verified.headers.getSetCookie().join('; '))![1];
-      const admin = { ...csrf, cookie: `csrf_token=t; access_token=${token}` };
+      expect(jar.get('access_token')).toBeTruthy();
       const interest = { email: newcomer, firstName: 'New', lastName: 'Comer', phoneNumber: '9876543210', numEmployees: 10 };
       expect((await post('/api/auth/register-interest', interest)).status).toBe(200);
-      const list = await (await fetch(`${s.baseUrl}/api/registration-requests`, { headers: admin })).json();
+      const list = await (await get('/api/registration-requests')).json();
       const id = (list as { data: { id: string; email: string }[] }).data.find((r) => r.email === newcomer)!.id;
-      expect((await post(`/api/registration-requests/${id}/approve`, {}, admin)).status).toBe(200);
+      expect((await post(`/api/registration-requests/${id}/approve`, {})).status).toBe(200);
       await waitFor(smtp.hanging, { what: 'the mail job to be running' });
 
       const server = await s.serverPid();
