@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 import type { DatabaseKind, Db } from '../../apps/server/src/db/client';
 import { dealsRepos } from '../../apps/server/src/modules/deals/deals-repos';
-import { createDealsService, type Caller } from '../../apps/server/src/modules/deals/deals-service';
+import type { Caller } from '../../apps/server/src/modules/access/access-rules';
+import { createDealsService } from '../../apps/server/src/modules/deals/deals-service';
 
 /**
  * The deals service wired as app.ts wires it, on a direct database connection: the same SQL the

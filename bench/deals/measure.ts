@@ -1,6 +1,6 @@
 import { ZDealListQuery, type TDealListResponse } from '@pipewise/contract/deals';
 import type { Database } from '../../apps/server/src/db/client';
-import type { Caller } from '../../apps/server/src/modules/deals/deals-service';
+import type { Caller } from '../../apps/server/src/modules/access/access-rules';
 import { filterInClient, type ListAnswer } from './client-filter';
 import type { Dataset } from './dataset';
 import { directDeals, explainingDb } from './direct';

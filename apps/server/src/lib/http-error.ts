@@ -1,3 +1,5 @@
+import { ZErrorResponse } from '@pipewise/contract/common';
+
 /** An error whose status and detail are meant for the caller. */
 export class HttpError extends Error {
   constructor(
@@ -11,7 +13,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
-export const unauthorized = (detail = 'Not authenticated') => new HttpError(401, detail);
 export const forbidden = (detail = 'You do not have permission to do this.') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
@@ -24,4 +25,13 @@ export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * The error answers a route documents besides its success: `{detail}` (plus `errors` on a 400)
+ * for the statuses every API route can give (bad input, signed out, refused, unknown, conflict),
+ * and any the route adds (`429`, `502`).
+ */
+export function errorResponses(...extra: number[]): Record<number, typeof ZErrorResponse> {
+  return Object.fromEntries([400, 401, 403, 404, 409, ...extra].map((status) => [status, ZErrorResponse]));
 }

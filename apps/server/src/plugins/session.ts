@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAdminRole } from '@pipewise/contract/common';
 import { HttpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/secrets';
+import type { Caller } from '../modules/access/access-rules';
 import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, type SessionRepo, type SessionUser } from '../modules/auth/session-repo';
 import { SESSION_COOKIE, setSessionCookie } from './cookies';
 
@@ -52,6 +53,12 @@ export function requireUser(request: FastifyRequest): AuthContext {
     throw new HttpError(403, 'X-User-Email does not match the signed-in user');
   }
   return auth;
+}
+
+/** The caller as services take it (identity, workspace, role), or 401 as requireUser answers. */
+export function requireCaller(request: FastifyRequest): Caller {
+  const { user } = requireUser(request);
+  return { id: user.id, email: user.email, role: user.role, organizationId: user.organizationId };
 }
 
 /** The caller when they hold admin rights (admin or super_admin, any case), else 403. */

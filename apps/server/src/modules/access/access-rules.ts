@@ -4,6 +4,9 @@ import { execute, type DbOrTx } from '../../db/client';
 
 export type Viewer = { id: string; organizationId: string; role: string };
 
+/** The signed-in user a service acts for: who they are in the hierarchy, and their address. */
+export type Caller = Viewer & { email: string };
+
 /**
  * Who may see whose data: yourself plus everyone below you at any depth; admins and
  * super_admins see their whole workspace; nothing crosses workspaces. Read from the database

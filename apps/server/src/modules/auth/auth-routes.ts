@@ -12,13 +12,12 @@ import {
   ZVerifyOtpRequest,
   ZVerifyOtpResponse,
 } from '@pipewise/contract/auth';
-import { ZErrorResponse } from '@pipewise/contract/common';
-import { HttpError } from '../../lib/http-error';
+import { HttpError, errorResponses } from '../../lib/http-error';
 import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
 import { requireUser, type AuthContext } from '../../plugins/session';
 import type { AuthService } from './auth-service';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse, 429: ZErrorResponse, 502: ZErrorResponse };
+const errors = errorResponses(429, 502);
 
 export function profileOf(auth: AuthContext, isOperator: boolean): z.infer<typeof ZProfileResponse> {
   const u = auth.user;

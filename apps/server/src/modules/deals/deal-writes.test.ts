@@ -6,7 +6,8 @@ import { signIn, type TestSession } from '../../../test/sessions';
 import { execute, type Db } from '../../db/client';
 import { createCrmChangesRepo } from '../crm-changes/crm-changes-repo';
 import { dealsRepos } from './deals-repos';
-import { createDealsService, type Caller } from './deals-service';
+import type { Caller } from '../access/access-rules';
+import { createDealsService } from './deals-service';
 
 /**
  * Creating and editing a deal writes its change record (the crm_changes outbox) in the same

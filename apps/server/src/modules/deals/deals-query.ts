@@ -3,6 +3,7 @@ import type { TDealListQuery, TDealSort } from '@pipewise/contract/deals';
 import { users } from '../../db/schema/auth';
 import { deals, pipelineStages, pipelines } from '../../db/schema/crm';
 import { filterColumn, LIST_SOURCES, ref, type SharedColumn } from './deal-list-sources';
+import { isUuid } from '../../lib/ids';
 
 /**
  * The searched text: deal_search.search_text (migration 0001), dealname, nextsteps and kdm
@@ -16,7 +17,6 @@ const FIELD_SEPARATOR = '\x1f';
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Only a well-formed uuid may be cast with ::uuid (anything else would be a 500); other values match by label/email/name. */
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** A column the page can be ordered by: one that deals and deal_search both have. */
 type PageColumn = SharedColumn<'deals' | 'search'>;

@@ -4,7 +4,7 @@ import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/co
 import type { DbOrTx } from '../../db/client';
 import { deals as dealsTable } from '../../db/schema/crm';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import type { AccessRules, Viewer } from '../access/access-rules';
+import type { AccessRules, Caller, Viewer } from '../access/access-rules';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import type { ContactsRepo } from '../contacts/contacts-repo';
 import { columnNames } from '../crm-changes/crm-actor';
@@ -13,8 +13,8 @@ import type { UsersRepo } from '../users/users-repo';
 import type { DealChanges, DealRecord, DealsRepo } from './deals-repo';
 import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
+import { isUuid } from '../../lib/ids';
 
-export type Caller = Viewer & { email: string };
 
 export const DEAL_MESSAGES = {
   notFound: 'Deal not found',
@@ -56,7 +56,6 @@ export function toDeal(r: DealRecord): TDeal {
   };
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 /** What the deals service reads and writes, on the database or on a transaction. */
 export type DealsRepos = {

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '@pipewise/contract/common';
 import {
   ZRegistrationDecisionResponse,
   ZRegistrationRequestList,
 } from '@pipewise/contract/registrations';
 import { requireAdmin } from '../../plugins/session';
 import type { RegistrationsService } from './registrations-service';
+import { errorResponses } from '../../lib/http-error';
 
-const errors = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const errors = errorResponses();
 const params = z.object({ id: z.uuid('Unknown request') });
 
 export function registrationsRoutes(service: RegistrationsService): FastifyPluginAsyncZod {
@@ -19,12 +19,12 @@ export function registrationsRoutes(service: RegistrationsService): FastifyPlugi
     });
     app.post(
       '/api/registration-requests/:id/approve',
-      { schema: { tags, params, response: { 200: ZRegistrationDecisionResponse, 400: ZErrorResponse, ...errors } } },
+      { schema: { tags, params, response: { 200: ZRegistrationDecisionResponse, ...errors } } },
       async (req) => service.approve(req.params.id, requireAdmin(req).user),
     );
     app.post(
       '/api/registration-requests/:id/reject',
-      { schema: { tags, params, response: { 200: ZRegistrationDecisionResponse, 400: ZErrorResponse, ...errors } } },
+      { schema: { tags, params, response: { 200: ZRegistrationDecisionResponse, ...errors } } },
       async (req) => service.reject(req.params.id, requireAdmin(req).user),
     );
   };

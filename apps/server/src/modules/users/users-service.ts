@@ -9,13 +9,14 @@ import {
   type TWorkspaceInput,
 } from '@pipewise/contract/users';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
-import type { AccessRules, Viewer } from '../access/access-rules';
+import type { AccessRules, Caller } from '../access/access-rules';
 import type { SessionCache } from '../auth/session-cache';
 import type { SessionRepo } from '../auth/session-repo';
 import { DOMAIN_MESSAGES, domainOf, type DomainOwnership } from '../workspaces/domain-ownership';
 import { fullName, type UserRecord, type UsersRepo } from './users-repo';
+import { isUuid } from '../../lib/ids';
+import { isUniqueViolation } from '../../lib/db-errors';
 
-export type Caller = Viewer & { email: string };
 
 export function toUserRow(u: UserRecord): TUserRow {
   return {
@@ -36,8 +37,6 @@ export function toUserRow(u: UserRecord): TUserRow {
   };
 }
 
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
 
 function invalid(errors: Record<string, string | undefined>): HttpError {
   const list = Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message }] : []));

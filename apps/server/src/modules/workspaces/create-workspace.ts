@@ -6,6 +6,7 @@ import { organizations, registrationRequests, users } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../lib/http-error';
 import { domainOf } from './domain-ownership';
 import { namesFromEmail, workspaceNameFromDomain } from './workspace-names';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 export type NewWorkspace = {
   /** Defaults to a name made from the domain. */
@@ -22,9 +23,6 @@ export type CreatedWorkspace = {
   domain: string;
   admin: { id: string; email: string; firstName: string; lastName: string };
 };
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string }).code === '23505' || (e as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * Creates a workspace and its first admin (role super_admin, so they can later grant every right),

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorResponse } from '@pipewise/contract/common';
 import { ZWorkspaceApproved, ZWorkspaceRejected, ZWorkspaceRequestList } from '@pipewise/contract/workspaces';
 import { requireOperator } from '../../plugins/session';
 import type { OperatorService } from './operator-service';
+import { errorResponses } from '../../lib/http-error';
 
-const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+const errors = errorResponses();
 const params = z.object({ id: z.uuid('Unknown request') });
 
 /** New customers' workspaces: the sign-up requests from domains no workspace holds (operators only). */
