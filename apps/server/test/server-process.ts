@@ -19,6 +19,24 @@ export type ServerProcess = {
   kill(): Promise<void>;
 };
 
+/** Polls GET /api/health until it answers 200; `ended` names why waiting is pointless (the process is gone). */
+async function waitUntilHealthy(baseUrl: string, timeoutMs = 80_000, ended: () => string | null, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const gone = ended();
+    if (gone) throw new Error(gone);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      await res.body?.cancel();
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not healthy after ${timeoutMs} ms:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -78,21 +96,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     output: () => output,
     exit,
     exited: () => done,
-    async waitUntilHealthy(timeoutMs = 80_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        if (done) throw new Error(`server exited with ${child.exitCode} before it was healthy:\n${output}`);
-        try {
-          const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-          await res.body?.cancel();
-          if (res.status === 200) return;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error(`server not healthy after ${timeoutMs} ms:\n${output}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    waitUntilHealthy: (timeoutMs?: number) =>
+      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `server exited with ${child.exitCode} before it was healthy:\n${output}` : null), () => output),
     async kill() {
       if (!done) child.kill('SIGKILL');
       await exit;
@@ -195,21 +200,8 @@ export async function spawnStart(env: Record<string, string>, options: { detache
     exit,
     exited: () => done,
     serverPid,
-    async waitUntilHealthy(timeoutMs = 80_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        if (done) throw new Error(`start.mjs exited before the server was healthy:\n${output}`);
-        try {
-          const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
-          await res.body?.cancel();
-          if (res.status === 200) return;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error(`server not healthy after ${timeoutMs} ms:\n${output}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    waitUntilHealthy: (timeoutMs?: number) =>
+      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `start.mjs exited before the server was healthy:\n${output}` : null), () => output),
     async kill() {
       for (const pid of [server, ...childPids(child.pid!)]) {
         if (pid !== undefined && isRunning(pid)) process.kill(pid, 'SIGKILL');

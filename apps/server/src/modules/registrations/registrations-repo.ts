@@ -88,3 +88,4 @@ export function createRegistrationsRepo(db: Db) {
 }
 
 export type RegistrationsRepo = ReturnType<typeof createRegistrationsRepo>;
+export type RegistrationRecord = NonNullable<Awaited<ReturnType<RegistrationsRepo['findByEmail']>>>;

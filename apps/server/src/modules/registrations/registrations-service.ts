@@ -6,7 +6,20 @@ import { sendMailJob } from '../mail/mail-jobs';
 import { approvalMail } from '../auth/otp-mail';
 import type { UsersRepo } from '../users/users-repo';
 import type { DomainOwnership } from '../workspaces/domain-ownership';
-import type { RegistrationsRepo } from './registrations-repo';
+import type { RegistrationRecord, RegistrationsRepo } from './registrations-repo';
+
+/** A pending sign-up request as the API shows it. */
+export function toRegistrationRow(r: RegistrationRecord) {
+  return {
+    id: r.id,
+    email: r.email,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    phone_number: r.phoneNumber,
+    num_employees: r.numEmployees,
+    requested_at: r.createdAt.toISOString(),
+  };
+}
 
 type Admin = { id: string; organizationId: string };
 
@@ -30,15 +43,7 @@ export function createRegistrationsService(deps: {
       const domain = await deps.domains.heldDomain(admin.organizationId);
       if (!domain) return [];
       const rows = await registrations.listPending(domain);
-      return rows.map((r) => ({
-        id: r.id,
-        email: r.email,
-        first_name: r.firstName,
-        last_name: r.lastName,
-        phone_number: r.phoneNumber,
-        num_employees: r.numEmployees,
-        requested_at: r.createdAt.toISOString(),
-      }));
+      return rows.map(toRegistrationRow);
     },
 
     async approve(id: string, admin: Admin) {

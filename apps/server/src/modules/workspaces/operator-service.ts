@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { sendMailJob } from '../mail/mail-jobs';
 import { requestDeclinedMail, workspaceReadyMail } from '../auth/otp-mail';
 import type { RegistrationsRepo } from '../registrations/registrations-repo';
+import { toRegistrationRow } from '../registrations/registrations-service';
 import { createWorkspace } from './create-workspace';
 import { domainOf } from './domain-ownership';
 import { workspaceNameFromDomain } from './workspace-names';
@@ -28,17 +29,7 @@ export function createOperatorService(deps: {
       const rows = await registrations.listPendingUnheld();
       return rows.map((r) => {
         const domain = domainOf(r.email);
-        return {
-          id: r.id,
-          email: r.email,
-          first_name: r.firstName,
-          last_name: r.lastName,
-          phone_number: r.phoneNumber,
-          num_employees: r.numEmployees,
-          requested_at: r.createdAt.toISOString(),
-          domain,
-          workspace_name: workspaceNameFromDomain(domain),
-        };
+        return { ...toRegistrationRow(r), domain, workspace_name: workspaceNameFromDomain(domain) };
       });
     },
 
