@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './providers';
-import { routes } from './routes';
+import { routes } from './route-table';
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
