@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { pageCountOf } from '../../../lib/pagination';
 import { DEALS_QUERY_KEY } from '../api/deal-query-keys';
@@ -64,9 +66,7 @@ export function DealsPage() {
   if (error) {
     content = (
       <div className="deals-state">
-        <p role="alert" className="alert alert-error">
-          {error}
-        </p>
+        <AlertMessage plain>{error}</AlertMessage>
         <Button variant="secondary" onClick={retry}>
           Retry
         </Button>
@@ -143,7 +143,9 @@ export function DealsPage() {
           setOpenMenu={setOpenMenu}
         />
       </div>
-      <div className="deals-content">{content}</div>
+      <Card as="div" raised className="deals-content">
+        {content}
+      </Card>
     </section>
   );
 }
