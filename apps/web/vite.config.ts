@@ -1,9 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 
-// Routes are code-split by their lazy imports (see src/app/routes.tsx).
+const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
+
+// Routes are code-split by their lazy imports (see src/app/route-table.tsx); the server preloads
+// each page's chunks from dist/route-preloads.json and sends the .br/.gz files written here.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloads(root), precompress()],
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
@@ -13,5 +19,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: the bundle budget check (scripts/check-bundle-budget.mjs) reads it.
+    manifest: true,
   },
 });
