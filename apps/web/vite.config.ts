@@ -10,6 +10,11 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 // each page's chunks from dist/route-preloads.json and sends the .br/.gz files written here.
 export default defineConfig({
   plugins: [react(), routePreloads(root), precompress()],
+  resolve: {
+    // Every `zod` import, the contract's included, gets the instance configured for the CSP
+    // (src/lib/zod-config.ts), however the chunks load.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-config.ts', import.meta.url)) }],
+  },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },

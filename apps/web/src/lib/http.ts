@@ -1,4 +1,4 @@
-import { ZErrorResponse, type TErrorResponse } from '@pipewise/contract/common';
+import type { TErrorResponse } from '@pipewise/contract/common';
 import { readCookie } from './cookies';
 
 const CSRF_COOKIE = 'csrf_token';
@@ -67,6 +67,8 @@ export async function request(method: Method, path: string, body?: unknown): Pro
   });
   const json = await readJson(response);
   if (response.status >= 200 && response.status < 300) return json;
+  // The schema (and zod) load only when an error needs reading, not with the first screen.
+  const { ZErrorResponse } = await import('@pipewise/contract/common');
   const parsed = ZErrorResponse.safeParse(json);
   throw new ApiError(
     response.status,
