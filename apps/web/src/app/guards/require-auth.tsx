@@ -6,7 +6,7 @@ import { useLogout, useProfile } from '../../lib/session';
 
 /**
  * /dashboard/*: signed-out visitors go to /signin; a profile reporting session_valid false logs out.
- * While the session check runs the dashboard already renders (its frame, and its data as it comes).
+ * While the session check runs the dashboard frame already shows (see DashboardLayout).
  */
 export function RequireAuth() {
   const profile = useProfile();

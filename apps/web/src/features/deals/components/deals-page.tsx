@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TDealSort } from '@pipewise/contract/deals';
 import { useCallback, useEffect, useState } from 'react';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
@@ -53,6 +54,7 @@ export function DealsPage() {
   }, [deals.isPlaceholderData, lastPage, state, update]);
 
   const onSearch = useCallback((text: string) => update(setSearch(state, text), { replace: true }), [state, update]);
+  const onSort = useCallback((sort: TDealSort) => update(setSort(state, sort)), [state, update]);
   const changeColumns = (next: DealColumnId[]) => {
     setColumns(next);
     saveVisibleColumns(next);
@@ -98,7 +100,7 @@ export function DealsPage() {
           columns={columns}
           caption="Deals"
           sort={state.sort}
-          onSort={(sort) => update(setSort(state, sort))}
+          onSort={onSort}
           busy={deals.isFetching}
         />
         <DealsPager

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { TDeal, TDealSort } from '@pipewise/contract/deals';
 import { ColumnHeader, Table } from '../../../components/ui/table';
@@ -20,7 +21,8 @@ type DealsTableProps = {
   busy?: boolean;
 };
 
-export function DealsTable({ deals, columns, caption, sort, onSort, busy = false }: DealsTableProps) {
+/** Memoised: the page re-renders as its other queries (owners, stages) answer; the rows need not. */
+export const DealsTable = memo(function DealsTable({ deals, columns, caption, sort, onSort, busy = false }: DealsTableProps) {
   const location = useLocation();
   const shown = DEAL_COLUMNS.filter((c) => columns.includes(c.id));
   return (
@@ -71,4 +73,4 @@ export function DealsTable({ deals, columns, caption, sort, onSort, busy = false
       ))}
     </Table>
   );
-}
+});

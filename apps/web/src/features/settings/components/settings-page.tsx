@@ -24,8 +24,6 @@ export function SettingsPage() {
   }, [section]);
 
   const label = SETTINGS_SECTIONS.find((s) => s.id === section)?.label ?? 'General';
-  // Every section depends on who is asking (admin or not): the screen waits for the session check.
-  if (!profile) return <Spinner label="Loading settings" />;
 
   return (
     <div className="settings-layout">
@@ -34,7 +32,9 @@ export function SettingsPage() {
         <h2 id="settings-section-title" className="page-section-title" tabIndex={-1} ref={heading}>
           {label}
         </h2>
-        {section === 'general' ? (
+        {!profile ? (
+          <Spinner label="Loading settings" />
+        ) : section === 'general' ? (
           <GeneralSettings key={profile.id} profile={profile} />
         ) : section === 'users' ? (
           <UsersSettings profile={profile} />
