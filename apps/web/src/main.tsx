@@ -8,9 +8,10 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// Every screen asks who is signed in: the question goes out now, while the screen's own code loads.
+// A dashboard screen waits for the session check: there the question goes out now, while the
+// screen's code loads. The signed-out screens do not wait, and ask once they are on screen.
 const queryClient = createQueryClient();
-void queryClient.prefetchQuery(profileQueryOptions);
+if (window.location.pathname.startsWith('/dashboard')) void queryClient.prefetchQuery(profileQueryOptions);
 
 createRoot(root).render(
   <StrictMode>

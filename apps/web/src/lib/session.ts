@@ -8,19 +8,14 @@ import { clearLocalStorage, writeStoredUser } from './storage';
 export const PROFILE_QUERY_KEY = ['session', 'profile'] as const;
 
 /**
- * The profile schema, and with it zod, in a chunk of their own: requested as soon as this module
- * runs, beside the page's other chunks and the profile request, but not part of the first screen.
- */
-const profileSchema = import('@pipewise/contract/auth').then((m) => m.ZProfileResponse);
-
-/**
  * The SPA's source of truth for "am I signed in" (decision 1): the profile, or null when the
  * server answers 401. The session cookie is HttpOnly, so this is the only way to know.
  */
 export async function fetchProfile(): Promise<TProfileResponse | null> {
   try {
-    const [answer, schema] = await Promise.all([http.get('/api/session/profile'), profileSchema]);
-    const profile = schema.parse(answer);
+    // The schema, and with it zod, loads beside the request: it is not part of the first screen.
+    const [answer, { ZProfileResponse }] = await Promise.all([http.get('/api/session/profile'), import('@pipewise/contract/auth')]);
+    const profile = ZProfileResponse.parse(answer);
     writeStoredUser({
       email: profile.email,
       name: profile.name,
