@@ -53,7 +53,8 @@ export async function launchDebugChromium(): Promise<DebugChromium> {
     close: async () => {
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing to the profile for a moment.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
