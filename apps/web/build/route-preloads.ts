@@ -27,8 +27,17 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/': ['src/app/not-found-page.tsx'],
 };
 
-/** What dist/route-preloads.json holds for each pattern: files under the site root, e.g. /assets/x.js. */
-export type RoutePreload = { js: string[]; css: string[] };
+/**
+ * The session check every dashboard page waits for (src/lib/session.ts): preloaded with the page
+ * so the answer is on its way before the app's script has even run.
+ */
+const SESSION_REQUEST = '/api/session/profile';
+
+/**
+ * What dist/route-preloads.json holds for each pattern: files under the site root (e.g.
+ * /assets/x.js) and API GETs the page makes at once with the browser's credentials.
+ */
+export type RoutePreload = { js: string[]; css: string[]; fetch: string[] };
 
 type Chunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; isEntry: boolean; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
 
@@ -63,7 +72,8 @@ export function routePreloads(root: string): Plugin {
         });
         const js = [...closure(roots)].filter((f) => !initial.has(f));
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-        out[pattern] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
+        const fetch = modules.includes(AUTH) ? [SESSION_REQUEST] : [];
+        out[pattern] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`), fetch };
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(out, null, 2)}\n` });
     },

@@ -26,7 +26,7 @@ const INDEX = `<!doctype html>
 `;
 const PRELOADS = {
   '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
-  '/dashboard/deals/:id': { js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'], css: ['/assets/deals-abc.css'] },
+  '/dashboard/deals/:id': { js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'], css: ['/assets/deals-abc.css'], fetch: ['/api/session/profile'] },
 };
 
 /** A file and its build-time .br/.gz siblings, as apps/web/build/precompress.ts writes them. */
@@ -93,12 +93,14 @@ describe('pages', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-abc.js">');
     expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/deals-abc.css">');
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
     expect(res.body).not.toContain('sign-in-page');
     expect(res.body.indexOf('deal-detail-page-abc.js')).toBeLessThan(res.body.indexOf('</head>'));
 
     const signin = await get('/signin');
     expect(signin.body).toContain('href="/assets/sign-in-page-abc.js"');
     expect(signin.body).not.toContain('deal-detail-page');
+    expect(signin.body).not.toContain('/api/session/profile');
   });
 
   it('answers index.html as built for a path no page matches', async () => {

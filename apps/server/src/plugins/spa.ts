@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** dist/route-preloads.json, written by the web build: per path pattern, what that page loads. */
-type RoutePreloads = Record<string, { js: string[]; css: string[] }>;
+type RoutePreloads = Record<string, { js: string[]; css: string[]; fetch?: string[] }>;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -32,9 +32,11 @@ export function pickEncoding(header: string | undefined): Encoding | null {
 type Page = { html: string; br: Buffer; gzip: Buffer };
 
 /**
- * index.html for a client route, with <link rel="modulepreload"> for that page's chunks (and a
- * preload of its CSS), so they download beside the entry instead of after it runs. Each pattern's
- * page is built and compressed once; a path no pattern matches gets index.html as built.
+ * index.html for a client route, with <link rel="modulepreload"> for that page's chunks, a preload
+ * of its CSS and of the API answers it asks for at once (the session check, sent with the
+ * cookies as the app's own request is, so the browser hands that answer over), so they download
+ * beside the entry instead of after it runs. Each pattern's page is built and compressed once; a
+ * path no pattern matches gets index.html as built.
  */
 export function pageRenderer(webDist: string): (pathname: string) => Page {
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
@@ -42,8 +44,9 @@ export function pageRenderer(webDist: string): (pathname: string) => Page {
   const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreloads) : {};
   const pages = new Map<string, Page>();
   const build = (pattern: string | undefined): Page => {
-    const { js = [], css = [] } = pattern ? preloads[pattern]! : {};
+    const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
     const links = [
+      ...fetch.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`),
       ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
     ];
