@@ -2,6 +2,7 @@ import type { Bench } from './lib/bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { startupBench } from './startup';
+import { webBench } from './web/web-bench';
 
 /** Every benchmark, in SUMMARY.md order. Add later ones (search, ...) here. */
-export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench];
+export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check and every test suite, in one command.
-#   typecheck, lint, web build, unit + API tests on PGlite, the API tests again on PostgreSQL,
+#   typecheck, lint, web build and its bundle budget, unit + API tests on PGlite, the API tests again on PostgreSQL,
 #   browser tests in Chromium against the real server.
 # Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
 # Missing Debian packages (chromium, postgresql) are installed when running as root with apt;
@@ -53,6 +53,7 @@ CHROMIUM_OK=$?
 run_step "Typecheck (tsc -b)" npm run --silent typecheck
 run_step "Lint (eslint)" npm run --silent lint
 run_step "Build the web app" npm run --silent build
+run_step "Web bundle budget" node scripts/check-bundle-budget.mjs
 run_vitest_step "Unit and API tests on PGlite (server, web)" unit npx vitest run --project server --project web
 run_vitest_step "API tests on PostgreSQL" postgres bash scripts/test-postgres.sh
 if [[ $CHROMIUM_OK -eq 0 ]]; then

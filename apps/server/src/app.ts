@@ -7,6 +7,7 @@ import { deriveKey } from './lib/secrets';
 import { redactUrl } from './lib/redact';
 import { readOpenFilesLimit, connectionCapFor } from './lib/open-files-limit';
 import { connectionServerOptions, registerConnectionLimits } from './plugins/connection-limits';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
@@ -74,6 +75,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   });
 
   registerErrorHandler(app);
+  // Before every route and the static files, so all their answers pass through it.
+  await registerCompression(app);
   await registerSecurityHeaders(app, config.appUrl);
   await app.register(cookie);
   registerInputGuard(app);

@@ -1,14 +1,20 @@
-import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createQueryClient } from './lib/query-client';
+import { profileQueryOptions } from './lib/session';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+// A dashboard screen waits for the session check: there the question goes out now, while the
+// screen's code loads. The signed-out screens do not wait, and ask once they are on screen.
+const queryClient = createQueryClient();
+if (window.location.pathname.startsWith('/dashboard')) void queryClient.prefetchQuery(profileQueryOptions);
+
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

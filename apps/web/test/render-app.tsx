@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { AppProviders } from '../src/app/providers';
-import { routes } from '../src/app/routes';
+import { routes } from '../src/app/route-table';
 import { createQueryClient } from '../src/lib/query-client';
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };

@@ -1,23 +1,89 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
+/** dist/route-preloads.json, written by the web build: per path pattern, what that page loads. */
+type RoutePreloads = Record<string, { js: string[]; css: string[]; fetch?: string[] }>;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function matches(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/').filter(Boolean);
+  const got = pathname.split('/').filter(Boolean);
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') || part === got[i]);
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The best of brotli and gzip that an Accept-Encoding header allows (q=0 refuses), else none. */
+export function pickEncoding(header: string | undefined): Encoding | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name) weights.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const allowed = (e: Encoding) => (weights.get(e) ?? weights.get('*') ?? 0) > 0;
+  return allowed('br') ? 'br' : allowed('gzip') ? 'gzip' : null;
+}
+
+type Page = { html: string; br: Buffer; gzip: Buffer };
+
 /**
- * Serves the built web app. Unknown non-API GETs answer index.html so client routes load;
- * unknown API paths answer a JSON 404.
+ * index.html for a client route, with <link rel="modulepreload"> for that page's chunks, a preload
+ * of its CSS and of the API answers it asks for at once (the session check, sent with the
+ * cookies as the app's own request is, so the browser hands that answer over), so they download
+ * beside the entry instead of after it runs. Each pattern's page is built and compressed once; a
+ * path no pattern matches gets index.html as built.
+ */
+export function pageRenderer(webDist: string): (pathname: string) => Page {
+  const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const preloadsFile = path.join(webDist, 'route-preloads.json');
+  const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreloads) : {};
+  const pages = new Map<string, Page>();
+  const build = (pattern: string | undefined): Page => {
+    const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
+    const links = [
+      ...fetch.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`),
+      ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+    ];
+    const html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
+    return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
+  };
+  return (pathname) => {
+    const pattern = Object.keys(preloads).find((p) => matches(p, pathname));
+    const key = pattern ?? '';
+    let page = pages.get(key);
+    if (!page) {
+      page = build(pattern);
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
+
+/**
+ * Serves the built web app. Assets go out as the build's brotli or gzip files when the browser
+ * accepts them (`preCompressed`, with `Vary: Accept-Encoding`); hashed assets are cached for a
+ * year. Unknown non-API GETs answer the page (index.html plus that route's preloads) so client
+ * routes load; unknown API paths answer a JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexPath);
+  const page = built ? pageRenderer(webDist) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void res.header('cache-control', immutable ? IMMUTABLE : 'no-cache');
       },
     });
   } else {
@@ -30,9 +96,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (!wantsPage || pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
     }
-    if (!built) {
+    if (!page) {
       return reply.status(503).type('text/plain').send('The Pipewise web app is not built. Run `npm run build`, then restart.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The not-found handler is no route, so the compression hook does not see it: pages carry
+    // their own compressed forms.
+    const { html, ...compressed } = page(pathname);
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    return encoding ? reply.header('content-encoding', encoding).send(compressed[encoding]) : reply.send(html);
   });
 }

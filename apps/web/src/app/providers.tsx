@@ -1,14 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { createQueryClient } from '../lib/query-client';
+
+/**
+ * The toaster loads once the first screen is up, not in front of it. It mounts long before any
+ * toast can be raised: every toast answers a request the visitor started.
+ */
+const Toaster = lazy(async () => ({ default: (await import('sonner')).Toaster }));
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const [toaster, setToaster] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setToaster(true));
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="top-center" closeButton />
+      {toaster ? (
+        <Suspense fallback={null}>
+          <Toaster position="top-center" closeButton />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

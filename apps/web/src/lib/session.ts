@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { ZProfileResponse, type TProfileResponse } from '@pipewise/contract/auth';
+import type { TProfileResponse } from '@pipewise/contract/auth';
 import { http, isApiError } from './http';
 import { clearLocalStorage, writeStoredUser } from './storage';
 
@@ -13,7 +13,9 @@ export const PROFILE_QUERY_KEY = ['session', 'profile'] as const;
  */
 export async function fetchProfile(): Promise<TProfileResponse | null> {
   try {
-    const profile = ZProfileResponse.parse(await http.get('/api/session/profile'));
+    // The schema, and with it zod, loads beside the request: it is not part of the first screen.
+    const [answer, { ZProfileResponse }] = await Promise.all([http.get('/api/session/profile'), import('@pipewise/contract/auth')]);
+    const profile = ZProfileResponse.parse(answer);
     writeStoredUser({
       email: profile.email,
       name: profile.name,

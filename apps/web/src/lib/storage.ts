@@ -1,15 +1,16 @@
-import { z } from 'zod';
-
 const USER_KEY = 'user';
 
 /** The spec's local `user` item: email and name, plus first/last name after an OTP sign-in. */
-export const ZStoredUser = z.object({
-  email: z.string(),
-  name: z.string(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-});
-export type TStoredUser = z.infer<typeof ZStoredUser>;
+export type TStoredUser = { email: string; name: string; firstName?: string; lastName?: string };
+
+// A hand-written check rather than a zod schema: this module is on every page's first screen,
+// which loads without zod.
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+function isStoredUser(v: unknown): v is TStoredUser {
+  if (typeof v !== 'object' || v === null) return false;
+  const u = v as Record<string, unknown>;
+  return typeof u.email === 'string' && typeof u.name === 'string' && optionalString(u.firstName) && optionalString(u.lastName);
+}
 
 export function writeStoredUser(user: TStoredUser): void {
   localStorage.setItem(USER_KEY, JSON.stringify(user));
@@ -19,8 +20,8 @@ export function readStoredUser(): TStoredUser | null {
   const raw = localStorage.getItem(USER_KEY);
   if (!raw) return null;
   try {
-    const parsed = ZStoredUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredUser(parsed) ? { email: parsed.email, name: parsed.name, firstName: parsed.firstName, lastName: parsed.lastName } : null;
   } catch {
     return null;
   }

@@ -4,7 +4,10 @@ import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { useLogout, useProfile } from '../../lib/session';
 
-/** /dashboard/*: signed-out visitors go to /signin; a profile reporting session_valid false logs out. */
+/**
+ * /dashboard/*: signed-out visitors go to /signin; a profile reporting session_valid false logs out.
+ * While the session check runs the dashboard frame already shows (see DashboardLayout).
+ */
 export function RequireAuth() {
   const profile = useProfile();
   const logout = useLogout();
@@ -14,7 +17,6 @@ export function RequireAuth() {
     if (invalidSession) void logout();
   }, [invalidSession, logout]);
 
-  if (profile.isPending) return <FullPageSpinner label="Checking your session" />;
   if (profile.isError) {
     return (
       <main className="full-page-center stack-center">

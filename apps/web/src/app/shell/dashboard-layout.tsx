@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { useLogout, useProfile } from '../../lib/session';
 import { AssistantPanel } from './assistant-panel';
 import { Header } from './header';
@@ -20,7 +21,14 @@ export function DashboardLayout() {
     setTitle(titleFromPath(pathname));
   }
 
+  // A new screen starts at the top. Not on the first one: a page that just loaded is there
+  // already, and scrolling would force a layout before the first paint.
+  const shownFirst = useRef(false);
   useEffect(() => {
+    if (!shownFirst.current) {
+      shownFirst.current = true;
+      return;
+    }
     window.scrollTo({ top: 0 });
   }, [pathname]);
 
@@ -39,7 +47,8 @@ export function DashboardLayout() {
           onLogout={() => void logout()}
         />
         <main id="main-content" className="shell-content" tabIndex={-1}>
-          <Outlet />
+          {/* The frame shows at once; the screen once the session check has confirmed who is here. */}
+          {profile ? <Outlet /> : <Spinner label="Checking your session" />}
         </main>
       </div>
       {assistantOpen ? <AssistantPanel onClose={() => setAssistantOpen(false)} /> : null}

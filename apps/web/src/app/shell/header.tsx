@@ -39,7 +39,8 @@ export function Header({ title, profile, assistantOpen, onToggleAssistant, onLog
         <button type="button" className="icon-button" aria-label="Logout" onClick={onLogout}>
           <LogOut size={18} aria-hidden="true" />
         </button>
-        <div className="header-user">
+        {/* Kept in place but unseen until the session check answers, so no placeholder name shows. */}
+        <div className={profile ? 'header-user' : 'header-user header-user-pending'}>
           <span className="avatar" role="img" aria-label={displayName || 'User'}>
             {initialsOf(profile?.first_name ?? '', profile?.last_name ?? '', displayName)}
           </span>

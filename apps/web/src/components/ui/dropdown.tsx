@@ -1,5 +1,6 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
-import { createContext, useContext, useEffect, useId, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type FocusEvent, type ReactNode } from 'react';
 import './dropdown.css';
 
 type DropdownProps = {
@@ -10,25 +11,17 @@ type DropdownProps = {
   /** Accessible name of the trigger when its content is only an icon. */
   triggerLabel?: string;
   triggerClassName?: string;
-  /** 'menu': menu items moved through with the arrow keys; 'panel': other controls, e.g. date inputs. */
-  kind?: 'menu' | 'panel';
-  /** Names the menu or panel for assistive technology. */
+  /** Names the menu for assistive technology. */
   panelLabel: string;
   align?: 'start' | 'end';
   children: ReactNode;
 };
 
-const ITEM_SELECTOR = '[role="menuitem"], [role="menuitemcheckbox"], [role="menuitemradio"]';
-const FOCUSABLE_SELECTOR = 'input, select, textarea, button, [href], [tabindex]:not([tabindex="-1"])';
-
-/** Closes the surrounding dropdown and puts focus back on its trigger. */
-const DropdownCloseContext = createContext<() => void>(() => {});
-export const useDropdownClose = () => useContext(DropdownCloseContext);
-
 /**
- * A trigger button and the panel it opens. Open state is controlled, so a screen can keep only one
- * open at a time. Closes on a click outside, on Escape (focus returns to the trigger) and when focus
- * leaves it; a menu gets arrow-key, Home and End navigation between its items.
+ * A trigger button and the menu it opens (Radix DropdownMenu). Open state is controlled, so a
+ * screen can keep only one open at a time. Non-modal: a click outside closes it and lands where it
+ * was aimed (e.g. on the next menu's trigger). Radix gives arrow-key, Home/End and type-ahead
+ * navigation, opens on Enter, Space or ArrowDown, and Escape returns focus to the trigger.
  */
 export function Dropdown({
   open,
@@ -36,94 +29,48 @@ export function Dropdown({
   trigger,
   triggerLabel,
   triggerClassName = 'btn btn-secondary dropdown-trigger',
-  kind = 'menu',
   panelLabel,
   align = 'start',
   children,
 }: DropdownProps) {
-  const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onMouseDown = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener('mousedown', onMouseDown);
-    return () => document.removeEventListener('mousedown', onMouseDown);
-  }, [open, onOpenChange]);
-
-  useEffect(() => {
-    if (!open) return;
-    const selector = kind === 'menu' ? ITEM_SELECTOR : FOCUSABLE_SELECTOR;
-    panelRef.current?.querySelector<HTMLElement>(selector)?.focus();
-  }, [open, kind]);
-
-  const close = () => {
-    onOpenChange(false);
-    triggerRef.current?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!open) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (kind !== 'menu') return;
-    const items = [...(panelRef.current?.querySelectorAll<HTMLElement>(ITEM_SELECTOR) ?? [])];
-    if (items.length === 0) return;
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const next: Record<string, number> = {
-      ArrowDown: (index + 1) % items.length,
-      ArrowUp: index <= 0 ? items.length - 1 : index - 1,
-      Home: 0,
-      End: items.length - 1,
-    };
-    const target = next[event.key];
-    if (target !== undefined) {
-      event.preventDefault();
-      items[target]?.focus();
-    }
-  };
-
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const to = event.relatedTarget;
-    if (open && to instanceof Node && !rootRef.current?.contains(to)) onOpenChange(false);
-  };
-
-  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!open && kind === 'menu' && event.key === 'ArrowDown') {
-      event.preventDefault();
-      onOpenChange(true);
-    }
-  };
-
   return (
-    <div className="dropdown" ref={rootRef} onKeyDown={onKeyDown} onBlur={onBlur}>
-      <button
-        ref={triggerRef}
-        type="button"
-        className={triggerClassName}
-        aria-haspopup={kind === 'menu' ? 'menu' : undefined}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        aria-label={triggerLabel}
-        onClick={() => onOpenChange(!open)}
-        onKeyDown={onTriggerKeyDown}
-      >
+    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
         {trigger}
-      </button>
-      {open ? (
-        <div ref={panelRef} id={panelId} className={`dropdown-panel dropdown-panel-${align}`} role={kind === 'menu' ? 'menu' : 'group'} aria-label={panelLabel}>
-          <DropdownCloseContext value={close}>{children}</DropdownCloseContext>
-        </div>
-      ) : null}
-    </div>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <MenuPanel label={panelLabel} align={align}>
+          {children}
+        </MenuPanel>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
+ * The open menu. However it was opened, focus starts on its first enabled item, so ArrowDown moves
+ * on from there (Radix alone focuses the menu itself after a click). Mounted anew on every opening.
+ */
+function MenuPanel({ label, align, children }: { label: string; align: 'start' | 'end'; children: ReactNode }) {
+  const firstFocus = useRef(true);
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget || !firstFocus.current) return;
+    firstFocus.current = false;
+    event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus({ preventScroll: true });
+  };
+  return (
+    <DropdownMenu.Content
+      className="dropdown-panel dropdown-panel-menu"
+      align={align}
+      sideOffset={6}
+      collisionPadding={16}
+      // Named by its label rather than by the trigger, whose name carries the selection count.
+      aria-labelledby={undefined}
+      aria-label={label}
+      onFocus={onFocus}
+    >
+      {children}
+    </DropdownMenu.Content>
   );
 }
 
@@ -138,28 +85,33 @@ type MenuItemProps = {
 };
 
 export function MenuItem({ children, onSelect, checked, disabled = false, closeOnSelect = true }: MenuItemProps) {
-  const close = useDropdownClose();
+  const select = (event: Event) => {
+    if (!closeOnSelect) event.preventDefault();
+    onSelect();
+  };
+  if (checked === undefined) {
+    return (
+      <DropdownMenu.Item className="menu-item" disabled={disabled} onSelect={select}>
+        {children}
+      </DropdownMenu.Item>
+    );
+  }
   return (
-    <button
-      type="button"
-      role={checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-      aria-checked={checked}
-      aria-disabled={disabled || undefined}
-      tabIndex={-1}
-      className="menu-item"
-      onClick={() => {
-        if (disabled) return;
-        onSelect();
-        if (closeOnSelect) close();
-      }}
-    >
-      {checked === undefined ? null : (
-        <span className="menu-item-check" aria-hidden="true">
-          {checked ? <Check size={14} /> : null}
-        </span>
-      )}
+    <DropdownMenu.CheckboxItem className="menu-item" checked={checked} disabled={disabled} onSelect={select}>
+      <span className="menu-item-check" aria-hidden="true">
+        {checked ? <Check size={14} /> : null}
+      </span>
       {children}
-    </button>
+    </DropdownMenu.CheckboxItem>
+  );
+}
+
+/** A line of text in place of items, e.g. 'No pipelines'. */
+export function MenuEmpty({ children }: { children: ReactNode }) {
+  return (
+    <DropdownMenu.Item className="dropdown-empty" disabled>
+      {children}
+    </DropdownMenu.Item>
   );
 }
 
@@ -167,11 +119,11 @@ export function MenuItem({ children, onSelect, checked, disabled = false, closeO
 export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
   return (
-    <div role="group" aria-labelledby={id} className="menu-group">
-      <div id={id} className="menu-group-label" role="presentation">
+    <DropdownMenu.Group aria-labelledby={id} className="menu-group">
+      <DropdownMenu.Label id={id} className="menu-group-label">
         {label}
-      </div>
+      </DropdownMenu.Label>
       {children}
-    </div>
+    </DropdownMenu.Group>
   );
 }

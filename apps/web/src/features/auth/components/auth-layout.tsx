@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Card } from '../../../components/ui/card';
 
 /** The centred card every signed-out screen sits in. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -8,7 +9,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
         <span className="logo-mark">P</span>
         <span className="wordmark">Pipewise</span>
       </div>
-      <div className="auth-card">{children}</div>
+      <Card as="div" className="auth-card">
+        {children}
+      </Card>
     </main>
   );
 }

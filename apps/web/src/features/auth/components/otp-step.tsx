@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { OTP_LENGTH } from '@pipewise/contract/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 
 type OtpStepProps = {
+  /** Digits in a code (the contract's OTP_LENGTH, handed over by the sign-in flow). */
+  length: number;
   sentTo: string;
   busy: boolean;
   secondsLeft: number;
@@ -13,11 +14,11 @@ type OtpStepProps = {
 };
 
 /** Keeps digits only, at most six: paste-friendly and never shows letters. */
-export function toOtpDigits(value: string): string {
-  return value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+export function toOtpDigits(value: string, length: number): string {
+  return value.replace(/\D/g, '').slice(0, length);
 }
 
-export function OtpStep({ sentTo, busy, secondsLeft, onVerify, onResend, onChangeEmail }: OtpStepProps) {
+export function OtpStep({ length, sentTo, busy, secondsLeft, onVerify, onResend, onChangeEmail }: OtpStepProps) {
   const [otp, setOtp] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,11 +37,11 @@ export function OtpStep({ sentTo, busy, secondsLeft, onVerify, onResend, onChang
         name="otp"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
+        maxLength={length}
         placeholder="6-digit code"
         className="input input-otp"
         value={otp}
-        onChange={(e) => setOtp(toOtpDigits(e.target.value))}
+        onChange={(e) => setOtp(toOtpDigits(e.target.value, length))}
         autoFocus
       />
       <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>

@@ -48,6 +48,7 @@ export function SignInPage() {
         />
       ) : (
         <OtpStep
+          length={flow.otpLength}
           sentTo={flow.sentTo}
           busy={flow.busy}
           secondsLeft={flow.secondsLeft}

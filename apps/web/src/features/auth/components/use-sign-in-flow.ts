@@ -1,16 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { INVALID_OTP_MESSAGE, OTP_PATTERN } from '@pipewise/contract/auth';
-import { INVALID_EMAIL_MESSAGE, ZEmail } from '@pipewise/contract/common';
 import { isApiError } from '../../../lib/http';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { writeStoredUser } from '../../../lib/storage';
-import { checkEmail } from '../api/check-email';
-import { sendOtp } from '../api/send-otp';
-import { verifyOtp } from '../api/verify-otp';
 import { useCountdown } from './use-countdown';
+
+const loadSteps = () => import('./sign-in-steps');
 
 export const RESEND_WAIT_SECONDS = 30;
 const OTP_TOAST_MS = 3000;
@@ -29,9 +25,16 @@ export function useSignInFlow(initialError: string | null) {
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
+  /** Digits in a code: known once the flow's steps have loaded, before the code step shows. */
+  const [otpLength, setOtpLength] = useState(0);
+
+  useEffect(() => {
+    void loadSteps();
+  }, []);
 
   const sendCode = useCallback(
     async (address: string) => {
+      const { OTP_LENGTH, sendOtp, toast } = await loadSteps();
       try {
         await sendOtp(address);
       } catch (e) {
@@ -39,6 +42,7 @@ export function useSignInFlow(initialError: string | null) {
         return;
       }
       toast.success(`OTP sent successfully to ${address}`, { duration: OTP_TOAST_MS });
+      setOtpLength(OTP_LENGTH);
       setSentTo(address);
       setStep('otp');
       restart();
@@ -48,6 +52,7 @@ export function useSignInFlow(initialError: string | null) {
 
   const checkAndSend = useCallback(
     async (rawEmail: string) => {
+      const { checkEmail, INVALID_EMAIL_MESSAGE, ZEmail } = await loadSteps();
       const parsed = ZEmail.safeParse(rawEmail);
       if (!parsed.success) {
         setError(INVALID_EMAIL_MESSAGE);
@@ -78,6 +83,7 @@ export function useSignInFlow(initialError: string | null) {
 
   const verify = useCallback(
     async (otp: string) => {
+      const { INVALID_OTP_MESSAGE, OTP_PATTERN, verifyOtp } = await loadSteps();
       if (!OTP_PATTERN.test(otp)) {
         setError(INVALID_OTP_MESSAGE);
         return;
@@ -108,5 +114,5 @@ export function useSignInFlow(initialError: string | null) {
     setError(null);
   }, []);
 
-  return { step, email, setEmail, sentTo, busy, error, secondsLeft, checkAndSend, verify, changeEmail };
+  return { step, email, setEmail, sentTo, otpLength, busy, error, secondsLeft, checkAndSend, verify, changeEmail };
 }

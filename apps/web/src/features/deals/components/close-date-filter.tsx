@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dropdown, useDropdownClose } from '../../../components/ui/dropdown';
+import { Popover } from '../../../components/ui/popover';
 import { TextField } from '../../../components/ui/text-field';
 
 type CloseDateFilterProps = {
@@ -19,10 +19,9 @@ type CloseDateFilterProps = {
 export function CloseDateFilter({ open, onOpenChange, closeFrom, closeTo, onApply }: CloseDateFilterProps) {
   const active = Boolean(closeFrom || closeTo);
   return (
-    <Dropdown
+    <Popover
       open={open}
       onOpenChange={onOpenChange}
-      kind="panel"
       panelLabel="Close date"
       triggerClassName={`btn filter-button${active ? ' filter-button-active' : ''}`}
       trigger={
@@ -32,13 +31,19 @@ export function CloseDateFilter({ open, onOpenChange, closeFrom, closeTo, onAppl
         </>
       }
     >
-      <CloseDateForm initialFrom={closeFrom} initialTo={closeTo} onApply={onApply} />
-    </Dropdown>
+      <CloseDateForm
+        initialFrom={closeFrom}
+        initialTo={closeTo}
+        onApply={(from, to) => {
+          onApply(from, to);
+          onOpenChange(false);
+        }}
+      />
+    </Popover>
   );
 }
 
 function CloseDateForm({ initialFrom, initialTo, onApply }: { initialFrom: string; initialTo: string; onApply: (from: string, to: string) => void }) {
-  const close = useDropdownClose();
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +56,6 @@ function CloseDateForm({ initialFrom, initialTo, onApply }: { initialFrom: strin
       return;
     }
     onApply(from, to);
-    close();
   };
 
   return (

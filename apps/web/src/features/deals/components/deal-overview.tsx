@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import type { TDeal, TOwner, TPipeline } from '@pipewise/contract/deals';
+import { AlertMessage } from '../../../components/ui/alert-message';
+import { Card } from '../../../components/ui/card';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ownerDisplayName } from '../api/get-deal-owners';
@@ -53,7 +55,7 @@ export function DealOverview({ deal, owners, pipelines, onPipelineChange }: Deal
   }, [form.closeDate, pending, commitCloseDate]);
 
   return (
-    <section className="deal-card deal-overview" aria-labelledby="deal-title">
+    <Card raised className="deal-overview" aria-labelledby="deal-title">
       <div className="deal-overview-head">
         <h2 id="deal-title" className="deal-title">
           {deal?.dealname || 'New Deal'}
@@ -64,9 +66,7 @@ export function DealOverview({ deal, owners, pipelines, onPipelineChange }: Deal
         </p>
       </div>
       {edit.saveError ? (
-        <p className="alert alert-error" role="alert">
-          {edit.saveError}
-        </p>
+        <AlertMessage plain>{edit.saveError}</AlertMessage>
       ) : null}
       <div className="deal-fields">
         <SelectField
@@ -115,6 +115,6 @@ export function DealOverview({ deal, owners, pipelines, onPipelineChange }: Deal
         />
       </div>
       <SaveChangesDialog open={pending !== null} saving={edit.saving} onSave={() => void edit.confirm()} onCancel={edit.cancel} />
-    </section>
+    </Card>
   );
 }

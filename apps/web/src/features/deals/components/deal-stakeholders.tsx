@@ -1,4 +1,5 @@
 import { Users } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
 import { useDealStakeholders } from '../api/get-deal-stakeholders';
 
 const MAX_SHOWN = 3;
@@ -8,11 +9,7 @@ export function DealStakeholders({ dealId }: { dealId: string | null }) {
   const stakeholders = useDealStakeholders(dealId ?? '', dealId !== null);
   const list = stakeholders.data ?? [];
   return (
-    <section className="deal-card deal-stakeholders" aria-labelledby="stakeholders-title">
-      <h3 id="stakeholders-title" className="deal-card-title">
-        <Users size={16} aria-hidden="true" />
-        Stakeholders
-      </h3>
+    <Card raised className="deal-stakeholders" title="Stakeholders" titleIcon={<Users size={16} aria-hidden="true" />}>
       {dealId !== null && stakeholders.isPending ? (
         <p className="muted">Loading...</p>
       ) : list.length === 0 ? (
@@ -26,6 +23,6 @@ export function DealStakeholders({ dealId }: { dealId: string | null }) {
           ))}
         </ul>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { truncate } from '../../../lib/format';
 
@@ -10,12 +11,8 @@ export function DealTextCard({ title, text }: { title: string; text: string | nu
   const [open, setOpen] = useState(false);
   const content = text?.trim() ?? '';
   const preview = truncate(content, PREVIEW_CHARS);
-  const headingId = `deal-card-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <section className="deal-card deal-text-card" aria-labelledby={headingId}>
-      <h3 id={headingId} className="deal-card-title">
-        {title}
-      </h3>
+    <Card raised className="deal-text-card" title={title}>
       <p className={content ? 'deal-text' : 'deal-text muted'}>{content ? preview.text : 'Nothing recorded yet'}</p>
       {preview.truncated ? (
         <>
@@ -27,6 +24,6 @@ export function DealTextCard({ title, text }: { title: string; text: string | nu
           </Dialog>
         </>
       ) : null}
-    </section>
+    </Card>
   );
 }

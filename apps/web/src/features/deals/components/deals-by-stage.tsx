@@ -1,3 +1,4 @@
+import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatRs } from '../../../lib/format';
@@ -57,9 +58,7 @@ export function DealsByStage({ state, stages, columns, onShowStage, stagesLoadin
                 ) : null}
               </>
             ) : (
-              <p role="alert" className="alert alert-error">
-                Failed to load deals
-              </p>
+              <AlertMessage plain>Failed to load deals</AlertMessage>
             )}
           </section>
         );

@@ -1,4 +1,5 @@
 import { CalendarDays, X } from 'lucide-react';
+import type { Dispatch, SetStateAction } from 'react';
 import type { TOwner, TPipeline } from '@pipewise/contract/deals';
 import { ownerDisplayName } from '../api/get-deal-owners';
 import {
@@ -23,13 +24,13 @@ type DealsFiltersProps = {
   owners: readonly TOwner[];
   pipelines: readonly TPipeline[];
   openMenu: OpenMenu;
-  setOpenMenu: (menu: OpenMenu) => void;
+  setOpenMenu: Dispatch<SetStateAction<OpenMenu>>;
 };
 
 /** The four filter buttons, CLEAR FILTERS while any filter is on, and a removable tag per value. */
 export function DealsFilters({ state, onChange, owners, pipelines, openMenu, setOpenMenu }: DealsFiltersProps) {
   const lookup = pipelineLookup(pipelines);
-  const openChange = (menu: Exclude<OpenMenu, null>) => (open: boolean) => setOpenMenu(open ? menu : openMenu === menu ? null : openMenu);
+  const openChange = (menu: Exclude<OpenMenu, null>) => (open: boolean) => setOpenMenu((current) => (open ? menu : current === menu ? null : current));
   const choose = (key: FilterKey) => (value: string) => onChange(addFilterValue(state, key, value, lookup.stagePipeline));
 
   const ownerById = new Map(owners.map((o) => [o.id, ownerDisplayName(o)]));

@@ -1,6 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { TDealSort } from '@pipewise/contract/deals';
 import { useCallback, useEffect, useState } from 'react';
+import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { pageCountOf } from '../../../lib/pagination';
 import { DEALS_QUERY_KEY } from '../api/deal-query-keys';
@@ -51,6 +54,7 @@ export function DealsPage() {
   }, [deals.isPlaceholderData, lastPage, state, update]);
 
   const onSearch = useCallback((text: string) => update(setSearch(state, text), { replace: true }), [state, update]);
+  const onSort = useCallback((sort: TDealSort) => update(setSort(state, sort)), [state, update]);
   const changeColumns = (next: DealColumnId[]) => {
     setColumns(next);
     saveVisibleColumns(next);
@@ -64,9 +68,7 @@ export function DealsPage() {
   if (error) {
     content = (
       <div className="deals-state">
-        <p role="alert" className="alert alert-error">
-          {error}
-        </p>
+        <AlertMessage plain>{error}</AlertMessage>
         <Button variant="secondary" onClick={retry}>
           Retry
         </Button>
@@ -98,7 +100,7 @@ export function DealsPage() {
           columns={columns}
           caption="Deals"
           sort={state.sort}
-          onSort={(sort) => update(setSort(state, sort))}
+          onSort={onSort}
           busy={deals.isFetching}
         />
         <DealsPager
@@ -143,7 +145,9 @@ export function DealsPage() {
           setOpenMenu={setOpenMenu}
         />
       </div>
-      <div className="deals-content">{content}</div>
+      <Card as="div" raised className="deals-content">
+        {content}
+      </Card>
     </section>
   );
 }

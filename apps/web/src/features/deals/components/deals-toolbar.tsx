@@ -1,4 +1,5 @@
 import { Columns3, Download, EllipsisVertical } from 'lucide-react';
+import type { Dispatch, SetStateAction } from 'react';
 import { Dropdown, MenuItem } from '../../../components/ui/dropdown';
 import { formatRs } from '../../../lib/format';
 import { DEAL_COLUMNS, toggleColumn, type DealColumnId } from '../utils/deal-columns';
@@ -16,13 +17,13 @@ type DealsToolbarProps = {
   onToggleSortByValue: () => void;
   onToggleGroupByStage: () => void;
   openMenu: OpenMenu;
-  setOpenMenu: (menu: OpenMenu) => void;
+  setOpenMenu: Dispatch<SetStateAction<OpenMenu>>;
 };
 
 /** 'N Deals' and the 'RS' total of the whole filtered set, then Edit Columns, Export and the ⋮ menu. */
 export function DealsToolbar(props: DealsToolbarProps) {
   const { total, totalAmount, columns, onColumnsChange, exportUrl, openMenu, setOpenMenu } = props;
-  const openChange = (menu: 'columns' | 'actions') => (open: boolean) => setOpenMenu(open ? menu : openMenu === menu ? null : openMenu);
+  const openChange = (menu: 'columns' | 'actions') => (open: boolean) => setOpenMenu((current) => (open ? menu : current === menu ? null : current));
   return (
     <div className="deals-toolbar-actions">
       <dl className="deal-metrics" aria-live="polite">

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { Fragment } from 'react';
-import { Dropdown, MenuGroup, MenuItem } from '../../../components/ui/dropdown';
+import { Dropdown, MenuEmpty, MenuGroup, MenuItem } from '../../../components/ui/dropdown';
 
 export type FilterOption = { value: string; label: string };
 export type FilterOptionGroup = { label?: string; options: FilterOption[] };
@@ -30,7 +30,6 @@ export function FilterMenu({ title, open, onOpenChange, groups, chosen, onChoose
     <Dropdown
       open={open}
       onOpenChange={onOpenChange}
-      kind={hasOptions ? 'menu' : 'panel'}
       panelLabel={title}
       triggerClassName={`btn filter-button${chosen.length ? ' filter-button-active' : ''}`}
       trigger={
@@ -57,7 +56,7 @@ export function FilterMenu({ title, open, onOpenChange, groups, chosen, onChoose
           ),
         )
       ) : (
-        <p className="dropdown-empty">{emptyText}</p>
+        <MenuEmpty>{emptyText}</MenuEmpty>
       )}
     </Dropdown>
   );

@@ -1,5 +1,6 @@
 import { Mail, MessageCircle, Workflow, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 
 type Integration = { id: string; name: string; icon: LucideIcon; description: string };
 
@@ -31,7 +32,7 @@ export function IntegrationsSettings() {
       <p className="muted">Connect the tools your team already uses.</p>
       <ul className="integration-grid">
         {INTEGRATIONS.map(({ id, name, icon: Icon, description }) => (
-          <li key={id} className="integration-card">
+          <Card as="li" key={id} className="integration-card">
             <div className="integration-card-head">
               <span className="integration-icon" aria-hidden="true">
                 <Icon size={22} />
@@ -45,7 +46,7 @@ export function IntegrationsSettings() {
                 Coming soon
               </Button>
             </div>
-          </li>
+          </Card>
         ))}
       </ul>
     </>

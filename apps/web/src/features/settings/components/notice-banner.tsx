@@ -1,4 +1,5 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
+import { AlertMessage } from '../../../components/ui/alert-message';
 import type { Notice } from './use-timed-notice';
 
 /**
@@ -17,10 +18,7 @@ export function NoticeBanner({ notice }: { notice: Notice | null }) {
         ) : null}
       </div>
       {notice?.kind === 'error' ? (
-        <p className="alert alert-error" role="alert">
-          <CircleAlert size={16} aria-hidden="true" />
-          <span>{notice.message}</span>
-        </p>
+        <AlertMessage>{notice.message}</AlertMessage>
       ) : null}
     </>
   );

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import type { TRegistrationRequest } from '@pipewise/contract/registrations';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { ColumnHeader, Table } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/http';
 import { useDecideRegistrationRequest, type TDecision } from '../api/decide-registration-request';
 import { useRegistrationRequests } from '../api/get-registration-requests';
@@ -40,57 +41,52 @@ export function PendingRequests() {
       ) : requests.data.length === 0 ? (
         <p className="muted">No pending requests</p>
       ) : (
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="sr-only">Sign-up requests waiting for approval</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name and email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Employees</th>
-                <th scope="col">Requested</th>
-                <th scope="col">
-                  <span className="sr-only">Decision</span>
+        <Table
+          caption="Sign-up requests waiting for approval"
+          head={
+            <>
+              <ColumnHeader>Name and email</ColumnHeader>
+              <ColumnHeader>Phone</ColumnHeader>
+              <ColumnHeader>Employees</ColumnHeader>
+              <ColumnHeader>Requested</ColumnHeader>
+              <ColumnHeader hiddenLabel>Decision</ColumnHeader>
+            </>
+          }
+        >
+          {requests.data.map((request) => {
+            const name = nameOf(request);
+            const busy = busyId === request.id;
+            return (
+              <tr key={request.id}>
+                <th scope="row">
+                  {name}
+                  <span className="cell-secondary cell-email">
+                    {emailParts(request.email)[0]}
+                    <wbr />
+                    {emailParts(request.email)[1]}
+                  </span>
                 </th>
+                <td className="cell-nowrap">{request.phone_number}</td>
+                <td>{request.num_employees}</td>
+                <td className="cell-nowrap">{formatDate(request.requested_at)}</td>
+                <td className="cell-actions">
+                  <Button className="btn-small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => act(request, 'approve')}>
+                    Approve
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="btn-small"
+                    disabled={busy}
+                    aria-label={`Reject ${name}`}
+                    onClick={() => act(request, 'reject')}
+                  >
+                    Reject
+                  </Button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {requests.data.map((request) => {
-                const name = nameOf(request);
-                const busy = busyId === request.id;
-                return (
-                  <tr key={request.id}>
-                    <th scope="row">
-                      {name}
-                      <span className="cell-secondary cell-email">
-                        {emailParts(request.email)[0]}
-                        <wbr />
-                        {emailParts(request.email)[1]}
-                      </span>
-                    </th>
-                    <td className="cell-nowrap">{request.phone_number}</td>
-                    <td>{request.num_employees}</td>
-                    <td className="cell-nowrap">{formatDate(request.requested_at)}</td>
-                    <td className="cell-actions">
-                      <Button className="btn-small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => act(request, 'approve')}>
-                        Approve
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        className="btn-small"
-                        disabled={busy}
-                        aria-label={`Reject ${name}`}
-                        onClick={() => act(request, 'reject')}
-                      >
-                        Reject
-                      </Button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </Table>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { TUserRow } from '@pipewise/contract/users';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { ColumnHeader, Table } from '../../../components/ui/table';
 import { accessLabel, emailParts, formatLastLogin, fullNameOf, teamLabel } from './user-format';
 
 type UsersTableProps = {
@@ -34,54 +35,47 @@ export function UsersTable({ users, isPending, isError, onRetry, onEdit }: Users
     );
   }
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <caption className="sr-only">Users of your workspace</caption>
-        <thead>
-          <tr>
-            <th scope="col">Full Name</th>
-            <th scope="col">Email Address</th>
-            <th scope="col">Team</th>
-            <th scope="col">Access</th>
-            <th scope="col">Last Login</th>
+    <Table
+      caption="Users of your workspace"
+      head={
+        <>
+          <ColumnHeader>Full Name</ColumnHeader>
+          <ColumnHeader>Email Address</ColumnHeader>
+          <ColumnHeader>Team</ColumnHeader>
+          <ColumnHeader>Access</ColumnHeader>
+          <ColumnHeader>Last Login</ColumnHeader>
+          {onEdit ? <ColumnHeader hiddenLabel>Actions</ColumnHeader> : null}
+        </>
+      }
+    >
+      {users.map((user) => {
+        const name = fullNameOf(user);
+        const deactivated = user.status === 'deactivated';
+        const [local, domain] = emailParts(user.email);
+        return (
+          <tr key={user.id} className={deactivated ? 'row-deactivated' : undefined}>
+            <th scope="row" className="cell-name">
+              {name}
+              {deactivated ? <span className="badge badge-danger">Deactivated</span> : null}
+            </th>
+            <td className="cell-email">
+              {local}
+              <wbr />
+              {domain}
+            </td>
+            <td className="cell-nowrap">{teamLabel(user.team)}</td>
+            <td className="cell-nowrap">{accessLabel(user.role || user.access)}</td>
+            <td className="cell-nowrap">{formatLastLogin(user.last_login)}</td>
             {onEdit ? (
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
+              <td className="cell-actions">
+                <Button variant="ghost" className="btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
+                  Edit
+                </Button>
+              </td>
             ) : null}
           </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const name = fullNameOf(user);
-            const deactivated = user.status === 'deactivated';
-            const [local, domain] = emailParts(user.email);
-            return (
-              <tr key={user.id} className={deactivated ? 'row-deactivated' : undefined}>
-                <th scope="row" className="cell-name">
-                  {name}
-                  {deactivated ? <span className="badge badge-danger">Deactivated</span> : null}
-                </th>
-                <td className="cell-email">
-                  {local}
-                  <wbr />
-                  {domain}
-                </td>
-                <td className="cell-nowrap">{teamLabel(user.team)}</td>
-                <td className="cell-nowrap">{accessLabel(user.role || user.access)}</td>
-                <td className="cell-nowrap">{formatLastLogin(user.last_login)}</td>
-                {onEdit ? (
-                  <td className="cell-actions">
-                    <Button variant="ghost" className="btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(user)}>
-                      Edit
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </Table>
   );
 }

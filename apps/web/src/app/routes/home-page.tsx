@@ -1,5 +1,6 @@
-import { PageSection } from '../../../components/ui/page-section';
+import { PageSection } from '../../components/ui/page-section';
 
+/** /dashboard: the assistant and the day's calls meet here as those features land. */
 export function HomePage() {
   return (
     <PageSection title="Home">

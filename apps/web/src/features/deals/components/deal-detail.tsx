@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PageSection } from '../../../components/ui/page-section';
@@ -12,7 +13,6 @@ import { DealOverview } from './deal-overview';
 import { DealStakeholders } from './deal-stakeholders';
 import { DealStatusChips } from './deal-status-chips';
 import { DealTextCard } from './deal-text-card';
-import { DealTimeline } from './deal-timeline';
 import '../deals.css';
 
 /** deals/new opens an empty form that only changes locally (the spec's 'New Deal'). */
@@ -29,7 +29,11 @@ function BackToDeals() {
   );
 }
 
-export function DealDetailPage() {
+/**
+ * One deal: its editable overview, status, stakeholders and texts, with `timeline` (another
+ * feature's events for this deal) beside them.
+ */
+export function DealDetail({ timeline }: { timeline: ReactNode }) {
   const { id = '' } = useParams();
   const isNew = id === NEW_DEAL_ID;
   const deal = useDeal(id);
@@ -87,7 +91,7 @@ export function DealDetailPage() {
             <DealTextCard title="Next Steps" text={current?.nextsteps ?? null} />
           </div>
         </div>
-        <DealTimeline />
+        <div className="deal-detail-aside">{timeline}</div>
       </div>
     </div>
   );

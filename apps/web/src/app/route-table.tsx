@@ -38,9 +38,9 @@ export const routes: RouteObject[] = [
           {
             lazy: page(async () => (await import('./shell/dashboard-layout')).DashboardLayout),
             children: [
-              { index: true, lazy: page(async () => (await import('../features/home/components/home-page')).HomePage) },
+              { index: true, lazy: page(async () => (await import('./routes/home-page')).HomePage) },
               { path: 'deals', lazy: page(async () => (await import('../features/deals/components/deals-page')).DealsPage) },
-              { path: 'deals/:id', lazy: page(async () => (await import('../features/deals/components/deal-detail-page')).DealDetailPage) },
+              { path: 'deals/:id', lazy: page(async () => (await import('./routes/deal-detail-page')).DealDetailPage) },
               { path: 'meetings', lazy: page(async () => (await import('../features/meetings/components/meetings-page')).MeetingsPage) },
               { path: 'upload', lazy: page(async () => (await import('../features/videos/components/video-insights-page')).VideoInsightsPage) },
               { path: 'coaching', lazy: page(async () => (await import('../features/coaching/components/coaching-page')).CoachingPage) },

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { pickEncoding } from './spa';
+
+/**
+ * The built web app as the server sends it: the build's .br/.gz files chosen by Accept-Encoding,
+ * hashed assets cached for a year, and each page's chunks preloaded from route-preloads.json.
+ */
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-spa-'));
+const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(', ')}];\n`;
+const STYLE = `${Array.from({ length: 100 }, (_, i) => `.c${i} { color: red; }`).join('\n')}\n`;
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Pipewise</title>
+    <meta name="description" content="${'Pipewise: your sales assistant for deals, meetings and calls. '.repeat(20)}" />
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const PRELOADS = {
+  '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
+  '/dashboard/deals/:id': { js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'], css: ['/assets/deals-abc.css'], fetch: ['/api/session/profile'] },
+};
+
+/** A file and its build-time .br/.gz siblings, as apps/web/build/precompress.ts writes them. */
+function writeCompressed(relative: string, content: string): void {
+  const file = path.join(webDist, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+}
+
+let t: TestApp;
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify(PRELOADS));
+  writeCompressed('assets/index-abc.js', SCRIPT);
+  writeCompressed('assets/deals-abc.css', STYLE);
+  t = await createTestApp({ env: { WEB_DIST: webDist } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('built assets', () => {
+  it('sends the brotli file when accepted, with the type of the original and a year of caching', async () => {
+    const res = await get('/assets/index-abc.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
+  });
+
+  it('sends the gzip file to a browser without brotli', async () => {
+    const res = await get('/assets/deals-abc.css', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^text\/css/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(STYLE);
+  });
+
+  it('sends the file itself when no encoding is accepted, still varying on Accept-Encoding', async () => {
+    const res = await get('/assets/index-abc.js');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.body).toBe(SCRIPT);
+  });
+});
+
+describe('pages', () => {
+  it("preloads the page's own chunks and CSS, not other pages'", async () => {
+    const res = await get('/dashboard/deals/42');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-abc.js">');
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/deals-abc.css">');
+    expect(res.body).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
+    expect(res.body).not.toContain('sign-in-page');
+    expect(res.body.indexOf('deal-detail-page-abc.js')).toBeLessThan(res.body.indexOf('</head>'));
+
+    const signin = await get('/signin');
+    expect(signin.body).toContain('href="/assets/sign-in-page-abc.js"');
+    expect(signin.body).not.toContain('deal-detail-page');
+    expect(signin.body).not.toContain('/api/session/profile');
+  });
+
+  it('answers index.html as built for a path no page matches', async () => {
+    const res = await get('/no/such/page');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('sends a page as brotli or gzip when accepted, varying on Accept-Encoding', async () => {
+    const br = await get('/dashboard/deals/42', 'gzip, br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/html/);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('deal-detail-page-abc.js');
+
+    const gz = await get('/signin', 'gzip;q=1.0, br;q=0');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('sign-in-page-abc.js');
+
+    const plain = await get('/signin');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('still answers unknown API paths with a JSON 404', async () => {
+    const res = await get('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found: GET /api/no-such-thing' });
+  });
+});
+
+describe('pickEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0.5, br;q=0.1', 'br'],
+    ['identity', null],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    [undefined, null],
+  ])('%s -> %s', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
+  });
+});

@@ -1,0 +1,81 @@
+import type { Plugin } from 'vite';
+
+const GUEST = 'src/app/guards/guest-only.tsx';
+const AUTH = 'src/app/guards/require-auth.tsx';
+const SHELL = 'src/app/shell/dashboard-layout.tsx';
+const dashboard = (page: string) => [AUTH, SHELL, page];
+
+/**
+ * The lazy modules each page of SPEC's route table (src/app/route-table.tsx) renders, by path
+ * pattern. The build turns them into chunk files, which the server preloads with the page so
+ * they download alongside the entry instead of after it (src/app/route-table.test.ts keeps this
+ * list and the route table in step).
+ */
+export const ROUTE_MODULES: Record<string, string[]> = {
+  '/signin': [GUEST, 'src/features/auth/components/sign-in-page.tsx'],
+  '/not-customer': [GUEST, 'src/features/auth/components/not-customer-page.tsx'],
+  '/pending-approval': [GUEST, 'src/features/auth/components/pending-approval-page.tsx'],
+  '/oauth-callback': ['src/features/auth/components/oauth-callback-page.tsx'],
+  '/dashboard': dashboard('src/app/routes/home-page.tsx'),
+  '/dashboard/deals': dashboard('src/features/deals/components/deals-page.tsx'),
+  '/dashboard/deals/:id': dashboard('src/app/routes/deal-detail-page.tsx'),
+  '/dashboard/meetings': dashboard('src/features/meetings/components/meetings-page.tsx'),
+  '/dashboard/upload': dashboard('src/features/videos/components/video-insights-page.tsx'),
+  '/dashboard/coaching': dashboard('src/features/coaching/components/coaching-page.tsx'),
+  '/dashboard/meeting/:id': dashboard('src/features/meetings/components/meeting-detail-page.tsx'),
+  '/dashboard/settings': dashboard('src/features/settings/components/settings-page.tsx'),
+  '/': ['src/app/not-found-page.tsx'],
+};
+
+/**
+ * The session check every dashboard page waits for (src/lib/session.ts): preloaded with the page
+ * so the answer is on its way before the app's script has even run.
+ */
+const SESSION_REQUEST = '/api/session/profile';
+
+/**
+ * What dist/route-preloads.json holds for each pattern: files under the site root (e.g.
+ * /assets/x.js) and API GETs the page makes at once with the browser's credentials.
+ */
+export type RoutePreload = { js: string[]; css: string[]; fetch: string[] };
+
+type Chunk = { type: 'chunk'; fileName: string; facadeModuleId: string | null; isEntry: boolean; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
+
+/**
+ * Emits route-preloads.json: per path pattern, the JS chunks (with their static imports) and CSS a
+ * page needs beyond what the entry already loads and preloads.
+ */
+export function routePreloads(root: string): Plugin {
+  return {
+    name: 'pipewise:route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is typeof o & Chunk => o.type === 'chunk') as unknown as Chunk[];
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (files: string[], into = new Set<string>()) => {
+        for (const f of files) {
+          if (into.has(f)) continue;
+          into.add(f);
+          closure(byFile.get(f)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) this.error('no entry chunk');
+      const initial = closure([entry.fileName]);
+      const out: Record<string, RoutePreload> = {};
+      for (const [pattern, modules] of Object.entries(ROUTE_MODULES)) {
+        const roots = modules.map((m) => {
+          const chunk = chunks.find((c) => c.facadeModuleId === `${root}/${m}`);
+          if (!chunk) this.error(`route ${pattern}: no chunk for ${m}`);
+          return chunk.fileName;
+        });
+        const js = [...closure(roots)].filter((f) => !initial.has(f));
+        const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
+        const fetch = modules.includes(AUTH) ? [SESSION_REQUEST] : [];
+        out[pattern] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`), fetch };
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(out, null, 2)}\n` });
+    },
+  };
+}
