@@ -6,9 +6,8 @@ import { ColumnHeader, Table } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/http';
 import { useDecideRegistrationRequest, type TDecision } from '../api/decide-registration-request';
 import { useRegistrationRequests } from '../api/get-registration-requests';
-import { emailParts, formatDate } from './user-format';
+import { emailParts, formatDate, fullNameOf } from './user-format';
 
-const nameOf = (r: TRegistrationRequest) => `${r.first_name} ${r.last_name}`.trim() || r.email;
 
 /** Sign-up requests from the contact form, waiting for an admin (admins only). */
 export function PendingRequests() {
@@ -21,7 +20,7 @@ export function PendingRequests() {
       { request, decision },
       {
         onSuccess: () =>
-          toast.success(decision === 'approve' ? `${nameOf(request)} can now sign in.` : `Request from ${nameOf(request)} rejected.`),
+          toast.success(decision === 'approve' ? `${fullNameOf(request)} can now sign in.` : `Request from ${fullNameOf(request)} rejected.`),
         onError: (error) =>
           toast.error((isApiError(error) && error.detail) || 'Failed to update the request. Please try again.'),
       },
@@ -54,7 +53,7 @@ export function PendingRequests() {
           }
         >
           {requests.data.map((request) => {
-            const name = nameOf(request);
+            const name = fullNameOf(request);
             const busy = busyId === request.id;
             return (
               <tr key={request.id}>

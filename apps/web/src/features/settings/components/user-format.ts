@@ -16,8 +16,9 @@ export function teamLabel(team: string | null | undefined): string {
   return team?.trim() || DEFAULT_TEAM;
 }
 
-export function fullNameOf(user: Pick<TUserRow, 'name' | 'first_name' | 'last_name' | 'email'>): string {
-  return user.name.trim() || `${user.first_name} ${user.last_name}`.trim() || user.email;
+/** A person's name as shown: their full name, else first and last, else their address. */
+export function fullNameOf(person: Pick<TUserRow, 'first_name' | 'last_name' | 'email'> & { name?: string }): string {
+  return person.name?.trim() || `${person.first_name} ${person.last_name}`.trim() || person.email;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

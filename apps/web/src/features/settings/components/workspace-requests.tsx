@@ -5,9 +5,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http';
 import { useDecideWorkspaceRequest, type TWorkspaceDecision } from '../api/decide-workspace-request';
 import { useWorkspaceRequests } from '../api/get-workspace-requests';
-import { emailParts, formatDate } from './user-format';
+import { emailParts, formatDate, fullNameOf } from './user-format';
 
-const nameOf = (r: TWorkspaceRequest) => `${r.first_name} ${r.last_name}`.trim() || r.email;
 
 /** Settings -> New Workspaces (operators): sign-ups from companies that have no workspace yet. */
 export function WorkspaceRequests() {
@@ -22,8 +21,8 @@ export function WorkspaceRequests() {
         onSuccess: () =>
           toast.success(
             decision === 'approve'
-              ? `Workspace ${request.workspace_name} created. ${nameOf(request)} is its admin and has been emailed.`
-              : `Request from ${nameOf(request)} rejected. They have been emailed.`,
+              ? `Workspace ${request.workspace_name} created. ${fullNameOf(request)} is its admin and has been emailed.`
+              : `Request from ${fullNameOf(request)} rejected. They have been emailed.`,
           ),
         onError: (error) => toast.error((isApiError(error) && error.detail) || 'Failed to update the request. Please try again.'),
       },
@@ -60,7 +59,7 @@ export function WorkspaceRequests() {
             </thead>
             <tbody>
               {requests.data.map((request) => {
-                const name = nameOf(request);
+                const name = fullNameOf(request);
                 const busy = busyId === request.id;
                 const [local, at] = emailParts(request.email);
                 return (
