@@ -92,4 +92,3 @@ export function createProcessStop(graceMs: number) {
   };
 }
 
-export type ProcessStop = ReturnType<typeof createProcessStop>;

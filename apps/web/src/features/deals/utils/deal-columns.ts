@@ -14,7 +14,6 @@ export const DEAL_COLUMNS = [
 ] as const;
 
 export type DealColumnId = (typeof DEAL_COLUMNS)[number]['id'];
-export type DealColumn = (typeof DEAL_COLUMNS)[number];
 
 const STORAGE_KEY = 'dealColumns';
 const DEFAULT_COLUMNS: DealColumnId[] = DEAL_COLUMNS.filter((c) => c.shownByDefault).map((c) => c.id);
