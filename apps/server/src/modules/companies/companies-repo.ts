@@ -15,7 +15,7 @@ export type CompanyRecord = {
 };
 
 /** What a write may set; `ownerId` is a Pipewise user. */
-export type CompanyFields = Partial<{ name: string; domain: string | null; industry: string | null; city: string | null; ownerId: string | null }>;
+export type CompanyFields = Partial<Pick<CompanyRecord, 'name' | 'domain' | 'industry' | 'city' | 'ownerId'>>;
 
 const columns = {
   id: companies.id,

@@ -17,15 +17,7 @@ export type ContactRecord = {
 };
 
 /** What a write may set; `ownerId` is a Pipewise user. */
-export type ContactFields = Partial<{
-  companyId: string | null;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  phone: string | null;
-  jobtitle: string | null;
-  ownerId: string | null;
-}>;
+export type ContactFields = Partial<Pick<ContactRecord, 'companyId' | 'firstname' | 'lastname' | 'email' | 'phone' | 'jobtitle' | 'ownerId'>>;
 
 /** A contact as a deal's stakeholder. */
 export type StakeholderRecord = { id: string; firstname: string; lastname: string; position: string | null };

@@ -102,20 +102,9 @@ function selectTotals(where: SQL, q: TDealListQuery): SQL {
 }
 
 /** What an edit may set, by the deals table's column keys. */
-export type DealChanges = Partial<{
-  dealname: string;
-  stageId: string;
-  pipelineId: string;
-  ownerId: string | null;
-  amount: string | null;
-  closedate: string | null;
-  nextsteps: string | null;
-  kdm: string | null;
-  painpoints: string | null;
-  summary: string | null;
-  confidenceScore: number | null;
-  companyId: string | null;
-}>;
+export type DealChanges = Partial<
+  Pick<DealRecord, 'dealname' | 'stageId' | 'pipelineId' | 'ownerId' | 'amount' | 'closedate' | 'nextsteps' | 'kdm' | 'painpoints' | 'summary' | 'confidenceScore' | 'companyId'>
+>;
 
 export type DealsRepoOptions = {
   /**
