@@ -41,9 +41,12 @@ const cookieOf = (res: Response, name: string) =>
 
 /** Signs in through the API (the outbox mail in DATA_DIR holds the code); returns the Cookie header of the session. */
 async function signInCookie(baseURL: string, dataDir: string): Promise<string> {
-  const csrf = cookieOf(await fetch(`${baseURL}/api/health`), 'csrf_token');
-  if (!csrf) throw new Error('no csrf_token cookie from /api/health');
-  const headers = { 'content-type': 'application/json', cookie: csrf, 'x-csrf-token': csrf.split('=')[1]! };
+  const health = await fetch(`${baseURL}/api/health`);
+  const csrf = cookieOf(health, 'csrf_token');
+  // The token is signed for the pre-session id the same answer sets (csrf_id): both go back.
+  const preSession = cookieOf(health, 'csrf_id');
+  if (!csrf || !preSession) throw new Error('no csrf_token and csrf_id cookies from /api/health');
+  const headers = { 'content-type': 'application/json', cookie: `${csrf}; ${preSession}`, 'x-csrf-token': csrf.split('=')[1]! };
   const post = (url: string, body: unknown) => fetch(`${baseURL}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const sent = await post('/api/auth/send-otp', { email: DEMO_EMAIL });
   if (sent.status !== 200) throw new Error(`send-otp answered ${sent.status}: ${await sent.text()}`);

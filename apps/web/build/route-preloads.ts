@@ -34,6 +34,16 @@ export const ROUTE_MODULES: Record<string, string[]> = {
 const SESSION_REQUEST = '/api/session/profile';
 
 /**
+ * The deals list asks at once for its first page (the default sort, page and size: the URL
+ * without a query), the owners and the stages (src/features/deals). A preload that carries a
+ * query string is sent only with a page URL that has none (the server's SPA plugin): another
+ * query asks for another page. src/app/route-table.test.ts keeps this and the app in step.
+ */
+export const DEALS_FIRST_PAGE_REQUEST = '/api/deal/get-deals-user-hierarchy?sort=created_desc&page=1&page_size=25';
+export const DEALS_PAGE_REQUESTS = [DEALS_FIRST_PAGE_REQUEST, '/api/deal/owners', '/api/deal/get-deal-stages'];
+const PAGE_REQUESTS: Record<string, string[]> = { '/dashboard/deals': DEALS_PAGE_REQUESTS };
+
+/**
  * What dist/route-preloads.json holds for each pattern: files under the site root (e.g.
  * /assets/x.js) and API GETs the page makes at once with the browser's credentials.
  */
@@ -72,7 +82,7 @@ export function routePreloads(root: string): Plugin {
         });
         const js = [...closure(roots)].filter((f) => !initial.has(f));
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
-        const fetch = modules.includes(AUTH) ? [SESSION_REQUEST] : [];
+        const fetch = [...(modules.includes(AUTH) ? [SESSION_REQUEST] : []), ...(PAGE_REQUESTS[pattern] ?? [])];
         out[pattern] = { js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`), fetch };
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(out, null, 2)}\n` });

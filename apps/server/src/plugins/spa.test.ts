@@ -26,6 +26,7 @@ const INDEX = `<!doctype html>
 `;
 const PRELOADS = {
   '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
+  '/dashboard/deals': { js: ['/assets/deals-page-abc.js'], css: [], fetch: ['/api/session/profile', '/api/deal/list?page=1', '/api/deal/owners'] },
   '/dashboard/deals/:id': { js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'], css: ['/assets/deals-abc.css'], fetch: ['/api/session/profile'] },
 };
 
@@ -101,6 +102,19 @@ describe('pages', () => {
     expect(signin.body).toContain('href="/assets/sign-in-page-abc.js"');
     expect(signin.body).not.toContain('deal-detail-page');
     expect(signin.body).not.toContain('/api/session/profile');
+  });
+
+  it('preloads an API request with a query only for a page URL without one', async () => {
+    const link = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+    const plain = await get('/dashboard/deals');
+    expect(plain.body).toContain(link('/api/deal/list?page=1'));
+    expect(plain.body).toContain(link('/api/deal/owners'));
+    const queried = await get('/dashboard/deals?page=2');
+    expect(queried.body).not.toContain('/api/deal/list');
+    expect(queried.body).toContain(link('/api/session/profile'));
+    expect(queried.body).toContain(link('/api/deal/owners'));
+    expect(queried.body).toContain('href="/assets/deals-page-abc.js"');
+    expect((await get('/dashboard/deals')).body).toContain(link('/api/deal/list?page=1'));
   });
 
   it('answers index.html as built for a path no page matches', async () => {

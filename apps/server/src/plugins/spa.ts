@@ -38,27 +38,30 @@ type Page = { html: string; br: Buffer; gzip: Buffer };
  * beside the entry instead of after it runs. Each pattern's page is built and compressed once; a
  * path no pattern matches gets index.html as built.
  */
-export function pageRenderer(webDist: string): (pathname: string) => Page {
+export function pageRenderer(webDist: string): (pathname: string, search?: string) => Page {
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
   const preloadsFile = path.join(webDist, 'route-preloads.json');
   const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreloads) : {};
   const pages = new Map<string, Page>();
-  const build = (pattern: string | undefined): Page => {
+  const build = (pattern: string | undefined, withQuery: boolean): Page => {
     const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
+    // An API preload with a query string is what the page asks for when its own URL has none.
+    const requests = withQuery ? fetch.filter((href) => !href.includes('?')) : fetch;
     const links = [
-      ...fetch.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`),
+      ...requests.map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`),
       ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
     ];
     const html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
     return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
   };
-  return (pathname) => {
+  return (pathname, search = '') => {
     const pattern = Object.keys(preloads).find((p) => matches(p, pathname));
-    const key = pattern ?? '';
+    const withQuery = search !== '' && search !== '?';
+    const key = `${pattern ?? ''}${withQuery ? '?' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = build(pattern);
+      page = build(pattern, withQuery);
       pages.set(key, page);
     }
     return page;
@@ -91,7 +94,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = request.url.split('?', 2);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
@@ -101,7 +104,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     }
     // The not-found handler is no route, so the compression hook does not see it: pages carry
     // their own compressed forms.
-    const { html, ...compressed } = page(pathname);
+    const { html, ...compressed } = page(pathname, query);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     return encoding ? reply.header('content-encoding', encoding).send(compressed[encoding]) : reply.send(html);

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROUTE_MODULES } from '../../build/route-preloads';
+import { DEALS_FIRST_PAGE_REQUEST, DEALS_PAGE_REQUESTS, ROUTE_MODULES } from '../../build/route-preloads';
+import { apiQueryOf, readListState } from '../features/deals/utils/deal-list-params';
 
 /** The server preloads each page's chunks from the build's list: it must name every lazy page module. */
 describe('route preloads', () => {
@@ -17,5 +18,22 @@ describe('route preloads', () => {
 
   it('lists only modules that exist', () => {
     expect([...listed].filter((m) => !fs.existsSync(path.join(webRoot, m)))).toEqual([]);
+  });
+});
+
+/** The deals list's API preloads must be the very requests the page makes on a plain URL. */
+describe('deals page API preloads', () => {
+  const api = path.resolve(import.meta.dirname, '../features/deals/api');
+  const source = (file: string) => fs.readFileSync(path.join(api, file), 'utf8');
+
+  it('asks for the first page the list shows without a query', () => {
+    const [pathname, query] = DEALS_FIRST_PAGE_REQUEST.split('?');
+    expect(source('get-deals.ts')).toContain(`http.get(\`${pathname}?\${query.toString()}\`)`);
+    expect(query).toBe(apiQueryOf(readListState(new URLSearchParams())).toString());
+  });
+
+  it('asks for the owners and the stages the page loads', () => {
+    expect(source('get-deal-owners.ts')).toContain(`http.get('${DEALS_PAGE_REQUESTS[1]}')`);
+    expect(source('get-deal-stages.ts')).toContain(`http.get('${DEALS_PAGE_REQUESTS[2]}')`);
   });
 });

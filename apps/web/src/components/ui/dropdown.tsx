@@ -1,7 +1,18 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
-import { useId, useRef, type FocusEvent, type ReactNode } from 'react';
+import { useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { lazyModule, useLazyModule } from './lazy-module';
 import './dropdown.css';
+
+/**
+ * Radix DropdownMenu, loaded when a menu is first opened: until then a screen shows plain trigger
+ * buttons that look and read the same, and its first paint does not wait for the menu code.
+ */
+const radixMenu = lazyModule(() => import('@radix-ui/react-dropdown-menu'));
+/** Inside an open menu, where the module is always loaded. */
+const menu = () => radixMenu.get()!;
+
+/** For screens and tests that want the menus ready at once. */
+export const loadMenus = () => radixMenu.load();
 
 type DropdownProps = {
   open: boolean;
@@ -33,6 +44,35 @@ export function Dropdown({
   align = 'start',
   children,
 }: DropdownProps) {
+  const DropdownMenu = useLazyModule(radixMenu, open, () => onOpenChange(false));
+  if (!DropdownMenu) {
+    // Radix's trigger, closed, until the code is here: it opens the same way (a primary-button
+    // press, Enter, Space or ArrowDown); the menu then shows and takes focus.
+    const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
+      if (event.button !== 0 || event.ctrlKey) return;
+      event.preventDefault();
+      onOpenChange(true);
+    };
+    const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+      event.preventDefault();
+      onOpenChange(true);
+    };
+    return (
+      <button
+        type="button"
+        className={triggerClassName}
+        aria-label={triggerLabel}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        data-state="closed"
+        onPointerDown={onPointerDown}
+        onKeyDown={onKeyDown}
+      >
+        {trigger}
+      </button>
+    );
+  }
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
@@ -58,6 +98,7 @@ function MenuPanel({ label, align, children }: { label: string; align: 'start' |
     firstFocus.current = false;
     event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus({ preventScroll: true });
   };
+  const DropdownMenu = menu();
   return (
     <DropdownMenu.Content
       className="dropdown-panel dropdown-panel-menu"
@@ -85,6 +126,7 @@ type MenuItemProps = {
 };
 
 export function MenuItem({ children, onSelect, checked, disabled = false, closeOnSelect = true }: MenuItemProps) {
+  const DropdownMenu = menu();
   const select = (event: Event) => {
     if (!closeOnSelect) event.preventDefault();
     onSelect();
@@ -108,6 +150,7 @@ export function MenuItem({ children, onSelect, checked, disabled = false, closeO
 
 /** A line of text in place of items, e.g. 'No pipelines'. */
 export function MenuEmpty({ children }: { children: ReactNode }) {
+  const DropdownMenu = menu();
   return (
     <DropdownMenu.Item className="dropdown-empty" disabled>
       {children}
@@ -118,6 +161,7 @@ export function MenuEmpty({ children }: { children: ReactNode }) {
 /** A labelled run of menu items, e.g. one pipeline's stages. */
 export function MenuGroup({ label, children }: { label: string; children: ReactNode }) {
   const id = useId();
+  const DropdownMenu = menu();
   return (
     <DropdownMenu.Group aria-labelledby={id} className="menu-group">
       <DropdownMenu.Label id={id} className="menu-group-label">

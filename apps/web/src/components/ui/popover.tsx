@@ -1,6 +1,12 @@
-import * as RadixPopover from '@radix-ui/react-popover';
 import type { ReactNode } from 'react';
+import { lazyModule, useLazyModule } from './lazy-module';
 import './dropdown.css';
+
+/** Radix Popover, loaded when a panel is first opened (as the menus are: see dropdown.tsx). */
+const radixPopover = lazyModule(() => import('@radix-ui/react-popover'));
+
+/** For screens and tests that want the panels ready at once. */
+export const loadPopovers = () => radixPopover.load();
 
 type PopoverProps = {
   open: boolean;
@@ -20,6 +26,15 @@ type PopoverProps = {
  * closes it, and closing returns focus to the trigger.
  */
 export function Popover({ open, onOpenChange, trigger, triggerClassName = 'btn btn-secondary dropdown-trigger', panelLabel, align = 'start', children }: PopoverProps) {
+  const RadixPopover = useLazyModule(radixPopover, open, () => onOpenChange(false));
+  if (!RadixPopover) {
+    // Radix's trigger, closed, until the code is here: a click (or Enter, Space) opens the panel.
+    return (
+      <button type="button" className={triggerClassName} aria-haspopup="dialog" aria-expanded={false} data-state="closed" onClick={() => onOpenChange(true)}>
+        {trigger}
+      </button>
+    );
+  }
   return (
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Trigger className={triggerClassName}>{trigger}</RadixPopover.Trigger>
