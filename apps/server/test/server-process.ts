@@ -59,28 +59,37 @@ export function presetPgliteDataDir(dataDir: string): void {
 }
 
 /**
- * Spawns the real entry point the way `npm start` runs it (`node --import tsx apps/server/src/main.ts`)
- * with only PATH/HOME from this process plus `env`, so a developer's DATABASE_URL never leaks in.
+ * `node <args>` from the repository root with only PATH/HOME from this process plus `env` (so a
+ * developer's DATABASE_URL never leaks in), on `env.PORT` or a free port; collects its output.
  */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+async function spawnWithOutput(args: string[], env: Record<string, string>, detached = false) {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? '/tmp',
       HOST: '127.0.0.1',
       APP_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
       ...env,
       PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached,
   });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString('utf8')));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString('utf8')));
+  let text = '';
+  child.stdout!.on('data', (d: Buffer) => (text += d.toString('utf8')));
+  child.stderr!.on('data', (d: Buffer) => (text += d.toString('utf8')));
+  return { child, port, baseUrl, output: () => text };
+}
+
+/**
+ * Spawns the real entry point the way `npm start` runs it (`node --import tsx apps/server/src/main.ts`)
+ * with only PATH/HOME from this process plus `env`, so a developer's DATABASE_URL never leaks in.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+  const { child, port, baseUrl, output } = await spawnWithOutput(['--import', 'tsx', SERVER_ENTRY], { LOG_LEVEL: 'warn', ...env });
   let done = false;
   const exit = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => {
@@ -93,11 +102,11 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     child,
     port,
     baseUrl,
-    output: () => output,
+    output,
     exit,
     exited: () => done,
     waitUntilHealthy: (timeoutMs?: number) =>
-      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `server exited with ${child.exitCode} before it was healthy:\n${output}` : null), () => output),
+      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `server exited with ${child.exitCode} before it was healthy:\n${output()}` : null), output),
     async kill() {
       if (!done) child.kill('SIGKILL');
       await exit;
@@ -153,25 +162,7 @@ export type StartProcess = {
  * from this process plus `env`. Set WEB_DIST in `env` so it serves that instead of building.
  */
 export async function spawnStart(env: Record<string, string>, options: { detached?: boolean } = {}): Promise<StartProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'scripts/start.mjs')], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      HOST: '127.0.0.1',
-      APP_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'info',
-      ...env,
-      PORT: String(port),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: options.detached ?? false,
-  });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString('utf8')));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString('utf8')));
+  const { child, port, baseUrl, output } = await spawnWithOutput([path.join(REPO_ROOT, 'scripts/start.mjs')], { LOG_LEVEL: 'info', ...env }, options.detached);
   child.stdout!.on('error', () => undefined);
   child.stderr!.on('error', () => undefined);
   let done = false;
@@ -187,7 +178,7 @@ export async function spawnStart(env: Record<string, string>, options: { detache
     while (server === undefined) {
       server = childPids(child.pid!)[0];
       if (server !== undefined) break;
-      if (done || Date.now() > deadline) throw new Error(`start.mjs started no server:\n${output}`);
+      if (done || Date.now() > deadline) throw new Error(`start.mjs started no server:\n${output()}`);
       await new Promise((r) => setTimeout(r, 20));
     }
     return server;
@@ -196,12 +187,12 @@ export async function spawnStart(env: Record<string, string>, options: { detache
     child,
     port,
     baseUrl,
-    output: () => output,
+    output,
     exit,
     exited: () => done,
     serverPid,
     waitUntilHealthy: (timeoutMs?: number) =>
-      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `start.mjs exited before the server was healthy:\n${output}` : null), () => output),
+      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `start.mjs exited before the server was healthy:\n${output()}` : null), output),
     async kill() {
       for (const pid of [server, ...childPids(child.pid!)]) {
         if (pid !== undefined && isRunning(pid)) process.kill(pid, 'SIGKILL');
