@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
 import { notFound } from '../../lib/http-error';
-import { columnNames, type CrmActor } from '../crm-changes/crm-actor';
+import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-repo';
 
@@ -32,7 +32,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
         const id = await repos(on).companies.insert(actor.organizationId, fields);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'company', objectId: id, operation: 'create', changedFields: columnNames(fields, getTableColumns(companies)), version: null, actorId: actor.id },
+          change: crmChange(actor, { type: 'company', id }, 'create', fields, getTableColumns(companies)),
         };
       });
     },
@@ -42,7 +42,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
         if (!(await repos(on).companies.update(actor.organizationId, id, fields))) throw notFound(COMPANY_MESSAGES.notFound);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'company', objectId: id, operation: 'update', changedFields: columnNames(fields, getTableColumns(companies)), version: null, actorId: actor.id },
+          change: crmChange(actor, { type: 'company', id }, 'update', fields, getTableColumns(companies)),
         };
       });
     },

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { contacts } from '../../db/schema/crm';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { CompaniesRepo } from '../companies/companies-repo';
-import { columnNames, type CrmActor } from '../crm-changes/crm-actor';
+import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { ContactFields, ContactRecord, ContactsRepo } from './contacts-repo';
 
@@ -41,7 +41,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
         const id = await repos(on).contacts.insert(actor.organizationId, fields);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'contact', objectId: id, operation: 'create', changedFields: columnNames(fields, getTableColumns(contacts)), version: null, actorId: actor.id },
+          change: crmChange(actor, { type: 'contact', id }, 'create', fields, getTableColumns(contacts)),
         };
       });
     },
@@ -52,7 +52,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
         if (!(await repos(on).contacts.update(actor.organizationId, id, fields))) throw notFound(CONTACT_MESSAGES.notFound);
         return {
           result: await mustFind(on, actor, id),
-          change: { organizationId: actor.organizationId, objectType: 'contact', objectId: id, operation: 'update', changedFields: columnNames(fields, getTableColumns(contacts)), version: null, actorId: actor.id },
+          change: crmChange(actor, { type: 'contact', id }, 'update', fields, getTableColumns(contacts)),
         };
       });
     },

@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error'
 import type { AccessRules, Caller, Viewer } from '../access/access-rules';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import type { ContactsRepo } from '../contacts/contacts-repo';
-import { columnNames } from '../crm-changes/crm-actor';
+import { crmChange } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { UsersRepo } from '../users/users-repo';
 import type { DealChanges, DealRecord, DealsRepo } from './deals-repo';
@@ -156,15 +156,8 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     return deal;
   }
 
-  const dealChange = (caller: Caller, id: number, operation: 'create' | 'update', changes: DealChanges, version: number) => ({
-    organizationId: caller.organizationId,
-    objectType: 'deal' as const,
-    objectId: String(id),
-    operation,
-    changedFields: columnNames(changes, getTableColumns(dealsTable)),
-    version,
-    actorId: caller.id,
-  });
+  const dealChange = (caller: Caller, id: number, operation: 'create' | 'update', changes: DealChanges, version: number) =>
+    crmChange(caller, { type: 'deal', id }, operation, changes, getTableColumns(dealsTable), version);
 
   return {
     get: async (caller: Caller, id: number): Promise<TDeal> => toDeal(await find({ deals }, caller, id)),
