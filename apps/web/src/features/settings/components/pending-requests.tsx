@@ -1,13 +1,12 @@
 import { toast } from 'sonner';
 import type { TRegistrationRequest } from '@pipewise/contract/registrations';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ColumnHeader, Table } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/http';
 import { useDecideRegistrationRequest, type TDecision } from '../api/decide-registration-request';
 import { useRegistrationRequests } from '../api/get-registration-requests';
+import { DecisionButtons } from './decision-buttons';
 import { emailParts, formatDate, fullNameOf } from './user-format';
-
 
 /** Sign-up requests from the contact form, waiting for an admin (admins only). */
 export function PendingRequests() {
@@ -68,20 +67,7 @@ export function PendingRequests() {
                 <td className="cell-nowrap">{request.phone_number}</td>
                 <td>{request.num_employees}</td>
                 <td className="cell-nowrap">{formatDate(request.requested_at)}</td>
-                <td className="cell-actions">
-                  <Button className="btn-small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => act(request, 'approve')}>
-                    Approve
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    className="btn-small"
-                    disabled={busy}
-                    aria-label={`Reject ${name}`}
-                    onClick={() => act(request, 'reject')}
-                  >
-                    Reject
-                  </Button>
-                </td>
+                <DecisionButtons name={name} busy={busy} onDecide={(decision) => act(request, decision)} />
               </tr>
             );
           })}

@@ -1,12 +1,11 @@
 import { toast } from 'sonner';
 import type { TWorkspaceRequest } from '@pipewise/contract/workspaces';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/http';
 import { useDecideWorkspaceRequest, type TWorkspaceDecision } from '../api/decide-workspace-request';
 import { useWorkspaceRequests } from '../api/get-workspace-requests';
+import { DecisionButtons } from './decision-buttons';
 import { emailParts, formatDate, fullNameOf } from './user-format';
-
 
 /** Settings -> New Workspaces (operators): sign-ups from companies that have no workspace yet. */
 export function WorkspaceRequests() {
@@ -79,14 +78,7 @@ export function WorkspaceRequests() {
                     </td>
                     <td>{request.num_employees}</td>
                     <td className="cell-nowrap">{formatDate(request.requested_at)}</td>
-                    <td className="cell-actions">
-                      <Button className="btn-small" disabled={busy} aria-label={`Approve ${name}`} onClick={() => act(request, 'approve')}>
-                        Approve
-                      </Button>
-                      <Button variant="secondary" className="btn-small" disabled={busy} aria-label={`Reject ${name}`} onClick={() => act(request, 'reject')}>
-                        Reject
-                      </Button>
-                    </td>
+                    <DecisionButtons name={name} busy={busy} onDecide={(decision) => act(request, decision)} />
                   </tr>
                 );
               })}
