@@ -3,3 +3,4 @@ export * from './auth';
 export * from './crm';
 export * from './crm-changes';
 export * from './jobs';
+export * from './recordings';

@@ -1,0 +1,60 @@
+/** Meeting recordings (the spec's "videos"): the uploaded media or document and what processing made of it. */
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, isOneOf, updatedAt } from './columns';
+import { organizations, users } from './auth';
+import { deals, pipelines } from './crm';
+import { RECORDING_STATUSES, SENTIMENTS, TRANSCRIPT_STATUSES, UPLOAD_TYPES, type TMeetAttendee } from '@pipewise/contract/videos';
+
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** Who uploaded it: decides who sees it (the uploader, everyone above them, admins). */
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The uploader's address when uploaded, kept when the user is removed. */
+    uploaderEmail: text('uploader_email').notNull(),
+    dealId: bigint('deal_id', { mode: 'number' }).references(() => deals.id, { onDelete: 'set null' }),
+    pipelineId: uuid('pipeline_id').references(() => pipelines.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    uploadType: text('upload_type').notNull(),
+    /** call, email or video: the deal timeline's icon. */
+    kind: text('kind').notNull().default('video'),
+    meetLink: text('meet_link'),
+    meetAttendees: jsonb('meet_attendees').$type<TMeetAttendee[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Where the media lives in storage (server-generated); null for a transcription-only record. */
+    storageKey: text('storage_key'),
+    mediaType: text('media_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    originalName: text('original_name'),
+    status: text('status').notNull().default('uploaded'),
+    /** Why processing failed, in words a user can act on. */
+    error: text('error'),
+    durationSeconds: integer('duration_seconds'),
+    transcriptStatus: text('transcript_status').notNull().default('pending'),
+    transcription: text('transcription'),
+    summary: text('summary'),
+    keyPoints: jsonb('key_points').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    sentiment: text('sentiment'),
+    /** Storage keys of the snapshot thumbnails, one every `snapshotEverySeconds`. */
+    snapshotKeys: jsonb('snapshot_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    snapshotEverySeconds: integer('snapshot_every_seconds'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recordings_org_uploader_idx').on(t.organizationId, t.uploadedBy, t.createdAt),
+    index('recordings_deal_idx').on(t.dealId, t.createdAt),
+    check('recordings_status_check', isOneOf(sql`${t.status}`, RECORDING_STATUSES)),
+    check('recordings_upload_type_check', isOneOf(sql`${t.uploadType}`, UPLOAD_TYPES)),
+    check('recordings_transcript_status_check', isOneOf(sql`${t.transcriptStatus}`, TRANSCRIPT_STATUSES)),
+    check('recordings_sentiment_check', sql`${t.sentiment} is null or ${isOneOf(sql`${t.sentiment}`, SENTIMENTS)}`),
+    check('recordings_kind_check', isOneOf(sql`${t.kind}`, ['call', 'email', 'video'])),
+  ],
+);

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineJob } from '../../jobs/define-job';
+import { processRecording } from './recording-processor';
+
+/**
+ * Turns an uploaded recording into duration, transcript, summary, key points, sentiment and
+ * snapshots. Enqueued by the upload and the retry; a worker killed mid-job gives the job back
+ * when its lease ends, and the next run starts the recording over from its stored media.
+ */
+export const processRecordingJob = defineJob({
+  type: 'recording.process',
+  payload: z.object({ recordingId: z.uuid() }),
+  run: ({ recordingId }, context) => processRecording(recordingId, context),
+});
