@@ -64,6 +64,23 @@ const ZEnv = z.object({
   UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  GOOGLE_API_BASE: urlWithProtocols(['http:', 'https:'], 'https://www.googleapis.com').default('https://www.googleapis.com'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'https://s3.eu-west-1.amazonaws.com'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(2 * 1024 ** 3),
+  STT_URL: urlWithProtocols(['http:', 'https:'], 'http://whisper.internal:8000'),
+  STT_MODEL: z.string().trim().min(1).default('whisper-1'),
+  STT_API_KEY: optionalString,
+  LLM_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:11434/v1'),
+  LLM_MODEL: optionalString,
+  LLM_API_KEY: optionalString,
+  SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 export type Config = {
@@ -89,6 +106,19 @@ export type Config = {
   operatorEmails: string[];
   /** How long a stopping process lets requests and jobs in flight finish. */
   shutdownGraceMs: number;
+  /** Google's REST APIs (Drive, Calendar, Gmail); a stand-in's address in tests. */
+  googleApiBase: string;
+  storage:
+    | { kind: 'local'; dir: string }
+    | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  /** The largest media upload accepted (413 beyond). */
+  uploadMaxBytes: number;
+  /** An OpenAI-compatible /v1/audio/transcriptions server; undefined uses pocketsphinx when installed. */
+  stt: { url: string; model: string; apiKey: string | undefined } | undefined;
+  /** An OpenAI-compatible chat model for summaries and answers; undefined uses the offline language tools. */
+  llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  snapshotEverySeconds: number;
+  calendarSyncMinutes: number;
   limits: {
     /** A connection that sends (or takes) nothing for this long while a request arrives or its answer leaves is dropped. */
     bodyIdleMs: number;
@@ -121,6 +151,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither',
     );
   }
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (Boolean(e.LLM_BASE_URL) !== Boolean(e.LLM_MODEL)) {
+    throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both or neither');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -143,6 +179,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authIpLimit: e.AUTH_IP_LIMIT,
     operatorEmails: e.OPERATOR_EMAILS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    googleApiBase: e.GOOGLE_API_BASE!.replace(/\/+$/, ''),
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local', dir: path.join(path.resolve(e.DATA_DIR), 'uploads') },
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    stt: e.STT_URL ? { url: e.STT_URL.replace(/\/+$/, ''), model: e.STT_MODEL, apiKey: e.STT_API_KEY } : undefined,
+    llm:
+      e.LLM_BASE_URL && e.LLM_MODEL
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
+        : undefined,
+    snapshotEverySeconds: e.SNAPSHOT_EVERY_SECONDS,
+    calendarSyncMinutes: e.CALENDAR_SYNC_MINUTES,
     limits: {
       bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -4,6 +4,8 @@ import type { Database } from './db/client';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import type { MailSender } from './adapters/mail/mail-port';
 import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
+import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createAccessRules } from './modules/access/access-rules';
@@ -26,6 +28,8 @@ export type Adapters = {
   mail: MailSender;
   /** Google sign-in; undefined until GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   oidc: OidcClient | undefined;
+  /** Uploaded media, documents and snapshots. */
+  storage: FileStorage;
 };
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
@@ -33,7 +37,13 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
   return {
     mail: overrides.mail ?? createMailSender(config),
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
+    storage: overrides.storage ?? createFileStorage(config),
   };
+}
+
+function createFileStorage(config: Config): FileStorage {
+  if (config.storage.kind === 'local') return createLocalFileStorage(config.storage.dir);
+  throw new Error('STORAGE=s3 is not available yet');
 }
 
 export type ServicesDeps = {

@@ -1,0 +1,81 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, FileStorage } from './storage-port';
+
+export class StorageLimitError extends Error {
+  override name = 'StorageLimitError';
+  constructor(readonly maxBytes: number) {
+    super(`The file is larger than ${maxBytes} bytes`);
+  }
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
+
+/** A transform that counts bytes and fails the stream beyond `maxBytes`. */
+export function byteLimit(maxBytes: number | undefined, counter: { size: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      counter.size += chunk.length;
+      if (maxBytes !== undefined && counter.size > maxBytes) done(new StorageLimitError(maxBytes));
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * Files under one directory (DATA_DIR/uploads). A write goes to a temporary name and is renamed
+ * into place only when complete, so an interrupted upload leaves no partial object.
+ */
+export function createLocalFileStorage(dir: string, presign: FileStorage['presignPut'] = unavailablePresign): FileStorage {
+  function fileOf(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
+    return path.join(dir, key);
+  }
+  return {
+    kind: 'local',
+    async put(key, body, { maxBytes }) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${randomUUID()}.part`;
+      const counter = { size: 0 };
+      try {
+        await pipeline(body, byteLimit(maxBytes, counter), createWriteStream(temp, { flags: 'wx' }));
+        await rename(temp, file);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return { size: counter.size };
+    },
+    async get(key, range?: ByteRange) {
+      const info = await this.stat(key);
+      if (!info) return null;
+      const body: Readable = range ? createReadStream(fileOf(key), range) : createReadStream(fileOf(key));
+      return { body, size: range ? range.end - range.start + 1 : info.size, contentType: undefined };
+    },
+    async stat(key) {
+      try {
+        const s = await stat(fileOf(key));
+        return s.isFile() ? { size: s.size, contentType: undefined } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async withLocalFile(key, work) {
+      return work(fileOf(key));
+    },
+    presignPut: presign,
+  };
+}
+
+async function unavailablePresign(): Promise<never> {
+  throw new Error('Direct uploads are not available with this storage');
+}
