@@ -105,8 +105,11 @@ export async function startFakeGoogleOAuth(email = 'rep.google@gmail.example'): 
       delete response.body.id_token;
     }
   });
-  server.service.on('beforeRevoke', (_response: unknown, req: { body?: Record<string, string> }) => {
-    if (req.body?.token) revoked.push(req.body.token);
+  // The mock does not parse the revocation body: read the form from the request stream.
+  server.service.on('beforeRevoke', (_response: unknown, req: NodeJS.ReadableStream) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => revoked.push(new URLSearchParams(raw).get('token') ?? ''));
   });
   return {
     issuer: server.issuer.url!,
