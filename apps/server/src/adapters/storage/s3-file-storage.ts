@@ -53,13 +53,17 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
       const limited = body.pipe(byteLimit(maxBytes, counter));
       // A failing source must fail the upload: pipe() alone would leave it waiting for more bytes.
       body.once('error', (error) => limited.destroy(error));
+      // The stream's own failure (the size limit, a client gone) is what the caller needs, not
+      // whatever aborting the multipart upload then reported.
+      let streamError: unknown;
+      limited.once('error', (error) => (streamError = error));
       const upload = new Upload({ client, params: { Bucket, Key: key, Body: limited, ContentType: contentType }, partSize: PART_SIZE, queueSize: QUEUE_SIZE });
       try {
         await upload.done();
       } catch (error) {
         body.destroy();
         // A single-part upload that failed wrote nothing; a multipart one was aborted by Upload.
-        throw error;
+        throw streamError ?? error;
       }
       return { size: counter.size };
     },
