@@ -22,16 +22,18 @@ export function tinyMp4(): Buffer {
 
 export type FormFile = { field: string; name: string; data: Buffer; type?: string };
 
-/** A multipart/form-data body as a browser's FormData sends it (fields first, then files). */
-export function formBody(fields: Record<string, string>, files: FormFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+/** A multipart/form-data body as a browser's FormData sends it (fields first, then files, unless `filesFirst`). */
+export function formBody(fields: Record<string, string>, files: FormFile[] = [], options: { filesFirst?: boolean } = {}): { payload: Buffer; headers: { 'content-type': string } } {
   const boundary = `----pipewise${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
+  const fieldParts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    fieldParts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
+  const fileParts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    fileParts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.data, Buffer.from('\r\n'));
   }
+  const parts = options.filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts];
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

@@ -137,8 +137,8 @@ describe('who sees which videos', () => {
     const all = (await get(s.rahul, '/api/videos/deals')).json() as { id: string; name: string; pipeline_id: string }[];
     expect(all.map((d) => d.id)).toContain(String(deal.id));
     expect(Object.keys(all[0]!).sort()).toEqual(['id', 'name', 'pipeline_id']);
-    const [{ label }] = await execute<{ label: string }>(t.database.db, sql`select label from pipelines where id = ${deal.pipelineId}`);
-    const byLabel = (await get(s.rahul, `/api/videos/deals?pipeline=${encodeURIComponent(label!.toUpperCase())}`)).json() as { pipeline_id: string }[];
+    const [pipeline] = await execute<{ label: string }>(t.database.db, sql`select label from pipelines where id = ${deal.pipelineId}`);
+    const byLabel = (await get(s.rahul, `/api/videos/deals?pipeline=${encodeURIComponent(pipeline!.label.toUpperCase())}`)).json() as { pipeline_id: string }[];
     expect(byLabel.length).toBeGreaterThan(0);
     expect(byLabel.every((d) => d.pipeline_id === deal.pipelineId)).toBe(true);
     expect((await get(s.rahul, `/api/videos/deals?pipeline=${deal.pipelineId.toUpperCase()}`)).json()).toEqual(byLabel);
