@@ -212,6 +212,13 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
     expect(again.json().detail).toBe('This upload was already used for a video.');
   });
 
+  it('takes a PUT without a Content-Type (the bytes decide the type)', async () => {
+    const p = (await presign(s.rahul)).json();
+    const res = await t.app.inject({ method: 'PUT', url: p.upload_url, headers: s.rahul.headers, payload: tinyMp4() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().media_type).toBe('video/mp4');
+  });
+
   it('refuses a PUT that is not media (415) and keeps nothing; a forged key is refused', async () => {
     const p = (await presign(s.rahul)).json();
     expect((await put(s.rahul, p.upload_url, Buffer.from('just text'))).statusCode).toBe(415);
