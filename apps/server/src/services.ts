@@ -6,7 +6,7 @@ import type { MailSender } from './adapters/mail/mail-port';
 import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
 import { createGoogleApi } from './adapters/google/google-api';
 import { createGoogleOAuth, type GoogleOAuth } from './adapters/google/google-oauth';
-import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import { createFileStorage } from './adapters/storage/create-file-storage';
 import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
@@ -31,6 +31,7 @@ import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { createUsersService } from './modules/users/users-service';
 import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { createOperatorService } from './modules/workspaces/operator-service';
+import { createRecordings } from './modules/recordings/recordings-module';
 
 /** The outside systems the app talks to, each chosen by config. */
 export type Adapters = {
@@ -51,11 +52,6 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
     googleOAuth: 'googleOAuth' in overrides ? overrides.googleOAuth : config.google ? createGoogleOAuth(config.google) : undefined,
     storage: overrides.storage ?? createFileStorage(config),
   };
-}
-
-function createFileStorage(config: Config): FileStorage {
-  if (config.storage.kind === 'local') return createLocalFileStorage(config.storage.dir);
-  throw new Error('STORAGE=s3 is not available yet');
 }
 
 export type ServicesDeps = {
@@ -96,6 +92,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   const googleConnections = createGoogleConnectionsRepo(db);
   const googleApi = createGoogleApi(config.googleApiBase);
   const googleTokens = createGoogleTokens({ key: deriveKey(masterKey, 'google-tokens'), oauth: adapters.googleOAuth, connections: googleConnections });
+  const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
   return {
     config,
     database,
@@ -110,7 +107,8 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     auth,
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
-    deals: createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) }),
+    deals,
+    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
