@@ -215,6 +215,27 @@ const MATRIX: Row[] = [
     }),
     expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400, 403],
   },
+
+  // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) ---------------------------------------------------------
+  { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
+
+  // ---- Google connection (the caller's own; Google is not configured here) -------------------------------------------------------------------------
+  { route: 'GET /api/google/status', request: () => ({ url: '/api/google/status' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/google/authorize-url', note: 'not configured: 409', request: () => ({ url: '/api/google/authorize-url' }), expect: SIGNED_IN(409) },
+  {
+    route: 'POST /api/google/exchange-token',
+    note: 'not configured: 409',
+    request: () => ({ url: '/api/google/exchange-token', payload: { code: 'code', state: 'google.forged' } }),
+    expect: SIGNED_IN(409),
+  },
+  { route: 'POST /api/google/disconnect', note: 'nothing connected: the status', request: () => ({ url: '/api/google/disconnect', payload: {} }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/google/gmail-draft',
+    note: 'no Gmail permission: 403',
+    request: () => ({ url: '/api/google/gmail-draft', payload: { to: [], subject: 'Hello', body: 'Hi' } }),
+    expect: SIGNED_IN(403),
+  },
 ];
 
 /** Routes the matrix does not cover: the static API docs (and everything outside /api, i.e. the SPA). */
