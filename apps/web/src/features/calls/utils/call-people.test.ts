@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeName, formatAttendees, isTeamCall } from './call-people';
+import { attendeeName, formatAttendees } from './call-people';
 
 const people = (...emails: string[]) => emails.map((email) => ({ email, responseStatus: 'accepted' as const }));
-
-describe('team rule', () => {
-  it('follows is_team when the calendar gives it', () => {
-    expect(isTeamCall({ is_team: true, attendees: people('a@x.in') })).toBe(true);
-    expect(isTeamCall({ is_team: false, attendees: people('a@x.in', 'b@x.in', 'c@x.in', 'd@x.in') })).toBe(false);
-  });
-
-  it('counts more than 2 attendees as a team call when is_team is not given', () => {
-    expect(isTeamCall({ is_team: null, attendees: people() })).toBe(false);
-    expect(isTeamCall({ is_team: null, attendees: people('a@x.in', 'b@x.in') })).toBe(false);
-    expect(isTeamCall({ is_team: null, attendees: people('a@x.in', 'b@x.in', 'c@x.in') })).toBe(true);
-  });
-});
 
 describe('attendee display', () => {
   it('uses the part before the @', () => {

@@ -2,11 +2,6 @@ import type { TCalendarMeeting } from '@pipewise/contract/calendar';
 
 type TAttendees = TCalendarMeeting['attendees'];
 
-/** A call is a team call when the calendar says so; when it does not, when more than 2 people attend. */
-export function isTeamCall(call: Pick<TCalendarMeeting, 'is_team' | 'attendees'>): boolean {
-  return call.is_team ?? call.attendees.length > 2;
-}
-
 /** The name shown for an attendee: the part of the address before the @. */
 export function attendeeName(email: string): string {
   const at = email.indexOf('@');
