@@ -4,6 +4,12 @@ import type { Database } from './db/client';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import type { MailSender } from './adapters/mail/mail-port';
 import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
+import type { ChatModel } from './adapters/llm/llm-port';
+import { createOpenAiChatModel } from './adapters/llm/openai-llm';
+import { createFfmpegMedia } from './adapters/media/ffmpeg-media';
+import type { MediaTools } from './adapters/media/media-port';
+import { createSpeechToText } from './adapters/stt/create-stt';
+import type { SpeechToText } from './adapters/stt/stt-port';
 import { createLocalFileStorage } from './adapters/storage/local-file-storage';
 import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
@@ -30,6 +36,12 @@ export type Adapters = {
   oidc: OidcClient | undefined;
   /** Uploaded media, documents and snapshots. */
   storage: FileStorage;
+  /** ffprobe/ffmpeg: duration, audio, snapshots. */
+  media: MediaTools;
+  /** pocketsphinx by default, an OpenAI-compatible server with STT_URL. */
+  stt: SpeechToText;
+  /** An OpenAI-compatible chat model; undefined until LLM_BASE_URL and LLM_MODEL are set. */
+  llm: ChatModel | undefined;
 };
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
@@ -38,6 +50,9 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
     mail: overrides.mail ?? createMailSender(config),
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
     storage: overrides.storage ?? createFileStorage(config),
+    media: overrides.media ?? createFfmpegMedia(),
+    stt: overrides.stt ?? createSpeechToText(config),
+    llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
   };
 }
 

@@ -7,7 +7,7 @@ export class UnreadableMediaError extends Error {
   override name = 'UnreadableMediaError';
   constructor(
     readonly userMessage: string,
-    readonly cause?: unknown,
+    override readonly cause?: unknown,
   ) {
     super(userMessage);
   }

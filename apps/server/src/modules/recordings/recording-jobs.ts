@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
 import { processRecording } from './recording-processor';
 
+const MAX_ATTEMPTS = 3;
+
 /**
  * Turns an uploaded recording into duration, transcript, summary, key points, sentiment and
  * snapshots. Enqueued by the upload and the retry; a worker killed mid-job gives the job back
@@ -10,5 +12,8 @@ import { processRecording } from './recording-processor';
 export const processRecordingJob = defineJob({
   type: 'recording.process',
   payload: z.object({ recordingId: z.uuid() }),
-  run: ({ recordingId }, context) => processRecording(recordingId, context),
+  maxAttempts: MAX_ATTEMPTS,
+  run: async ({ recordingId }, context) => {
+    await processRecording(recordingId, context, { maxAttempts: MAX_ATTEMPTS });
+  },
 });

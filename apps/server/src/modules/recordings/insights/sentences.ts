@@ -1,4 +1,4 @@
-import winkNLP, { type WinkMethods } from 'wink-nlp';
+import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 export type Sentence = {
@@ -22,13 +22,14 @@ export function splitSentences(text: string): Sentence[] {
   const sentences: Sentence[] = [];
   nl.readDoc(text.replace(/\s+/g, ' ').trim())
     .sentences()
-    .each((s) => {
+    .each((s: ItemSentence) => {
       const terms = s
         .tokens()
-        .filter((t) => t.out(its.type) === 'word' && !t.out(its.stopWordFlag))
-        .out(its.lemma)
-        .map((l) => l.toLowerCase())
-        .filter((l) => l.length > 1);
+        .filter((t: ItemToken) => t.out(its.type) === 'word' && !t.out(its.stopWordFlag))
+        // The model ships lemmas; the package's typings declare its.lemma with a mismatched signature.
+        .out(its.lemma as unknown as typeof its.normal)
+        .map((l: string) => l.toLowerCase())
+        .filter((l: string) => l.length > 1);
       const sentence = s.out().trim();
       if (sentence) sentences.push({ text: sentence, terms });
     });
