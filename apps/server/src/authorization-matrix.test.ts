@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
-import { deals, organizations, pipelineStages, pipelines, registrationRequests } from './db/schema';
+import { deals, organizations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
 import { deriveKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
 import { createOtherWorkspace, type OtherWorkspace } from '../test/other-workspace';
@@ -215,7 +215,21 @@ const MATRIX: Row[] = [
     }),
     expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400, 403],
   },
+
+  // ---- recordings ---------------------------------------------------------------------------------------------------------------------------------
+  {
+    route: 'POST /api/videos/:id/follow-up-email',
+    note: "rahul's demo recording: the uploader, those above him and admins",
+    request: async (c) => ({ url: `/api/videos/${await rahulRecordingId(c)}/follow-up-email` }),
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
 ];
+
+/** One of the rep's seeded recordings. */
+async function rahulRecordingId(c: Ctx): Promise<string> {
+  const [row] = await c.t.database.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.uploadedBy, c.ids.rahul)).orderBy(asc(recordings.createdAt)).limit(1);
+  return row!.id;
+}
 
 /** Routes the matrix does not cover: the static API docs (and everything outside /api, i.e. the SPA). */
 const isMatrixRoute = (r: { method: string; url: string }) => r.url.startsWith('/api/') && !/^\/api\/docs(\/|$)/.test(r.url);
