@@ -49,7 +49,7 @@ describe('the demo recordings', () => {
     }
   });
 
-  it('include a real video whose queued job stores it and processes it with pocketsphinx', async () => {
+  it('include a real video whose queued job stores it and processes it with pocketsphinx', { timeout: 60_000 }, async () => {
     const [queued] = await execute<{ type: string }>(database.db, sql`select type from jobs where status = 'queued'`);
     expect(queued).toEqual({ type: 'recording.store-demo-media' });
     const services = testServices(database, { storage: createLocalFileStorage(dataDir) });

@@ -42,11 +42,16 @@ export function createFfmpegMedia(): MediaTools {
         const out = path.join(outDir, `${i}.jpg`);
         // -ss before -i seeks by keyframe index: a frame an hour in costs as little as the first.
         const args = ['-nostdin', '-v', 'error', '-y', '-ss', String(at), '-i', inputPath, '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${plan.width}:-2`, '-q:v', '5', out];
-        await runTool('ffmpeg', args, { signal, ...FFMPEG }).catch((e: unknown) => {
-          throw asUnreadable(e, MEDIA_MESSAGES.notMedia);
-        });
+        // A picture that cannot be decoded at one point costs that snapshot, not the recording.
+        const taken = await runTool('ffmpeg', args, { signal, ...FFMPEG }).then(
+          () => true,
+          (e: unknown) => {
+            if (e instanceof ToolFailedError) return false;
+            throw e;
+          },
+        );
         // A seek into the last, frameless second writes nothing: that snapshot is simply absent.
-        if ((await fs.stat(out).catch(() => null))?.size) shots.push({ path: out, atSeconds: at });
+        if (taken && (await fs.stat(out).catch(() => null))?.size) shots.push({ path: out, atSeconds: at });
       }
       return shots;
     },

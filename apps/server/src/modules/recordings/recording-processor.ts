@@ -51,7 +51,7 @@ export async function processRecording(recordingId: string, context: JobContext,
     }
   };
 
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'pipewise-recording-'));
+  const workDir = await mkdtemp(path.join(os.tmpdir(), `pipewise-recording-${recordingId}-`));
   try {
     const { storage } = services.adapters;
     let media: MediaOutcome;
