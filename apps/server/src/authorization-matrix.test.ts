@@ -320,7 +320,21 @@ const MATRIX: Row[] = [
     request: async (c) => ({ url: `/api/videos/${await rahulRecording(c)}` }),
     expect:                                                                                                       [401, 204, 404, 204, 204, 404, 404, 404, 404],
   },
+
+  // ---- recordings ---------------------------------------------------------------------------------------------------------------------------------
+  {
+    route: 'POST /api/videos/:id/follow-up-email',
+    note: "rahul's demo recording: the uploader, those above him and admins",
+    request: async (c) => ({ url: `/api/videos/${await rahulRecordingId(c)}/follow-up-email` }),
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
 ];
+
+/** One of the rep's seeded recordings. */
+async function rahulRecordingId(c: Ctx): Promise<string> {
+  const [row] = await c.t.database.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.uploadedBy, c.ids.rahul)).orderBy(asc(recordings.createdAt)).limit(1);
+  return row!.id;
+}
 
 /** Routes the matrix does not cover: the static API docs (and everything outside /api, i.e. the SPA). */
 const isMatrixRoute = (r: { method: string; url: string }) => r.url.startsWith('/api/') && !/^\/api\/docs(\/|$)/.test(r.url);

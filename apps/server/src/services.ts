@@ -7,6 +7,12 @@ import { createOidcClient, type OidcClient } from './adapters/google/oidc-client
 import { createGoogleApi } from './adapters/google/google-api';
 import { createGoogleOAuth, type GoogleOAuth } from './adapters/google/google-oauth';
 import { createFileStorage } from './adapters/storage/create-file-storage';
+import type { ChatModel } from './adapters/llm/llm-port';
+import { createOpenAiChatModel } from './adapters/llm/openai-llm';
+import { createFfmpegMedia } from './adapters/media/ffmpeg-media';
+import type { MediaTools } from './adapters/media/media-port';
+import { createSpeechToText } from './adapters/stt/create-stt';
+import type { SpeechToText } from './adapters/stt/stt-port';
 import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
@@ -42,6 +48,12 @@ export type Adapters = {
   googleOAuth: GoogleOAuth | undefined;
   /** Uploaded media, documents and snapshots. */
   storage: FileStorage;
+  /** ffprobe/ffmpeg: duration, audio, snapshots. */
+  media: MediaTools;
+  /** pocketsphinx by default, an OpenAI-compatible server with STT_URL. */
+  stt: SpeechToText;
+  /** An OpenAI-compatible chat model; undefined until LLM_BASE_URL and LLM_MODEL are set. */
+  llm: ChatModel | undefined;
 };
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
@@ -51,6 +63,9 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
     googleOAuth: 'googleOAuth' in overrides ? overrides.googleOAuth : config.google ? createGoogleOAuth(config.google) : undefined,
     storage: overrides.storage ?? createFileStorage(config),
+    media: overrides.media ?? createFfmpegMedia(),
+    stt: overrides.stt ?? createSpeechToText(config),
+    llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
   };
 }
 
