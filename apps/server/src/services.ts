@@ -22,6 +22,7 @@ import { createCalendarService } from './modules/calendar/calendar-service';
 import { createCalendarSync } from './modules/calendar/calendar-sync-service';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
 import { createGoogleConnectionsRepo } from './modules/google/google-connections-repo';
+import { googleDriveTokens } from './modules/google/drive-token-source';
 import { createGoogleService } from './modules/google/google-service';
 import { createGoogleTokens } from './modules/google/google-tokens';
 import { createAuthService } from './modules/auth/auth-service';
@@ -123,7 +124,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
     deals,
-    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log }),
+    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log, driveTokens: googleDriveTokens(googleConnections, googleTokens) }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
