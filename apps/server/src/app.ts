@@ -21,6 +21,7 @@ import { registrationsRoutes } from './modules/registrations/registrations-route
 import { usersRoutes } from './modules/users/users-routes';
 import { operatorRoutes } from './modules/workspaces/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
+import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -98,6 +99,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   );
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
+  await app.register(commandRoutes(services.commands.process, services.commands.confirmations));
   await app.register(registrationsRoutes(services.registrations));
   await app.register(operatorRoutes(services.operator, services.operators));
 

@@ -9,10 +9,12 @@ import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createAccessRules } from './modules/access/access-rules';
+import { createAssistantCommands } from './modules/assistant/commands/assistant-commands';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRepo } from './modules/auth/session-repo';
+import { crmServices } from './modules/assistant/commands/crm-services';
 import { dealsRepos } from './modules/deals/deals-repos';
 import { createDealsService } from './modules/deals/deals-service';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -80,6 +82,8 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     log,
     ipLimitPer15Min: config.authIpLimit,
   });
+  const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
+  const crm = crmServices(db);
   return {
     config,
     database,
@@ -94,7 +98,9 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     auth,
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
-    deals: createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) }),
+    deals,
+    ...crm,
+    commands: createAssistantCommands({ db, deals, ...crm, users, access }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
   };

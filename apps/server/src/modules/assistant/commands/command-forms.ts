@@ -19,7 +19,7 @@ export const typeOfWord = (word: string | undefined): TObjectType | null =>
   word ? (OBJECT_TYPES.find((t) => TYPE_WORDS[t].includes(word.toLowerCase())) ?? null) : null;
 
 const POLITE = String.raw`^(?:please\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?`;
-const fieldAliases = aliasesFor(OBJECT_TYPES, false);
+const fieldAliases = aliasesFor(OBJECT_TYPES, false, true);
 const fieldAlternation = [...new Set(fieldAliases.map((a) => a.alias))].map((a) => escapeRegExp(a).replace(/ /g, '\\s+')).join('|');
 
 const FIELD_OF = new RegExp(

@@ -10,6 +10,11 @@ export type FieldSpec = {
   aliases: string[];
   /** Prepositions ("at", "from", "as") that only count once the object type is known. */
   weak?: string[];
+  /**
+   * Names only read in "change the deal stage of X to Y": after a deal's name they would eat its
+   * last word ("update deal Nowhere Deal amount 3 lakh" names the deal "Nowhere Deal").
+   */
+  formOnly?: string[];
 };
 
 /**
@@ -18,16 +23,16 @@ export type FieldSpec = {
  */
 export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
   deal: [
-    { property: 'dealname', kind: 'text', aliases: ['deal name', 'dealname', 'name'] },
-    { property: 'amount', kind: 'amount', aliases: ['amount', 'deal value', 'deal amount', 'deal size', 'value', 'budget', 'worth', 'size'] },
-    { property: 'dealstage', kind: 'text', aliases: ['deal stage', 'dealstage', 'stage'] },
+    { property: 'dealname', kind: 'text', aliases: ['dealname', 'name'], formOnly: ['deal name'] },
+    { property: 'amount', kind: 'amount', aliases: ['amount', 'value', 'budget', 'worth', 'size'], formOnly: ['deal value', 'deal amount', 'deal size'] },
+    { property: 'dealstage', kind: 'text', aliases: ['dealstage', 'stage'], formOnly: ['deal stage'] },
     { property: 'pipeline', kind: 'text', aliases: ['pipeline'] },
     {
       property: 'closedate',
       kind: 'date',
       aliases: ['expected close date', 'close date', 'closing date', 'closedate', 'close', 'closes', 'closing', 'due date'],
     },
-    { property: 'dealowner', kind: 'text', aliases: ['deal owner', 'dealowner', 'owner', 'owned by', 'assigned to', 'assign to', 'assignee'] },
+    { property: 'dealowner', kind: 'text', aliases: ['dealowner', 'owner', 'owned by', 'assigned to', 'assign to', 'assignee'], formOnly: ['deal owner'] },
     { property: 'nextsteps', kind: 'freetext', aliases: ['next steps', 'next step', 'nextsteps'] },
     { property: 'kdm', kind: 'freetext', aliases: ['key decision maker', 'decision maker', 'kdm'] },
     { property: 'painpoints', kind: 'freetext', aliases: ['pain points', 'pain point', 'painpoints'] },
@@ -84,12 +89,12 @@ export const NAME_PROPERTY: Record<TObjectType, string> = { deal: 'dealname', co
 
 export type AliasMatch = { alias: string; type: TObjectType; field: FieldSpec; weak: boolean };
 
-/** Every alias of the given types (all types when none), longest first so "deal stage" beats "stage". */
-export function aliasesFor(types: readonly TObjectType[], withWeak: boolean): AliasMatch[] {
+/** Every alias of the given types, longest first so "close date" beats "close"; `forms` adds the form-only ones. */
+export function aliasesFor(types: readonly TObjectType[], withWeak: boolean, forms = false): AliasMatch[] {
   const out: AliasMatch[] = [];
   for (const type of types) {
     for (const field of ENTITY_FIELDS[type]) {
-      for (const alias of field.aliases) out.push({ alias, type, field, weak: false });
+      for (const alias of [...field.aliases, ...(forms ? (field.formOnly ?? []) : [])]) out.push({ alias, type, field, weak: false });
       if (withWeak) for (const alias of field.weak ?? []) out.push({ alias, type, field, weak: true });
     }
   }
