@@ -5,8 +5,9 @@
  */
 export type MaskedText = { text: string; quoted: string[] };
 
-const OPEN = '\u0001';
-const CLOSE = '\u0002';
+// Private-use characters: nobody types them, and they are word boundaries to the keyword scan.
+const OPEN = '\ue000';
+const CLOSE = '\ue001';
 const QUOTES = /"([^"]*)"|“([^”]*)”|‘([^’]*)’|(?<=^|[\s(:,=])'([^']*)'(?=$|[\s),.;:!?])/g;
 
 export function maskQuotes(input: string): MaskedText {
@@ -20,11 +21,11 @@ export function maskQuotes(input: string): MaskedText {
 
 /** The text with its placeholders back to what was quoted (without the quotes). */
 export function unmask(text: string, masked: MaskedText): string {
-  return text.replace(/\u0001(\d+)\u0002/g, (_m, i: string) => masked.quoted[Number(i)] ?? '');
+  return text.replace(/\ue000(\d+)\ue001/g, (_m, i: string) => masked.quoted[Number(i)] ?? '');
 }
 
 /** True when the whole value was one quoted part: then it is taken literally. */
-export const isWhollyQuoted = (text: string) => /^\u0001\d+\u0002$/.test(text.trim());
+export const isWhollyQuoted = (text: string) => /^\ue000\d+\ue001$/.test(text.trim());
 
 /** Words that join a field to its value ("stage to X", "amount is X", "email: X"). */
 const LEADING_LINKS = /^(?:(?:is|are|was|to|of|as|be|should be|will be|equals?|on|by|now)(?:\s+|$)|[=:\-–]\s*)+/i;

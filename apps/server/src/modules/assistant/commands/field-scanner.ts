@@ -45,7 +45,7 @@ function keywordRegex(types: readonly TObjectType[], withWeak: boolean) {
     const byAlias = new Map<string, AliasMatch[]>();
     for (const a of all) byAlias.set(a.alias, [...(byAlias.get(a.alias) ?? []), a]);
     const alternation = [...byAlias.keys()].map((a) => escapeRegExp(a).replace(/ /g, '\\s+')).join('|');
-    cached = { re: new RegExp(`(?<![\\w@.\\u0001-])(?:${alternation})(?![\\w@]|[.-]\\w)`, 'gi'), byAlias };
+    cached = { re: new RegExp(`(?<![\\w@.\\ue000-])(?:${alternation})(?![\\w@]|[.-]\\w)`, 'gi'), byAlias };
     keywordCache.set(key, cached);
   }
   return cached;
