@@ -25,10 +25,12 @@ import { createGoogleConnectionsRepo } from './modules/google/google-connections
 import { googleDriveTokens } from './modules/google/drive-token-source';
 import { createGoogleService } from './modules/google/google-service';
 import { createGoogleTokens } from './modules/google/google-tokens';
+import { createAssistantCommands } from './modules/assistant/commands/assistant-commands';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRepo } from './modules/auth/session-repo';
+import { crmServices } from './modules/assistant/commands/crm-services';
 import { dealsRepos } from './modules/deals/deals-repos';
 import { createDealsService } from './modules/deals/deals-service';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -109,6 +111,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   const googleApi = createGoogleApi(config.googleApiBase);
   const googleTokens = createGoogleTokens({ key: deriveKey(masterKey, 'google-tokens'), oauth: adapters.googleOAuth, connections: googleConnections });
   const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
+  const crm = crmServices(db);
   return {
     config,
     database,
@@ -125,6 +128,8 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
     deals,
     recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log, driveTokens: googleDriveTokens(googleConnections, googleTokens) }),
+    ...crm,
+    commands: createAssistantCommands({ db, deals, ...crm, users, access }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
