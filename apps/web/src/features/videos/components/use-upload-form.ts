@@ -16,6 +16,15 @@ const EMPTY: UploadFields & { meetLink: string } = {
 
 const isPlainText = (file: File) => file.type === 'text/plain' || file.name.toLowerCase().endsWith('.txt');
 
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The document could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 /**
  * The upload dialog's fields. Choosing another method clears the inputs of the others, so what is
  * sent is only what the chosen method shows; a plain .txt document is also read into the text box.
@@ -36,9 +45,12 @@ export function useUploadForm() {
 
   const setDocument = async (file: File | null) => {
     set({ documentFile: file });
-    if (file && isPlainText(file)) {
-      const text = await file.text();
-      set({ transcriptionText: text });
+    if (!file || !isPlainText(file)) return;
+    try {
+      set({ transcriptionText: await readText(file) });
+    } catch (error) {
+      // The document itself is still sent; the server reads it.
+      console.error('Failed to read the document', error);
     }
   };
 
