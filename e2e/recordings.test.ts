@@ -160,17 +160,17 @@ describe('Meetings', () => {
   it('lists your meetings and the team meetings; a row opens the detail modal; Details opens the meeting', async () => {
     await page.goto('/dashboard/meetings');
     const table = page.getByRole('table', { name: 'Meetings' });
-    await table.getByRole('cell', { name: 'team-call.mp4' }).waitFor();
+    await table.getByRole('cell', { name: 'team-call.mp4', exact: true }).waitFor();
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Meeting Title', 'Participants', 'Deal Associated', 'Deal Sentiments', 'Actions']);
     await shot('meetings-yours');
     expect(await runAxe(page)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Team Meeting' }).click();
-    await table.getByRole('cell', { name: 'Rahul pricing call' }).waitFor();
+    await table.getByRole('cell', { name: 'Rahul pricing call', exact: true }).waitFor();
     await shot('meetings-team');
     expect(await runAxe(page)).toEqual([]);
 
-    await table.getByRole('cell', { name: 'Rahul pricing call' }).click();
+    await table.getByRole('cell', { name: 'Rahul pricing call', exact: true }).click();
     await page.getByRole('dialog', { name: 'Rahul pricing call' }).waitFor();
     expect(await runAxe(page)).toEqual([]);
     await page.keyboard.press('Escape');

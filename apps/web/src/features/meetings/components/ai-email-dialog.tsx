@@ -50,7 +50,14 @@ export function AiEmailButton({ videoId }: { videoId: string }) {
             Drafting the follow-up email...
           </p>
         ) : failure ? (
-          <AlertMessage>{failure}</AlertMessage>
+          <div className="dialog-form">
+            <AlertMessage>{failure}</AlertMessage>
+            <div className="dialog-actions">
+              <Button variant="secondary" onClick={start}>
+                Try again
+              </Button>
+            </div>
+          </div>
         ) : (
           <div className="dialog-form ai-email">
             {to.length > 0 ? <p className="muted">To: {to.join(', ')}</p> : null}

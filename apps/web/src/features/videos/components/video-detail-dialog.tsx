@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { uploadDateText, uploaderText, videoTitle } from '../utils/video-format';
 import { VideoInsights } from './video-insights';
 import { VideoPlayer } from './video-player';
+import '../videos.css';
 
 /** The video detail modal: who, when, which deal, the recording, its summary, key points and transcription. */
 export function VideoDetailDialog({ video, onClose }: { video: TVideo | null; onClose: () => void }) {
