@@ -124,7 +124,7 @@ describe('Video Insights', () => {
     await page.getByRole('dialog', { name: 'team-call.mp4' }).waitFor();
     expect(await runAxe(page)).toEqual([]);
     await page.keyboard.press('Escape');
-  });
+  }, 180_000);
 
   it("uploads a transcription: 'Transcription processed successfully!' and a card with its preview", async () => {
     await page.goto('/dashboard/upload');
