@@ -48,6 +48,8 @@ banner "Prerequisites"
 ensure_debian_package /usr/bin/chromium chromium
 CHROMIUM_OK=$?
 [[ $CHROMIUM_OK -eq 0 ]] && echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
+# The recordings tests make their media fixtures with ffmpeg (and fail naming it when it is missing).
+ensure_debian_package /usr/bin/ffmpeg ffmpeg
 # PostgreSQL is checked (and installed) by scripts/test-postgres.sh itself.
 
 run_step "Typecheck (tsc -b)" npm run --silent typecheck

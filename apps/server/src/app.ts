@@ -21,6 +21,9 @@ import { registrationsRoutes } from './modules/registrations/registrations-route
 import { usersRoutes } from './modules/users/users-routes';
 import { operatorRoutes } from './modules/workspaces/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
+import { calendarRoutes } from './modules/calendar/calendar-routes';
+import { googleRoutes } from './modules/google/google-routes';
+import { recordingsRoutes } from './modules/recordings/recordings-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -98,8 +101,11 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   );
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
+  await app.register(recordingsRoutes(services.recordings));
   await app.register(registrationsRoutes(services.registrations));
   await app.register(operatorRoutes(services.operator, services.operators));
+  await app.register(calendarRoutes(services.calendar));
+  await app.register(googleRoutes(services.google));
 
   await registerSpa(app, config.webDist);
   return app;

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
-import { deals, organizations, pipelineStages, pipelines, registrationRequests } from './db/schema';
+import { deals, organizations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
 import { deriveKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
 import { createOtherWorkspace, type OtherWorkspace } from '../test/other-workspace';
 import { findUser, signIn, type TestSession } from '../test/sessions';
+import { formBody } from '../test/recordings-kit';
 import { createTestApp, csrfHeaders, type TestApp } from '../test/test-app';
 
 /**
@@ -43,7 +46,7 @@ type Ctx = {
   t: TestApp;
   other: OtherWorkspace;
   ids: { rahul: string; priya: string; vikram: string };
-  rahulDeal: { id: number; dealname: string };
+  rahulDeal: { id: number; dealname: string; pipelineId: string };
   pipeline: { label: string; stage: string };
   /** A unique email at the domain. */
   freshEmail(domain: string): string;
@@ -55,7 +58,7 @@ type Ctx = {
   otpFor(email: string): Promise<string>;
 };
 
-type Req = { url: string; payload?: Record<string, unknown> };
+type Req = { url: string; payload?: Record<string, unknown> | Buffer; headers?: Record<string, string> };
 type Row = {
   /** `METHOD url` exactly as registered. */
   route: string;
@@ -72,6 +75,44 @@ const RAHUL = ACME('rahul');
 const ALL = (status: number): Statuses => [status, status, status, status, status, status, status, status, status];
 const SIGNED_IN = (status: number): Statuses => [401, status, status, status, status, status, status, status, status];
 const OPERATOR = ACME('kavya');
+
+/** The first bytes of an mp4 (an ftyp box) and padding: what the upload's type check reads. */
+const MP4_BYTES = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(2000)]);
+
+/** A recording rahul uploaded, with stored media and one snapshot; `status` failed for a retry row. */
+async function rahulRecording(c: Ctx, status: 'uploaded' | 'failed' = 'uploaded'): Promise<string> {
+  const storage = c.t.services.adapters.storage;
+  const base = `recordings/${randomUUID()}`;
+  await storage.put(`${base}/media`, Readable.from([MP4_BYTES]), {});
+  await storage.put(`${base}/snapshot-0.jpg`, Readable.from([Buffer.from([0xff, 0xd8, 0xff])]), {});
+  const [row] = await c.t.database.db
+    .insert(recordings)
+    .values({
+      organizationId: (await findUser(c.t.database.db, RAHUL)).organizationId,
+      uploadedBy: c.ids.rahul,
+      uploaderEmail: RAHUL,
+      dealId: c.rahulDeal.id,
+      pipelineId: c.rahulDeal.pipelineId,
+      title: 'Matrix call',
+      uploadType: 'file',
+      storageKey: `${base}/media`,
+      mediaType: 'video/mp4',
+      sizeBytes: MP4_BYTES.length,
+      snapshotKeys: [`${base}/snapshot-0.jpg`],
+      status,
+    })
+    .returning({ id: recordings.id });
+  return row!.id;
+}
+let sharedRecording: string | undefined;
+const recordingOnce = async (c: Ctx) => (sharedRecording ??= await rahulRecording(c));
+
+/** A multipart upload to rahul's deal. */
+function uploadTo(c: Ctx, url: string, fields: Record<string, string>, files: Parameters<typeof formBody>[1] = []): Req {
+  const form = formBody({ deal_id: String(c.rahulDeal.id), pipeline_id: c.rahulDeal.pipelineId, ...fields }, files);
+  return { url, payload: form.payload, headers: form.headers };
+}
+const SEEN_BY_RAHULS_LINE: Statuses = [401, 200, 404, 200, 200, 404, 404, 404, 404];
 
 // prettier-ignore
 const MATRIX: Row[] = [
@@ -215,6 +256,70 @@ const MATRIX: Row[] = [
     }),
     expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400, 403],
   },
+
+  // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) ---------------------------------------------------------
+  { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
+
+  // ---- Google connection (the caller's own; Google is not configured here) -------------------------------------------------------------------------
+  { route: 'GET /api/google/status', request: () => ({ url: '/api/google/status' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/google/authorize-url', note: 'not configured: 409', request: () => ({ url: '/api/google/authorize-url' }), expect: SIGNED_IN(409) },
+  {
+    route: 'POST /api/google/exchange-token',
+    note: 'not configured: 409',
+    request: () => ({ url: '/api/google/exchange-token', payload: { code: 'code', state: 'google.forged' } }),
+    expect: SIGNED_IN(409),
+  },
+  { route: 'POST /api/google/disconnect', note: 'nothing connected: the status', request: () => ({ url: '/api/google/disconnect', payload: {} }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/google/gmail-draft',
+    note: 'no Gmail permission: 403',
+    request: () => ({ url: '/api/google/gmail-draft', payload: { to: [], subject: 'Hello', body: 'Hi' } }),
+    expect: SIGNED_IN(403),
+  },
+
+  // ---- videos (recordings: the uploader, everyone above them and admins see one; nothing crosses workspaces) ------------------------------------------
+  { route: 'GET /api/videos/deals', request: () => ({ url: '/api/videos/deals' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/videos/my-videos', request: () => ({ url: '/api/videos/my-videos' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/videos/subordinate-videos', request: () => ({ url: '/api/videos/subordinate-videos' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/videos/get-video-by-dealId/:id', request: (c) => ({ url: `/api/videos/get-video-by-dealId/${c.rahulDeal.id}` }), expect: SEEN_BY_RAHULS_LINE },
+  { route: 'GET /api/videos/:id', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}` }), expect: SEEN_BY_RAHULS_LINE },
+  { route: 'GET /api/videos/:id/media', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/media` }), expect: SEEN_BY_RAHULS_LINE },
+  { route: 'GET /api/videos/:id/snapshots/:n', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/snapshots/0` }), expect: SEEN_BY_RAHULS_LINE },
+  {
+    route: 'POST /api/videos/upload',
+    note: "a file for rahul's deal: whoever cannot see the deal gets 404",
+    request: (c) => uploadTo(c, '/api/videos/upload', { upload_type: 'file' }, [{ field: 'file', name: 'call.mp4', data: MP4_BYTES }]),
+    expect:                                                                                                       [401, 201, 404, 201, 201, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/videos/upload-transcription',
+    request: (c) => uploadTo(c, '/api/videos/upload-transcription', { upload_type: 'transcription', transcription_text: 'Matrix transcript' }),
+    expect:                                                                                                       [401, 201, 404, 201, 201, 404, 404, 404, 404],
+  },
+  { route: 'POST /api/videos/generate-presigned-url', request: () => ({ url: '/api/videos/generate-presigned-url', payload: { file_name: 'call.mp4' } }), expect: SIGNED_IN(200) },
+  {
+    route: 'PUT /api/videos/direct-upload/:token',
+    note: "a fresh upload URL made for rahul: nobody else may use it",
+    request: async (c) => {
+      const rahul = await findUser(c.t.database.db, RAHUL);
+      const { upload_url } = await c.t.services.recordings.service.presign({ ...rahul, role: 'user' }, 'call.mp4');
+      return { url: upload_url, payload: MP4_BYTES, headers: { 'content-type': 'video/mp4' } };
+    },
+    expect:                                                                                                       [401, 200, 403, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/videos/:id/retry',
+    note: 'a fresh failed recording of rahul',
+    request: async (c) => ({ url: `/api/videos/${await rahulRecording(c, 'failed')}/retry` }),
+    expect:                                                                                                       SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'DELETE /api/videos/:id',
+    note: 'a fresh recording of rahul: the uploader and admins may delete it',
+    request: async (c) => ({ url: `/api/videos/${await rahulRecording(c)}` }),
+    expect:                                                                                                       [401, 204, 404, 204, 204, 404, 404, 404, 404],
+  },
 ];
 
 /** Routes the matrix does not cover: the static API docs (and everything outside /api, i.e. the SPA). */
@@ -258,7 +363,7 @@ describe('authorization matrix', () => {
 
     const rahul = await findUser(db, RAHUL);
     const [deal] = await db
-      .select({ id: deals.id, dealname: deals.dealname })
+      .select({ id: deals.id, dealname: deals.dealname, pipelineId: deals.pipelineId })
       .from(deals)
       .where(and(eq(deals.ownerId, rahul.id), eq(deals.organizationId, rahul.organizationId)))
       .orderBy(asc(deals.id))
@@ -331,7 +436,7 @@ describe('authorization matrix', () => {
       const res = await t.app.inject({
         method,
         url: req.url,
-        headers: session ? session.headers : csrfHeaders,
+        headers: { ...(session ? session.headers : csrfHeaders), ...req.headers },
         ...(req.payload ? { payload: req.payload } : {}),
       });
       actual[actor] = res.statusCode;

@@ -4,11 +4,20 @@ import type { Database } from './db/client';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import type { MailSender } from './adapters/mail/mail-port';
 import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
-import { createLocalFileStorage } from './adapters/storage/local-file-storage';
+import { createGoogleApi } from './adapters/google/google-api';
+import { createGoogleOAuth, type GoogleOAuth } from './adapters/google/google-oauth';
+import { createFileStorage } from './adapters/storage/create-file-storage';
 import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createAccessRules } from './modules/access/access-rules';
+import { calendarSyncJob, calendarSyncKey } from './modules/calendar/calendar-jobs';
+import { createCalendarService } from './modules/calendar/calendar-service';
+import { createCalendarSync } from './modules/calendar/calendar-sync-service';
+import { createMeetingsRepo } from './modules/calendar/meetings-repo';
+import { createGoogleConnectionsRepo } from './modules/google/google-connections-repo';
+import { createGoogleService } from './modules/google/google-service';
+import { createGoogleTokens } from './modules/google/google-tokens';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
@@ -22,12 +31,15 @@ import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { createUsersService } from './modules/users/users-service';
 import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { createOperatorService } from './modules/workspaces/operator-service';
+import { createRecordings } from './modules/recordings/recordings-module';
 
 /** The outside systems the app talks to, each chosen by config. */
 export type Adapters = {
   mail: MailSender;
   /** Google sign-in; undefined until GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
   oidc: OidcClient | undefined;
+  /** Google connect (mail and calendar), same client and issuer as sign-in; undefined until configured. */
+  googleOAuth: GoogleOAuth | undefined;
   /** Uploaded media, documents and snapshots. */
   storage: FileStorage;
 };
@@ -37,13 +49,9 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
   return {
     mail: overrides.mail ?? createMailSender(config),
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
+    googleOAuth: 'googleOAuth' in overrides ? overrides.googleOAuth : config.google ? createGoogleOAuth(config.google) : undefined,
     storage: overrides.storage ?? createFileStorage(config),
   };
-}
-
-function createFileStorage(config: Config): FileStorage {
-  if (config.storage.kind === 'local') return createLocalFileStorage(config.storage.dir);
-  throw new Error('STORAGE=s3 is not available yet');
 }
 
 export type ServicesDeps = {
@@ -80,6 +88,11 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     log,
     ipLimitPer15Min: config.authIpLimit,
   });
+  const meetings = createMeetingsRepo(db);
+  const googleConnections = createGoogleConnectionsRepo(db);
+  const googleApi = createGoogleApi(config.googleApiBase);
+  const googleTokens = createGoogleTokens({ key: deriveKey(masterKey, 'google-tokens'), oauth: adapters.googleOAuth, connections: googleConnections });
+  const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
   return {
     config,
     database,
@@ -94,9 +107,23 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     auth,
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
-    deals: createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) }),
+    deals,
+    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
+    googleConnections,
+    calendar: createCalendarService({ meetings, access }),
+    calendarSync: createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log }),
+    google: createGoogleService({
+      oauth: adapters.googleOAuth,
+      api: googleApi,
+      connections: googleConnections,
+      tokens: googleTokens,
+      appUrl: config.appUrl,
+      log,
+      onConnected: async (userId) => void (await queue.enqueue(calendarSyncJob, { userId }, { dedupeKey: calendarSyncKey(userId) })),
+      onDisconnected: (userId) => meetings.deleteGoogleMeetings(userId),
+    }),
   };
 }
 

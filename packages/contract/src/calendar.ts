@@ -32,6 +32,8 @@ export const ZTeamMeetings = z.object({ meetings: z.array(ZCalendarMeeting) });
 
 /** The Google card: Connect, Partially Connected (one permission missing) or Connected; broken after a revoked grant. */
 export const ZGoogleStatus = z.object({
+  /** false until the installation sets GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: the card says so. */
+  configured: z.boolean(),
   state: z.enum(['not_connected', 'partial', 'connected', 'broken']),
   mail: z.boolean(),
   calendar: z.boolean(),
@@ -53,3 +55,27 @@ export const ZGmailDraftRequest = z.object({
   body: z.string().max(100_000),
 });
 export const ZGmailDraftResponse = z.object({ id: z.string() });
+
+/**
+ * The spec's rule for a team call, shared by the server and the calls panel: is_team when the
+ * calendar says so, else more than 2 attendees.
+ */
+export function isTeamCall(meeting: { is_team: boolean | null | undefined; attendees: readonly unknown[] }): boolean {
+  return meeting.is_team ?? meeting.attendees.length > 2;
+}
+
+/** The card's failure texts (the spec's error catalogue, Google row). */
+export const GOOGLE_CONNECT_MESSAGES = {
+  authFailed: 'Google authentication failed. Please try again.',
+  connectFailed: 'Failed to connect with Google. Please try again.',
+  connectionError: 'Connection error. Please try again.',
+  notConfigured: 'Google is not configured for this installation. Ask your administrator to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
+  gmailNotGranted: 'Connect Google with the Gmail permission to save drafts.',
+} as const;
+
+/**
+ * Google returns to `${APP_URL}/dashboard/settings` with no query of our own in the redirect URI
+ * (providers compare it exactly and some refuse a query there); the state we mint starts with
+ * this prefix, which is how the settings page knows the return is Google's (source=google).
+ */
+export const GOOGLE_STATE_PREFIX = 'google.';

@@ -76,7 +76,11 @@ export const ZVideoListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
-export const ZVideoDealsQuery = z.object({ pipeline: z.string().max(100).optional() });
+/** Deals for the upload form: `pipeline` (id or label, any case) narrows them; alphabetical, at most `limit`. */
+export const ZVideoDealsQuery = z.object({
+  pipeline: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(500),
+});
 
 export const ZPresignRequest = z.object({ file_name: z.string().trim().min(1, 'file_name is required').max(255) });
 /** A direct upload: PUT the file's bytes to `upload_url` before `expires_at`, then POST /api/videos/upload with `upload_key`. */
@@ -87,6 +91,9 @@ export const ZPresignResponse = z.object({
   headers: z.record(z.string(), z.string()),
   expires_at: z.string(),
 });
+
+/** What a direct upload (PUT to a local upload_url) stored. */
+export const ZDirectUploadResponse = z.object({ size_bytes: z.number(), media_type: z.string() });
 
 /** Generate AI Email: a follow-up drafted from the summary and key points. */
 export const ZFollowUpEmail = z.object({ subject: z.string(), body: z.string(), to: z.array(z.string()) });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
 import { organizations, users } from './schema';
+import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoCrm } from './seed-crm';
 
 export const DEMO_DOMAIN = 'acme.example';
@@ -63,6 +64,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
   await db.transaction(async (tx) => {
     const organizationId = await seedDemoPeople(tx, now);
     await seedDemoCrm(tx, organizationId, 300, now);
+    await seedDemoCalendar(tx, organizationId, now);
   });
   return { seeded: true };
 }

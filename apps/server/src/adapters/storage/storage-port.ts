@@ -23,6 +23,9 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Runs `work` with a local file holding the object (a temporary download for a remote store). */
   withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T>;
-  /** A URL a client may PUT the object's bytes to until it expires (generate-presigned-url). */
-  presignPut(key: string, options: { contentType?: string; expiresInSeconds: number }): Promise<{ url: string; headers: Record<string, string> }>;
+  /**
+   * A URL a client may PUT the object's bytes to until it expires (generate-presigned-url). The
+   * local store's URL is this API's and admits only `uploaderId`; a store's own URL admits anyone holding it.
+   */
+  presignPut(key: string, options: { contentType?: string; expiresInSeconds: number; uploaderId: string }): Promise<{ url: string; headers: Record<string, string> }>;
 }

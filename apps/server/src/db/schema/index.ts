@@ -4,3 +4,4 @@ export * from './crm';
 export * from './crm-changes';
 export * from './jobs';
 export * from './recordings';
+export * from './calendar';

@@ -1,16 +1,11 @@
-import { Mail, MessageCircle, Workflow, type LucideIcon } from 'lucide-react';
+import { MessageCircle, Workflow, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { GoogleCard } from './google-card';
 
 type Integration = { id: string; name: string; icon: LucideIcon; description: string };
 
 const INTEGRATIONS: readonly Integration[] = [
-  {
-    id: 'google',
-    name: 'Google',
-    icon: Mail,
-    description: 'Mail and calendar: meetings and upcoming calls from your Google account.',
-  },
   {
     id: 'hubspot',
     name: 'HubSpot',
@@ -25,12 +20,13 @@ const INTEGRATIONS: readonly Integration[] = [
   },
 ];
 
-/** The three integration cards; their connect flows come with the integrations work. */
+/** The three integration cards: Google (mail and calendar), the CRM provider and the messaging app. */
 export function IntegrationsSettings() {
   return (
     <>
       <p className="muted">Connect the tools your team already uses.</p>
       <ul className="integration-grid">
+        <GoogleCard />
         {INTEGRATIONS.map(({ id, name, icon: Icon, description }) => (
           <Card as="li" key={id} className="integration-card">
             <div className="integration-card-head">

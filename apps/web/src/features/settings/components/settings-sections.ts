@@ -1,3 +1,5 @@
+import { googleReturnFrom } from './google-return';
+
 export const SETTINGS_SECTIONS = [
   { id: 'general', label: 'General', operatorsOnly: false },
   { id: 'users', label: 'Users', operatorsOnly: false },
@@ -16,6 +18,8 @@ export function sectionsFor(isOperator: boolean): readonly SettingsSectionEntry[
 /** ?section=general|users|integrations|workspaces, among the sections shown; anything else is General. */
 export function sectionFromParams(params: URLSearchParams, sections: readonly SettingsSectionEntry[] = sectionsFor(false)): SettingsSection {
   const value = params.get('section');
+  // Google's return comes to the bare settings address (no query in its redirect URI): show its card.
+  if (value === null && googleReturnFrom(params)) return 'integrations';
   return sections.find((s) => s.id === value)?.id ?? 'general';
 }
 

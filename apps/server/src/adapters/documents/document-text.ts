@@ -1,0 +1,57 @@
+import path from 'node:path';
+import mammoth from 'mammoth';
+import WordExtractor from 'word-extractor';
+import { PDFParse } from 'pdf-parse';
+import { DOCUMENT_EXTENSIONS } from '@pipewise/contract/videos';
+import { rtfToText } from './rtf-text';
+
+export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
+
+/** The file's type by its name (.pdf, .doc, .docx, .txt, .rtf), or null for any other. */
+export function documentExtension(fileName: string): DocumentExtension | null {
+  const ext = path.extname(fileName).toLowerCase();
+  return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext) ? (ext as DocumentExtension) : null;
+}
+
+/** A document whose text could not be read: malformed, encrypted, or not what its name says. */
+export class UnreadableDocumentError extends Error {
+  override name = 'UnreadableDocumentError';
+}
+
+async function pdfText(data: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(data) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+const EXTRACTORS: Record<DocumentExtension, (data: Buffer) => Promise<string>> = {
+  '.pdf': pdfText,
+  '.docx': async (data) => (await mammoth.extractRawText({ buffer: data })).value,
+  '.doc': async (data) => (await new WordExtractor().extract(data)).getBody(),
+  '.rtf': rtfToText,
+  '.txt': async (data) => {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return text.replace(/^\uFEFF/, '');
+  },
+};
+
+/** Characters no text column can store (NUL, unpaired surrogates) and other control characters except tab and newline. */
+// eslint-disable-next-line no-control-regex -- control characters are what this removes
+const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The plain text of a document, trimmed, with line endings unified and unstorable characters
+ * removed. Throws UnreadableDocumentError when the file cannot be read as its type.
+ */
+export async function extractDocumentText(ext: DocumentExtension, data: Buffer): Promise<string> {
+  let text: string;
+  try {
+    text = await EXTRACTORS[ext](data);
+  } catch (error) {
+    throw new UnreadableDocumentError(error instanceof Error ? error.message : String(error));
+  }
+  return text.replace(/\r\n?/g, '\n').replace(UNSTORABLE, '').replace(/\n{3,}/g, '\n\n').trim();
+}

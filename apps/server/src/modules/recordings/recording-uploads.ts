@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Multipart } from '@fastify/multipart';
+import type { TVideo } from '@pipewise/contract/videos';
+import { extractDocumentText, UnreadableDocumentError } from '../../adapters/documents/document-text';
+import { DriveDownloadError, openDriveFile, type DriveTokenSource } from '../../adapters/google/drive-download';
+import { driveFileId } from '../../adapters/google/drive-link';
+import { verifyDirectUpload } from '../../adapters/storage/direct-upload-token';
+import type { FileStorage } from '../../adapters/storage/storage-port';
+import type { JobQueue } from '../../jobs/job-queue';
+import { HttpError } from '../../lib/http-error';
+import type { Caller } from '../access/access-rules';
+import type { DealsService } from '../deals/deals-service';
+import { checkStoredMedia, storeMedia, type StoredMedia } from './media-intake';
+import { RECORDING_MESSAGES as M } from './recording-messages';
+import { processRecordingJob } from './recording-jobs';
+import { toVideo } from './recordings-presenter';
+import type { NewRecording, RecordingsRepo } from './recordings-repo';
+import { checkTarget, type UploadTarget } from './upload-checks';
+import { fieldError, readDocument, readField, skip, type UploadedDocument, type UploadFields } from './upload-form';
+
+export type UploadDeps = {
+  repo: RecordingsRepo;
+  deals: Pick<DealsService, 'get'>;
+  storage: FileStorage;
+  queue: Pick<JobQueue, 'enqueue'>;
+  driveTokens: DriveTokenSource;
+  directUploadSecret: Buffer;
+  uploadMaxBytes: number;
+  googleApiBase: string;
+  log: FastifyBaseLogger;
+};
+
+const DRIVE_MESSAGES: Record<DriveDownloadError['reason'], [number, string]> = {
+  private: [400, M.drivePrivate],
+  forbidden: [400, M.driveForbidden],
+  not_found: [400, M.driveNotFound],
+  unavailable: [502, M.driveUnavailable],
+};
+
+/**
+ * POST /api/videos/upload and /upload-transcription: a file streamed into storage, a Drive file
+ * downloaded into storage, or a transcription (text and/or a document's text). The row is
+ * written only once the media is stored; a refused or failed upload leaves neither row nor file.
+ */
+export function createRecordingUploads(deps: UploadDeps) {
+  const { storage, uploadMaxBytes } = deps;
+
+  async function fromDrive(caller: Caller, link: string | undefined): Promise<StoredMedia> {
+    if (!link?.trim()) throw fieldError('google_drive_link', M.driveRequired);
+    const id = driveFileId(link);
+    if (!id) throw fieldError('google_drive_link', M.driveLink);
+    try {
+      const source = await openDriveFile(deps.googleApiBase, id, await deps.driveTokens.accessTokenFor(caller.id));
+      return await storeMedia(storage, source, uploadMaxBytes);
+    } catch (error) {
+      if (!(error instanceof DriveDownloadError)) throw error;
+      const [status, message] = DRIVE_MESSAGES[error.reason];
+      throw new HttpError(status, message);
+    }
+  }
+
+  async function claimDirectUpload(caller: Caller, token: string): Promise<StoredMedia & { fileName: string | undefined }> {
+    const grant = verifyDirectUpload(deps.directUploadSecret, token.trim(), 'claim');
+    if (!grant || grant.uploaderId !== caller.id) throw fieldError('upload_key', M.uploadKeyInvalid);
+    if (await deps.repo.storageKeyInUse(grant.key)) throw fieldError('upload_key', M.uploadKeyUsed);
+    return { ...(await checkStoredMedia(storage, grant.key, uploadMaxBytes)), fileName: grant.fileName };
+  }
+
+  async function transcriptOf(fields: UploadFields, doc: UploadedDocument | undefined): Promise<string> {
+    const parts: string[] = [];
+    const typed = fields.transcription_text?.trim();
+    if (typed) parts.push(typed);
+    if (doc) {
+      let text: string;
+      try {
+        text = await extractDocumentText(doc.ext, doc.data);
+      } catch (error) {
+        if (error instanceof UnreadableDocumentError) throw fieldError('document_file', M.unreadableDocument(doc.name));
+        throw error;
+      }
+      if (!text) throw fieldError('document_file', M.emptyDocument(doc.name));
+      parts.push(text);
+    }
+    if (parts.length === 0) throw fieldError('transcription_text', M.transcriptionRequired);
+    return parts.join('\n\n');
+  }
+
+  function rowOf(caller: Caller, target: UploadTarget, extra: Pick<NewRecording, 'title'> & Partial<NewRecording>): NewRecording {
+    return {
+      organizationId: caller.organizationId,
+      uploadedBy: caller.id,
+      uploaderEmail: caller.email,
+      dealId: target.dealId,
+      pipelineId: target.pipelineId,
+      uploadType: target.uploadType,
+      meetLink: target.meetLink,
+      status: 'uploaded',
+      ...extra,
+    };
+  }
+
+  return {
+    async receive(caller: Caller, parts: AsyncIterable<Multipart>): Promise<TVideo> {
+      const fields: UploadFields = {};
+      let media: (StoredMedia & { fileName: string | undefined }) | undefined;
+      let doc: UploadedDocument | undefined;
+      let target: Promise<UploadTarget> | undefined;
+      const targetOnce = () => (target ??= checkTarget(caller, fields, deps.deals));
+      let stored = false;
+      try {
+        for await (const part of parts) {
+          if (part.type === 'field') {
+            readField(fields, part);
+          } else if (part.fieldname === 'file') {
+            if (media) {
+              skip(part.file);
+              throw new HttpError(400, M.oneFile);
+            }
+            // With the form's fields ahead of the file (as browsers send them), refuse before storing a byte.
+            if (fields.deal_id !== undefined && fields.upload_type !== undefined) await targetOnce();
+            media = { ...(await storeMedia(storage, part.file, uploadMaxBytes)), fileName: part.filename || undefined };
+          } else if (part.fieldname === 'document_file') {
+            doc = await readDocument(part);
+          } else {
+            skip(part.file);
+            throw new HttpError(400, M.unexpectedFile(part.fieldname));
+          }
+        }
+        const t = await targetOnce();
+        let row: NewRecording;
+        if (t.uploadType === 'transcription') {
+          if (media || fields.upload_key) throw new HttpError(400, M.fileForOtherMethod);
+          const transcription = await transcriptOf(fields, doc);
+          const title = t.title ?? (doc ? `Document: ${doc.name}` : 'Direct Transcription Input');
+          row = rowOf(caller, t, { title, transcription, transcriptStatus: 'available', originalName: doc?.name ?? null });
+        } else {
+          if (t.uploadType === 'drive') {
+            if (media || fields.upload_key) throw new HttpError(400, M.fileForOtherMethod);
+            media = { ...(await fromDrive(caller, fields.google_drive_link)), fileName: undefined };
+          } else if (fields.upload_key) {
+            if (media) throw new HttpError(400, M.oneFile);
+            media = await claimDirectUpload(caller, fields.upload_key);
+          }
+          if (!media) throw fieldError('file', M.fileRequired);
+          const fallback = t.uploadType === 'drive' ? 'Google Drive video' : 'Untitled Video';
+          const title = t.title ?? media.fileName?.slice(0, 300) ?? fallback;
+          row = rowOf(caller, t, { title, storageKey: media.key, mediaType: media.mediaType, sizeBytes: media.size, originalName: media.fileName?.slice(0, 255) ?? null });
+        }
+        const id = await deps.repo.insert(row);
+        stored = true;
+        try {
+          await deps.queue.enqueue(processRecordingJob, { recordingId: id }, { dedupeKey: id });
+        } catch (error) {
+          stored = false;
+          await deps.repo.delete(caller.organizationId, id);
+          throw error;
+        }
+        return toVideo((await deps.repo.findVisible(caller, id))!, caller);
+      } catch (error) {
+        if (media && !stored) await storage.delete(media.key).catch((e: unknown) => deps.log.error({ err: e, key: media!.key }, 'could not remove a refused upload'));
+        // The deal check may have been started and then left behind by another refusal.
+        target?.catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
+
+export type RecordingUploads = ReturnType<typeof createRecordingUploads>;

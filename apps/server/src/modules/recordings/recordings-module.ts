@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { noDriveTokens, type DriveTokenSource } from '../../adapters/google/drive-download';
+import { directUploadSecret } from '../../adapters/storage/create-file-storage';
+import type { FileStorage } from '../../adapters/storage/storage-port';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { AccessRules } from '../access/access-rules';
+import type { DealsService } from '../deals/deals-service';
+import { createRecordingUploads } from './recording-uploads';
+import { createRecordingsRepo } from './recordings-repo';
+import { createRecordingsService } from './recordings-service';
+
+export type RecordingsModuleDeps = {
+  db: DbOrTx;
+  access: AccessRules;
+  deals: Pick<DealsService, 'get'>;
+  storage: FileStorage;
+  queue: Pick<JobQueue, 'enqueue'>;
+  masterKey: Buffer;
+  config: Pick<Config, 'uploadMaxBytes' | 'googleApiBase'>;
+  log: FastifyBaseLogger;
+  /** The uploader's Google token for private Drive files, once Google connections exist. */
+  driveTokens?: DriveTokenSource;
+};
+
+/** The videos service and the upload intake over one repository, for the composition root. */
+export function createRecordings(deps: RecordingsModuleDeps) {
+  const repo = createRecordingsRepo(deps.db, deps.access);
+  const shared = { repo, deals: deps.deals, storage: deps.storage, queue: deps.queue, directUploadSecret: directUploadSecret(deps.masterKey), uploadMaxBytes: deps.config.uploadMaxBytes, log: deps.log };
+  return {
+    service: createRecordingsService(shared),
+    uploads: createRecordingUploads({ ...shared, driveTokens: deps.driveTokens ?? noDriveTokens, googleApiBase: deps.config.googleApiBase }),
+    uploadMaxBytes: deps.config.uploadMaxBytes,
+  };
+}
+
+export type Recordings = ReturnType<typeof createRecordings>;

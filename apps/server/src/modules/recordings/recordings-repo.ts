@@ -1,0 +1,93 @@
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { isAdminRole } from '@pipewise/contract/common';
+import type { TVideoDealOption } from '@pipewise/contract/videos';
+import { execute, type DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { deals } from '../../db/schema/crm';
+import { recordings } from '../../db/schema/recordings';
+import type { AccessRules, Viewer } from '../access/access-rules';
+
+/** One recording with what it is shown with: the uploader's name and the deal's name. */
+export type RecordingRecord = typeof recordings.$inferSelect & {
+  uploaderFirstName: string | null;
+  uploaderLastName: string | null;
+  dealName: string | null;
+};
+export type NewRecording = typeof recordings.$inferInsert;
+export type Page = { limit: number; offset: number };
+
+/** Recordings and the deals they can be filed under, always within the viewer's workspace. */
+export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql' | 'subordinateIds'>) {
+  const selectRecords = () =>
+    db
+      .select({ ...getTableColumns(recordings), uploaderFirstName: users.firstName, uploaderLastName: users.lastName, dealName: deals.dealname })
+      .from(recordings)
+      .leftJoin(users, eq(users.id, recordings.uploadedBy))
+      .leftJoin(deals, eq(deals.id, recordings.dealId));
+
+  /** What the viewer may see: the uploader's, everyone above them, and the workspace's admins. */
+  const visibleTo = (viewer: Viewer): SQL =>
+    isAdminRole(viewer.role)
+      ? eq(recordings.organizationId, viewer.organizationId)
+      : and(eq(recordings.organizationId, viewer.organizationId), sql`${recordings.uploadedBy} in (${access.visibleUserIdsSql(viewer)})`)!;
+
+  const list = (where: SQL | undefined, page: Page) =>
+    selectRecords().where(where).orderBy(desc(recordings.createdAt), desc(recordings.id)).limit(page.limit).offset(page.offset);
+
+  return {
+    visibleTo,
+    async findVisible(viewer: Viewer, id: string): Promise<RecordingRecord | null> {
+      const [row] = await selectRecords().where(and(visibleTo(viewer), eq(recordings.id, id)));
+      return row ?? null;
+    },
+    uploadedBy: (viewer: Viewer, page: Page) => list(and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
+
+    /** Everyone below the viewer at any depth; for an admin, everyone else in the workspace. */
+    async below(viewer: Viewer, page: Page): Promise<RecordingRecord[]> {
+      const org = eq(recordings.organizationId, viewer.organizationId);
+      if (isAdminRole(viewer.role)) return list(and(org, sql`${recordings.uploadedBy} is distinct from ${viewer.id}`), page);
+      const ids = await access.subordinateIds(viewer.id, viewer.organizationId);
+      if (ids.length === 0) return [];
+      return list(and(org, sql`${recordings.uploadedBy} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`), page);
+    },
+
+    forDeal: (viewer: Viewer, dealId: number, page: Page) => list(and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
+
+    async insert(values: NewRecording): Promise<string> {
+      const [row] = await db.insert(recordings).values(values).returning({ id: recordings.id });
+      return row!.id;
+    },
+
+    async delete(organizationId: string, id: string): Promise<void> {
+      await db.delete(recordings).where(and(eq(recordings.organizationId, organizationId), eq(recordings.id, id)));
+    },
+
+    /** failed -> processing (retry); false when the recording is in any other state. */
+    async restartIfFailed(organizationId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .update(recordings)
+        .set({ status: 'processing', error: null, updatedAt: sql`now()` })
+        .where(and(eq(recordings.organizationId, organizationId), eq(recordings.id, id), eq(recordings.status, 'failed')))
+        .returning({ id: recordings.id });
+      return rows.length > 0;
+    },
+
+    async storageKeyInUse(key: string): Promise<boolean> {
+      return (await db.select({ id: recordings.id }).from(recordings).where(eq(recordings.storageKey, key)).limit(1)).length > 0;
+    },
+
+    /** Deals the viewer may see, as upload form options, optionally of one pipeline (id or label, any case). */
+    async dealOptions(viewer: Viewer, pipeline: string | undefined, limit: number): Promise<TVideoDealOption[]> {
+      const scope = isAdminRole(viewer.role) ? sql`true` : sql`d.owner_id = any(array(${access.visibleUserIdsSql(viewer)}))`;
+      const p = pipeline?.trim().toLowerCase();
+      const byPipeline = p ? sql`(lower(p.id::text) = ${p} or lower(p.label) = ${p})` : sql`true`;
+      const rows = await execute<{ id: string | number; name: string; pipeline_id: string }>(db, sql`
+        select d.id, d.dealname as name, d.pipeline_id from deals d join pipelines p on p.id = d.pipeline_id
+        where d.organization_id = ${viewer.organizationId} and ${scope} and ${byPipeline}
+        order by lower(d.dealname), d.id limit ${limit}`);
+      return rows.map((r) => ({ id: String(r.id), name: r.name, pipeline_id: r.pipeline_id }));
+    },
+  };
+}
+
+export type RecordingsRepo = ReturnType<typeof createRecordingsRepo>;

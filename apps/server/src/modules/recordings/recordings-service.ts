@@ -1,0 +1,127 @@
+import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TVideo, TVideoDealOption } from '@pipewise/contract/videos';
+import { signDirectUpload, verifyDirectUpload } from '../../adapters/storage/direct-upload-token';
+import type { FileStorage, StoredObject } from '../../adapters/storage/storage-port';
+import type { JobQueue } from '../../jobs/job-queue';
+import { HttpError } from '../../lib/http-error';
+import { isUuid } from '../../lib/ids';
+import type { Caller, Viewer } from '../access/access-rules';
+import type { DealsService } from '../deals/deals-service';
+import { parseRange } from './http-range';
+import { newMediaKey, storeMedia } from './media-intake';
+import { RECORDING_MESSAGES as M } from './recording-messages';
+import { processRecordingJob } from './recording-jobs';
+import { canManage, toVideo } from './recordings-presenter';
+import type { Page, RecordingRecord, RecordingsRepo } from './recordings-repo';
+
+export type RecordingsServiceDeps = {
+  repo: RecordingsRepo;
+  deals: Pick<DealsService, 'get'>;
+  storage: FileStorage;
+  queue: Pick<JobQueue, 'enqueue'>;
+  directUploadSecret: Buffer;
+  uploadMaxBytes: number;
+  log: FastifyBaseLogger;
+};
+
+/** How long a direct-upload URL takes bytes, and how long after that its upload_key may become a video. */
+const PUT_TTL_SECONDS = 3600;
+const CLAIM_TTL_MS = 24 * 3600 * 1000;
+
+/** What the media route sends: the whole object (200) or a part (206), or 416. */
+export type MediaAnswer =
+  | { kind: 'unsatisfiable'; size: number }
+  | { kind: 'full' | 'partial'; object: StoredObject; size: number; start: number; end: number; mediaType: string; fileName: string };
+
+/** A download name made only of safe characters, ending in the media's extension. */
+export function safeFileName(r: Pick<RecordingRecord, 'title' | 'originalName'>, ext: string): string {
+  const base = (r.originalName ?? r.title).replace(/\.[A-Za-z0-9]{1,5}$/, '').normalize('NFKD').replace(/[^A-Za-z0-9._ -]+/g, '').trim().replace(/\s+/g, '-').slice(0, 100);
+  return `${base || 'recording'}.${ext}`;
+}
+
+const EXT_OF: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'audio/mp4': 'm4a', 'video/webm': 'webm', 'video/x-matroska': 'mkv', 'video/x-msvideo': 'avi', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
+
+/** The videos screens' reads and changes; every one answers 404 for a recording the caller cannot see. */
+export function createRecordingsService(deps: RecordingsServiceDeps) {
+  const { repo, storage } = deps;
+
+  async function find(viewer: Viewer, id: string): Promise<RecordingRecord> {
+    const found = isUuid(id) ? await repo.findVisible(viewer, id) : null;
+    if (!found) throw new HttpError(404, M.notFound);
+    return found;
+  }
+
+  async function findManaged(viewer: Viewer, id: string): Promise<RecordingRecord> {
+    const r = await find(viewer, id);
+    if (!canManage(viewer, r)) throw new HttpError(403, M.notManager);
+    return r;
+  }
+
+  const present = (viewer: Viewer) => (rows: RecordingRecord[]) => rows.map((r) => toVideo(r, viewer));
+
+  return {
+    dealOptions: (caller: Caller, pipeline: string | undefined, limit: number): Promise<TVideoDealOption[]> => repo.dealOptions(caller, pipeline, limit),
+    mine: async (caller: Caller, page: Page) => present(caller)(await repo.uploadedBy(caller, page)),
+    team: async (caller: Caller, page: Page) => present(caller)(await repo.below(caller, page)),
+    async forDeal(caller: Caller, dealId: number, page: Page): Promise<TVideo[]> {
+      await deps.deals.get(caller, dealId);
+      return present(caller)(await repo.forDeal(caller, dealId, page));
+    },
+    get: async (caller: Caller, id: string) => toVideo(await find(caller, id), caller),
+
+    async media(caller: Caller, id: string, rangeHeader: string | undefined): Promise<MediaAnswer> {
+      const r = await find(caller, id);
+      const info = r.storageKey ? await storage.stat(r.storageKey) : null;
+      if (!r.storageKey || !info) throw new HttpError(404, M.noMedia);
+      const range = parseRange(rangeHeader, info.size);
+      if (range.kind === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.size };
+      const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, info.size - 1];
+      const object = await storage.get(r.storageKey, range.kind === 'partial' ? { start, end } : undefined);
+      if (!object) throw new HttpError(404, M.noMedia);
+      const mediaType = r.mediaType ?? 'application/octet-stream';
+      return { kind: range.kind, object, size: info.size, start, end, mediaType, fileName: safeFileName(r, EXT_OF[mediaType] ?? 'bin') };
+    },
+
+    async snapshot(caller: Caller, id: string, n: number): Promise<Readable> {
+      const r = await find(caller, id);
+      const key = r.snapshotKeys[n];
+      const object = key ? await storage.get(key) : null;
+      if (!object) throw new HttpError(404, M.snapshotNotFound);
+      return object.body;
+    },
+
+    /** Removes the stored media and snapshots first: a failure there leaves the video to delete again, not files nobody owns. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      const r = await findManaged(caller, id);
+      for (const key of [r.storageKey, ...r.snapshotKeys]) if (key) await storage.delete(key);
+      await repo.delete(caller.organizationId, r.id);
+    },
+
+    async retry(caller: Caller, id: string): Promise<TVideo> {
+      const r = await findManaged(caller, id);
+      if (!(await repo.restartIfFailed(caller.organizationId, r.id))) throw new HttpError(409, M.retryOnlyFailed);
+      await deps.queue.enqueue(processRecordingJob, { recordingId: r.id }, { dedupeKey: r.id });
+      return toVideo((await repo.findVisible(caller, r.id))!, caller);
+    },
+
+    /** generate-presigned-url: where to PUT the bytes, and the upload_key that files them as a video afterwards. */
+    async presign(caller: Caller, fileName: string) {
+      const key = newMediaKey();
+      const { url, headers } = await storage.presignPut(key, { expiresInSeconds: PUT_TTL_SECONDS, uploaderId: caller.id });
+      const uploadKey = signDirectUpload(deps.directUploadSecret, { key, uploaderId: caller.id, expiresAt: Date.now() + CLAIM_TTL_MS, purpose: 'claim', fileName: fileName.slice(0, 255) });
+      return { upload_url: url, upload_key: uploadKey, method: 'PUT' as const, headers, expires_at: new Date(Date.now() + PUT_TTL_SECONDS * 1000).toISOString() };
+    },
+
+    /** PUT /api/videos/direct-upload/{token} (local storage): the bytes, checked as an upload's, into the granted key. */
+    async directUpload(caller: Caller, token: string, body: Readable) {
+      const grant = verifyDirectUpload(deps.directUploadSecret, token, 'put');
+      if (!grant || grant.uploaderId !== caller.id) throw new HttpError(403, M.uploadKeyInvalid);
+      if (await storage.stat(grant.key)) throw new HttpError(409, M.uploadLinkUsed);
+      const stored = await storeMedia(storage, body, deps.uploadMaxBytes, grant.key);
+      return { size_bytes: stored.size, media_type: stored.mediaType };
+    },
+  };
+}
+
+export type RecordingsService = ReturnType<typeof createRecordingsService>;

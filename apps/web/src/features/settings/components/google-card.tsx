@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Mail } from 'lucide-react';
+import { GOOGLE_CONNECT_MESSAGES, type TGoogleStatus } from '@pipewise/contract/calendar';
+import { AlertMessage } from '../../../components/ui/alert-message';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import { googleErrorMessage, useConnectGoogle } from '../api/connect-google';
+import { useDisconnectGoogle } from '../api/disconnect-google';
+import { useExchangeGoogleToken } from '../api/exchange-google-token';
+import { useGoogleStatus } from '../api/get-google-status';
+import { googleReturnFrom, withoutGoogleReturn } from './google-return';
+import './google-card.css';
+
+const PERMISSION_LABEL = { mail: 'Gmail', calendar: 'Calendar' } as const;
+
+const BADGES: Record<TGoogleStatus['state'], { label: string; tone: string }> = {
+  not_connected: { label: 'Not connected', tone: 'badge-neutral' },
+  partial: { label: 'Partially Connected', tone: 'badge-warning' },
+  connected: { label: 'Connected', tone: 'badge-success' },
+  broken: { label: 'Reconnect needed', tone: 'badge-danger' },
+};
+
+function statusMessage(status: TGoogleStatus): string | null {
+  if (!status.configured) return 'Google is not set up for this installation yet. Ask your administrator to add the Google client settings.';
+  if (status.state === 'partial') {
+    const missing = status.missing.map((m) => PERMISSION_LABEL[m]).join(' and ');
+    return `${missing} permission is needed too: connect again and allow access to your ${status.missing.join(' and ')}.`;
+  }
+  if (status.state === 'broken') return 'Google access was revoked or has expired. Reconnect to keep your calendar and drafts working.';
+  if (status.state === 'connected' && status.email) return `Connected as ${status.email}.`;
+  return null;
+}
+
+/** The Google card: Connect, Partially Connected, Connected or Reconnect; finishes a connect when Google sends the user back. */
+export function GoogleCard() {
+  const [params, setParams] = useSearchParams();
+  const status = useGoogleStatus();
+  const connect = useConnectGoogle();
+  const exchange = useExchangeGoogleToken();
+  const disconnect = useDisconnectGoogle();
+  const [confirming, setConfirming] = useState(false);
+  // Google's return as the page opened with it: an error there is shown from the first render.
+  const [arrival] = useState(() => googleReturnFrom(params));
+  const [error, setError] = useState<string | null>(arrival && !arrival.ok ? GOOGLE_CONNECT_MESSAGES.authFailed : null);
+  const handled = useRef(false);
+
+  // Back from Google: exchange the code once, then clear the address so a reload does not repeat it.
+  useEffect(() => {
+    if (!arrival || handled.current) return;
+    handled.current = true;
+    setParams((current) => withoutGoogleReturn(current), { replace: true });
+    if (arrival.ok) {
+      exchange.mutate(arrival.value, { onSuccess: () => setError(null), onError: (e) => setError(googleErrorMessage(e, 'exchange')) });
+    }
+  }, [arrival, setParams, exchange]);
+
+  const startConnect = () => {
+    setError(null);
+    connect.mutate(undefined, { onError: (e) => setError(googleErrorMessage(e, 'connect')) });
+  };
+  const confirmDisconnect = () =>
+    disconnect.mutate(undefined, {
+      onSuccess: () => setConfirming(false),
+      onError: (e) => {
+        setConfirming(false);
+        setError(googleErrorMessage(e, 'connect'));
+      },
+    });
+
+  const data = status.data;
+  const busy = connect.isPending || exchange.isPending;
+  const badge = data ? BADGES[data.state] : null;
+  const message = data ? statusMessage(data) : null;
+  const connected = data && data.state !== 'not_connected';
+
+  return (
+    <Card as="li" className="integration-card" aria-labelledby="integration-google">
+      <div className="integration-card-head">
+        <span className="integration-icon" aria-hidden="true">
+          <Mail size={22} />
+        </span>
+        <h3 className="integration-name" id="integration-google">
+          Google
+        </h3>
+      </div>
+      <p className="muted integration-description">Mail and calendar: meetings and upcoming calls from your Google account.</p>
+      {message ? <p className="integration-message">{message}</p> : null}
+      {status.isError ? <AlertMessage plain>{GOOGLE_CONNECT_MESSAGES.connectionError}</AlertMessage> : null}
+      {error ? <AlertMessage plain>{error}</AlertMessage> : null}
+      <div className="integration-card-foot">
+        {exchange.isPending ? (
+          <span className="badge badge-neutral">Connecting…</span>
+        ) : badge ? (
+          <span className={`badge ${badge.tone}`}>{badge.label}</span>
+        ) : (
+          <span className="badge badge-neutral">Checking…</span>
+        )}
+        <div className="integration-actions">
+          {data && data.state !== 'connected' ? (
+            <Button variant={data.state === 'not_connected' ? 'primary' : 'secondary'} className="btn-small" disabled={!data.configured || busy} onClick={startConnect}>
+              {data.state === 'broken' ? 'Reconnect' : data.state === 'partial' ? 'Grant access' : busy ? 'Connecting…' : 'Connect'}
+            </Button>
+          ) : null}
+          {connected ? (
+            <Button variant="secondary" className="btn-small" disabled={busy || disconnect.isPending} onClick={() => setConfirming(true)}>
+              Disconnect
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Disconnect Google?"
+        description="Pipewise will lose access to your Gmail drafts and calendar, and your synced Google meetings will be removed."
+      >
+        <DialogActions label="Disconnect" busyLabel="Disconnecting…" busy={disconnect.isPending} onConfirm={confirmDisconnect} focusConfirm />
+      </Dialog>
+    </Card>
+  );
+}

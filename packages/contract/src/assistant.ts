@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+export const OBJECT_TYPES = ['deal', 'company', 'contact'] as const;
+export type TObjectType = (typeof OBJECT_TYPES)[number];
+export const OPERATIONS = ['create', 'update'] as const;
+
+/** A pending operation lives this long on the server; a confirm after it is refused. */
+export const PENDING_OPERATION_TTL_MS = 10 * 60 * 1000;
+
+/** The spec's rule: a command starts with the word create or update, then whitespace. */
+export const COMMAND_PATTERN = /^(create|update)\s/i;
+export const YES_WORDS = ['yes', 'y', 'yeah', 'yup', 'sure', 'ok'] as const;
+export const NO_WORDS = ['no', 'n', 'nope', 'cancel', 'stop'] as const;
+
+const ZPropertyValue = z.union([z.string(), z.number(), z.null()]);
+
+/** What the parser read from the command (the spec's parsed_command). */
+export const ZParsedCommand = z.object({
+  operation: z.enum(OPERATIONS).nullable(),
+  object_type: z.enum(OBJECT_TYPES).nullable(),
+  /** The record's name (deal name, company name or domain, contact name or email). */
+  identifier: z.string().nullable(),
+  /** CRM property names (dealname, amount, dealstage, pipeline, closedate, dealowner, domain, industry, city, email, phone, jobtitle, company, ...) to values as read. */
+  properties: z.record(z.string(), ZPropertyValue),
+});
+export type TParsedCommand = z.infer<typeof ZParsedCommand>;
+
+/** POST /api/command/process-command: query parameters as in the spec; no body. */
+export const ZProcessCommandQuery = z.object({
+  command: z.string().trim().min(1, 'command is required').max(2000),
+  email: z.string().max(254).optional(),
+  hubId: z.string().max(100).optional(),
+  userId: z.string().max(100).optional(),
+});
+
+/** A write waiting for the user's yes: single use, held on the server for 10 minutes. */
+export const ZPendingOperation = z.object({
+  id: z.string(),
+  operation: z.enum(OPERATIONS),
+  object_type: z.enum(OBJECT_TYPES),
+  identifier: z.string(),
+  /** The record an update changes (null for a create). */
+  record_id: z.string().nullable(),
+  /** The resolved values that will be written (ids resolved to labels for display). */
+  changes: z.array(z.object({ property: z.string(), label: z.string(), value: z.string() })),
+  expires_at: z.string(),
+});
+export type TPendingOperation = z.infer<typeof ZPendingOperation>;
+
+/** One record of a selection (several matches) or a result, as property name/value pairs. */
+export const ZRecordView = z.object({
+  id: z.string(),
+  object_type: z.enum(OBJECT_TYPES),
+  properties: z.record(z.string(), z.string().nullable()),
+  url: z.string().nullable(),
+});
+export type TRecordView = z.infer<typeof ZRecordView>;
+
+/**
+ * The answer of process-command (200, or 404 when the record to update is not found: then
+ * `detail` holds the message too). status: confirm (a pending operation waits for yes),
+ * select (several records match), not_found, not_understood (what the assistant can do),
+ * invalid (a value it cannot read, named in the message).
+ */
+export const ZProcessCommandResponse = z.object({
+  status: z.enum(['confirm', 'select', 'not_found', 'not_understood', 'invalid']),
+  message: z.string(),
+  detail: z.string().optional(),
+  data: z.object({
+    parsed_command: ZParsedCommand,
+    pending_operation: ZPendingOperation.nullable(),
+    results: z.array(ZRecordView),
+    problems: z.array(z.object({ property: z.string(), message: z.string() })),
+  }),
+});
+export type TProcessCommandResponse = z.infer<typeof ZProcessCommandResponse>;
+
+/** POST /api/command/confirm: runs a pending operation once. */
+export const ZConfirmRequest = z.object({ pending_operation_id: z.uuid('pending_operation_id must be an id') });
+export const ZConfirmResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: ZRecordView,
+});
+
+/** A record an answer comes from, linked in the UI. */
+export const ZChatSource = z.object({
+  type: z.enum(['deal', 'meeting', 'company', 'contact', 'call']),
+  id: z.string(),
+  label: z.string(),
+  url: z.string().nullable(),
+});
+export type TChatSource = z.infer<typeof ZChatSource>;
+
+export const ZChatAnswer = z.object({
+  response: z.string(),
+  sources: z.array(ZChatSource),
+  /** True when a configured model answered; false for the offline path. */
+  model: z.boolean(),
+  /** Set when the model failed and the offline path answered instead, saying so. */
+  note: z.string().nullable(),
+});
+export type TChatAnswer = z.infer<typeof ZChatAnswer>;
+
+/** POST /api/chat/sales (home): answer read from data.response. */
+export const ZSalesChatRequest = z.object({
+  query: z.string().trim().min(1, 'query is required').max(2000),
+  context: z.object({ account: z.string().trim().max(200).optional() }).default({}),
+});
+export const ZSalesChatResponse = z.object({ data: ZChatAnswer });
+/** POST /api/chat/ (assistant panel): data becomes the bot reply ({message, ...}). */
+export const ZPanelChatRequest = z.object({ query: z.string().trim().min(1, 'query is required').max(2000) });
+export const ZPanelChatResponse = z.object({
+  data: z.object({ message: z.string(), sources: z.array(ZChatSource), results: z.array(ZRecordView), model: z.boolean(), note: z.string().nullable() }),
+});
+
+/** GET /api/search?q=: the header search's grouped results. */
+export const ZSearchQuery = z.object({
+  q: z.string().trim().min(1, 'q is required').max(200),
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+export const ZSearchHit = z.object({ id: z.string(), label: z.string(), sublabel: z.string().nullable(), url: z.string() });
+export const ZSearchResponse = z.object({
+  deals: z.array(ZSearchHit),
+  companies: z.array(ZSearchHit),
+  contacts: z.array(ZSearchHit),
+  people: z.array(ZSearchHit),
+  meetings: z.array(ZSearchHit),
+});
+export type TSearchResponse = z.infer<typeof ZSearchResponse>;
