@@ -9,7 +9,7 @@ import { videoFixture } from '../../../../test/video-fixtures';
 const LONG_SUMMARY = 'The buying team wants the dealer portal live before the festive season, with a phased rollout by region and training for every dealer.';
 
 function googleStatus(mail: boolean): TGoogleStatus {
-  return { state: mail ? 'connected' : 'partial', mail, calendar: true, missing: mail ? [] : ['mail'], email: 'asha@acme.test', last_synced_at: null };
+  return { configured: true, state: mail ? 'connected' : 'partial', mail, calendar: true, missing: mail ? [] : ['mail'], email: 'asha@acme.test', last_synced_at: null };
 }
 
 function detailApi(video = videoFixture({ summary: { summary: LONG_SUMMARY, key_points: ['Go-live before October', 'Phased rollout by region', 'Training for 40 dealers', 'Pilot with 5 dealers in the southern region first'] } }), mail = true) {
