@@ -1,6 +1,7 @@
+import { UpcomingCallsButton } from '../../features/calls/components/upcoming-calls-button';
 import { MeetingDetailPage } from '../../features/meetings/components/meeting-detail-page';
 
-/** /dashboard/meeting/:id. Header buttons from other features (e.g. 'View upcoming calls') go in `actions`. */
+/** /dashboard/meeting/:id, with the calls overlay's 'View upcoming calls' button in its header. */
 export function MeetingDetailRoute() {
-  return <MeetingDetailPage />;
+  return <MeetingDetailPage actions={<UpcomingCallsButton />} />;
 }
