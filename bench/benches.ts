@@ -1,4 +1,5 @@
 import type { Bench } from './lib/bench';
+import { commandBench } from './assistant/command-bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { recordingsUploadBench } from './recordings/upload-bench';
@@ -7,4 +8,4 @@ import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
 
 /** Every benchmark, in SUMMARY.md order. Add later ones (search, ...) here. */
-export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, recordingsBench];
+export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, recordingsBench, commandBench];
