@@ -14,6 +14,15 @@ function toOpenAi(message: ChatMessage): ChatCompletionMessageParam {
   return { role: message.role, content: message.content };
 }
 
+/**
+ * Why a call failed, without the server's words: an error body may echo the API key (hosted
+ * servers quote it back on a 401), and this text ends up in logs.
+ */
+function failureOf(e: unknown): string {
+  if (e instanceof OpenAI.APIError && e.status) return `HTTP ${e.status}`;
+  return e instanceof Error ? e.name : 'unknown error';
+}
+
 /** Chat completions on any OpenAI-compatible server (Ollama, vLLM, llama.cpp server, hosted). */
 export function createOpenAiChatModel(config: OpenAiLlmConfig): ChatModel {
   // Local servers take any key; the SDK insists on one.
@@ -39,17 +48,17 @@ export function createOpenAiChatModel(config: OpenAiLlmConfig): ChatModel {
     },
 
     async chatWithTools({ messages, tools, toolChoice = 'auto', signal }): Promise<ToolChatTurn> {
-      const completion = await client.chat.completions.create(
-        {
-          model: config.model,
-          temperature: 0.1,
-          messages: messages.map(toOpenAi),
-          tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
-          tool_choice: toolChoice,
-        },
-        // A person is waiting: the caller's deadline decides, and a retry would only outlast it.
-        { signal, maxRetries: 0 },
-      );
+      const body = {
+        model: config.model,
+        temperature: 0.1,
+        messages: messages.map(toOpenAi),
+        tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        tool_choice: toolChoice,
+      };
+      // A person is waiting: the caller's deadline decides, and a retry would only outlast it.
+      const completion = await client.chat.completions.create(body, { signal, maxRetries: 0 }).catch((e: unknown) => {
+        throw new Error(`The chat model failed: ${failureOf(e)}`);
+      });
       const message = completion.choices[0]?.message;
       const calls = (message?.tool_calls ?? []).map((c) =>
         c.type === 'function' ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : { id: c.id, name: c.custom.name, arguments: c.custom.input },
