@@ -87,7 +87,7 @@ describe('the model path', () => {
   it('answers through search and find tool calls, citing the records it relied on, with amounts in rupees', async () => {
     llm.setAnswer(
       scripted(
-        toolCallCompletion([{ name: 'search_records', arguments: { query: 'zephyr' } }]),
+        toolCallCompletion([{ name: 'search_records', arguments: { query: 'Zephyr meetings' } }]),
         toolCallCompletion([{ name: 'find_deals', arguments: { search: 'Zephyr', owner: 'rahul@acme.example' } }]),
         chatCompletion('Zephyr rollout is worth ₹12,34,567; in the Zephyr kickoff meeting the pilot was planned.'),
       ),
@@ -110,13 +110,18 @@ describe('the model path', () => {
     expect(searched).not.toContain('Zephyr expansion');
     expect(searched).not.toContain('Zephyr pricing');
     // The home chat offers lookups only: it has no yes/no step for a proposed write.
-    expect(chatRequestBody(llm.requests[0]!).tools!.map((x) => x.function.name)).toEqual(['search_records', 'find_deals']);
+    const tools = chatRequestBody(llm.requests[0]!).tools!;
+    expect(tools.map((x) => x.function.name)).toEqual(['search_records', 'find_deals']);
+    expect(JSON.stringify(tools)).toContain('"close_date_from":{"description":"Earliest close date, YYYY-MM-DD","type":"string","format":"date"}');
   });
 
   it('turns a create tool call into a pending operation without writing; the confirm service then writes it', async () => {
     const before = await counts();
     llm.setAnswer(scripted(toolCallCompletion([{ name: 'create_record', arguments: { object_type: 'deal', name: 'Nimbus pilot', properties: { amount: '3 lakh', dealstage: 'Discovery' } } }])));
-    const a = await assistant.answer(rahul, { query: 'Add a 3 lakh Nimbus pilot deal in Discovery', mode: 'panel' }, offline);
+    const a = await assistant.answer(rahul, { query: 'Add a 3 lakh Nimbus pilot deal in Discovery', account: 'Nimbus', mode: 'panel' }, offline);
+    const sent = chatRequestBody(llm.requests[0]!);
+    expect(sent.messages[1]).toEqual({ role: 'user', content: 'For account Nimbus: Add a 3 lakh Nimbus pilot deal in Discovery' });
+    expect(sent.tools!.map((x) => x.function.name)).toEqual(['search_records', 'find_deals', 'create_record', 'update_record']);
 
     expect(a.command).toMatchObject({ status: 'confirm', data: { pending_operation: { operation: 'create', object_type: 'deal', record_id: null } } });
     expect(a.text).toBe('Create deal "Nimbus pilot" with amount 3,00,000, pipeline Enterprise and stage Discovery?');
@@ -163,6 +168,14 @@ describe('the model path', () => {
     expect(offline).toHaveBeenCalledTimes(1);
     expect(a).toEqual({ ...OFFLINE, model: false, note: MODEL_FALLBACK_NOTE, command: null });
     expect(await pendingCount()).toBe(pending);
+  });
+
+  it('asks for a text answer in the last of four rounds, and answers offline when the model still calls tools', async () => {
+    const lookup = toolCallCompletion([{ name: 'find_deals', arguments: { stage: 'Discovery' } }]);
+    llm.setAnswer(scripted(lookup, lookup, lookup, lookup));
+    const a = await assistant.answer(rahul, { query: 'Which deals are in Discovery?', mode: 'sales' }, offline);
+    expect(llm.requests.map((r) => chatRequestBody(r).tool_choice)).toEqual(['auto', 'auto', 'auto', 'none']);
+    expect(a).toMatchObject({ text: OFFLINE.text, model: false, note: MODEL_FALLBACK_NOTE });
   });
 
   it('answers offline with the note when the model does not answer in time', async () => {

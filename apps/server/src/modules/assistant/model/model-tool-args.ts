@@ -73,12 +73,20 @@ const DESCRIPTIONS: Record<ToolName, string> = {
   update_record: 'Propose changing a deal, company or contact. Nothing is written: the user is asked to confirm with yes or no.',
 };
 
+/** JSON Schema for a model: no $schema line, and a date's `format` without zod's long calendar regex (small models choke on it). */
+function forModel(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  return JSON.parse(JSON.stringify(rest), (key, value: unknown) => {
+    if (value && typeof value === 'object' && !Array.isArray(value) && 'format' in value && 'pattern' in value) {
+      const { pattern: _pattern, ...kept } = value as Record<string, unknown>;
+      return kept;
+    }
+    return value;
+  }) as Record<string, unknown>;
+}
+
 /** The tools as the model sees them: JSON Schema of the same zod schemas that check the calls. */
-export const TOOL_SPECS: ToolSpec[] = (Object.keys(TOOL_ARGS) as ToolName[]).map((name) => ({
-  name,
-  description: DESCRIPTIONS[name],
-  parameters: z.toJSONSchema(TOOL_ARGS[name], { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
-}));
+export const TOOL_SPECS: ToolSpec[] = (Object.keys(TOOL_ARGS) as ToolName[]).map((name) => ({ name, description: DESCRIPTIONS[name], parameters: forModel(TOOL_ARGS[name]) }));
 
 /** A tool call whose name is known and whose arguments passed their schema. */
 export type CheckedCall = { [K in ToolName]: { id: string; name: K; args: z.infer<(typeof TOOL_ARGS)[K]> } }[ToolName];

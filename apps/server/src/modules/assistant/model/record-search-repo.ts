@@ -6,9 +6,16 @@ import type { AccessRules, Caller } from '../../access/access-rules';
 export type DealMatch = { id: number; dealname: string; company: string | null; stage: string; owner: string | null; amount: string | null; closedate: string | null; nextsteps: string | null; kdm: string | null; painpoints: string | null };
 export type RecordingMatch = { id: string; title: string; recordedAt: string; dealId: number | null; dealname: string | null; summary: string | null; excerpt: string | null };
 
+/** Words a model puts in a query that say what to look in, not what to look for. */
+const NOISE = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'for', 'with', 'about', 'in', 'on', 'to', 'my', 'our', 'deal', 'deals', 'meeting', 'meetings', 'call', 'calls', 'recording', 'recordings']);
+
 /** The words of a search, each matched as a substring ('%' and '_' taken literally). */
 function patternsOf(text: string): string[] {
-  const words = text.toLowerCase().split(/\s+/).filter((w) => w.length > 1).slice(0, 8);
+  const words = text
+    .toLowerCase()
+    .split(/[\s,;:!?()"]+/)
+    .filter((w) => w.length > 1 && !NOISE.has(w))
+    .slice(0, 8);
   return words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
