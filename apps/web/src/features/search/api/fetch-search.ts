@@ -2,8 +2,7 @@ import { ZSearchResponse, type TSearchResponse } from '@pipewise/contract/assist
 import { http } from '../../../lib/http';
 
 /** GET /api/search: deals, companies, contacts, people and meetings matching `q`, at most `limit` of each. */
-export async function fetchSearch(q: string, limit: number, signal?: AbortSignal): Promise<TSearchResponse> {
+export async function fetchSearch(q: string, limit: number): Promise<TSearchResponse> {
   const params = new URLSearchParams({ q, limit: String(limit) });
-  signal?.throwIfAborted();
   return ZSearchResponse.parse(await http.get(`/api/search?${params.toString()}`));
 }

@@ -15,7 +15,7 @@ export const searchQueryKey = (q: string) => ['search', q, SEARCH_LIMIT] as cons
 export const searchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: searchQueryKey(q),
-    queryFn: async ({ signal }): Promise<TSearchResponse> => (await import('./fetch-search')).fetchSearch(q, SEARCH_LIMIT, signal),
+    queryFn: async (): Promise<TSearchResponse> => (await import('./fetch-search')).fetchSearch(q, SEARCH_LIMIT),
     enabled: q.length >= MIN_SEARCH_LENGTH,
     staleTime: 30_000,
     retry: false,
