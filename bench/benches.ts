@@ -2,8 +2,9 @@ import type { Bench } from './lib/bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { recordingsUploadBench } from './recordings/upload-bench';
+import { searchBench } from './search/search-bench';
 import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
 
 /** Every benchmark, in SUMMARY.md order. Add later ones (search, ...) here. */
-export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench];
+export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, searchBench];

@@ -5,8 +5,8 @@ import type { SearchTerms } from './search-terms';
 /**
  * The header search's SQL, one statement per group, always inside one workspace. `visible` is a
  * subquery of the user ids whose records the caller sees (access-rules visibleUserIdsSql), or null
- * for an admin (the whole workspace). Each `where` repeats the expression its index was built on
- * (migration 0007 and deal_search's trigram index), so the planner can use it.
+ * for an admin (the whole workspace). Each statement repeats the expressions its indexes were
+ * built on (migration 0007 and deal_search's trigram index), so the planner can use them.
  */
 
 export type DealRow = { id: string | number; dealname: string; stage_label: string; amount: string | null };
@@ -20,34 +20,49 @@ export type SearchScope = { organizationId: string; visible: SQL | null };
 /** `column = any(array(subquery))`: the subquery runs once, before the scan (see deals-query's anyOf). */
 const among = (column: SQL, visible: SQL | null): SQL => (visible ? sql`${column} = any(array(${visible}))` : sql`true`);
 
-/** A label's match: anywhere in `text` (trigram index), or for a short term the start of `label` (prefix index). */
-const matches = (t: SearchTerms, text: SQL, label: SQL): SQL => (t.prefixOnly ? sql`${label} like ${t.prefix}` : sql`${text} like ${t.anywhere}`);
+type Ranked = {
+  /** The select list (without the rank and sort columns). */
+  select: SQL;
+  from: SQL;
+  /** Workspace and visibility. */
+  where: SQL;
+  /** The lower-cased label: its start ranks first, through a `text_pattern_ops` index on (organization_id, label). */
+  label: SQL;
+  /** A match anywhere, through a trigram index (defaults to `label like '%term%'`). */
+  anywhere?: SQL;
+};
 
-/** Labels starting with the term first, then alphabetical. */
-const byRelevance = (t: SearchTerms, label: SQL, tieBreak: SQL): SQL => sql`(${label} like ${t.prefix}) desc, ${label}, ${tieBreak}`;
-
-const dealName = sql`lower(d.dealname)`;
-const companyName = sql`lower(c.name)`;
-const companyText = sql`lower(c.name || E'\\x1f' || coalesce(c.domain, ''))`;
-const contactName = sql`lower(ct.firstname || ' ' || ct.lastname)`;
-const contactText = sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, ''))`;
-const personName = sql`lower(u.first_name || ' ' || u.last_name)`;
-const personText = sql`lower(u.first_name || ' ' || u.last_name || E'\\x1f' || u.email || E'\\x1f' || u.team)`;
-const recordingTitle = sql`lower(r.title)`;
-const meetingTitle = sql`lower(m.title)`;
+/**
+ * At most `limit` matches, those whose label starts with the term first (alphabetical), then, for
+ * terms of 3+ characters, others containing it. Neither part sorts every match (a common term can
+ * match 10% of 100k deals): the first reads the prefix index in its own order (`using ~<~`, the
+ * order of `text_pattern_ops`) and stops at `limit`; the second takes the first `limit` matches
+ * the trigram index yields, then only those few are ordered.
+ */
+function ranked(r: Ranked, t: SearchTerms, limit: number): SQL {
+  const prefix = sql`${r.label} like ${t.prefix}`;
+  const first = sql`(select ${r.select}, 0 as rank, ${r.label} as sort_label from ${r.from}
+    where ${r.where} and ${prefix} order by ${r.label} using ~<~ limit ${limit})`;
+  if (t.prefixOnly) return sql`select * from ${first} found order by sort_label using ~<~`;
+  const anywhere = r.anywhere ?? sql`${r.label} like ${t.anywhere}`;
+  return sql`select * from (${first} union all (select ${r.select}, 1 as rank, ${r.label} as sort_label from ${r.from}
+    where ${r.where} and ${anywhere} and not (${prefix}) limit ${limit})) found
+    order by rank, sort_label using ~<~ limit ${limit}`;
+}
 
 export function createSearchRepo(db: DbOrTx) {
   return {
     /** Deals by name, read from deal_search (narrow rows, trigram index on search_text). */
     deals(s: SearchScope, t: SearchTerms, limit: number): Promise<DealRow[]> {
-      // search_text also holds next steps and KDM: the index finds candidates, the name decides.
-      const match = t.prefixOnly ? sql`${dealName} like ${t.prefix}` : sql`d.search_text like ${t.anywhere} and ${dealName} like ${t.anywhere}`;
-      return execute<DealRow>(db, sql`
-        select d.id, d.dealname, st.label as stage_label, d.amount::text as amount
-        from deal_search d join pipeline_stages st on st.id = d.stage_id
-        where d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)} and ${match}
-        order by ${byRelevance(t, dealName, sql`d.id desc`)}
-        limit ${limit}`);
+      const label = sql`lower(d.dealname)`;
+      return execute<DealRow>(db, ranked({
+        select: sql`d.id, d.dealname, (select st.label from pipeline_stages st where st.id = d.stage_id) as stage_label, d.amount::text as amount`,
+        from: sql`deal_search d`,
+        where: sql`d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`,
+        label,
+        // search_text also holds next steps and KDM: the index finds candidates, the name decides.
+        anywhere: sql`d.search_text like ${t.anywhere} and ${label} like ${t.anywhere}`,
+      }, t, limit));
     },
 
     /**
@@ -57,57 +72,59 @@ export function createSearchRepo(db: DbOrTx) {
     companies(s: SearchScope, t: SearchTerms, limit: number): Promise<CompanyRow[]> {
       const visibleDeal = sql`d.company_id = c.id and d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`;
       const visible = s.visible ? sql`(${among(sql`c.owner_id`, s.visible)} or exists (select 1 from deals d where ${visibleDeal}))` : sql`true`;
-      return execute<CompanyRow>(db, sql`
-        select c.id, c.name, c.domain, c.industry,
-          (select d.id from deals d where ${visibleDeal} order by d.id desc limit 1) as deal_id
-        from companies c
-        where c.organization_id = ${s.organizationId} and ${matches(t, companyText, companyName)} and ${visible}
-        order by ${byRelevance(t, companyName, sql`c.id`)}
-        limit ${limit}`);
+      return execute<CompanyRow>(db, ranked({
+        select: sql`c.id, c.name, c.domain, c.industry, (select d.id from deals d where ${visibleDeal} order by d.id desc limit 1) as deal_id`,
+        from: sql`companies c`,
+        where: sql`c.organization_id = ${s.organizationId} and ${visible}`,
+        label: sql`lower(c.name)`,
+        anywhere: sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${t.anywhere}`,
+      }, t, limit));
     },
 
     /** Contacts by name or email that the caller's team owns or that are stakeholders of a deal they see. */
     contacts(s: SearchScope, t: SearchTerms, limit: number): Promise<ContactRow[]> {
-      const visibleDeal = sql`sh.contact_id = ct.id and ${among(sql`d.owner_id`, s.visible)}`;
-      const stakeIn = sql`from deal_stakeholders sh join deals d on d.id = sh.deal_id where ${visibleDeal}`;
+      const stakeIn = sql`from deal_stakeholders sh join deals d on d.id = sh.deal_id where sh.contact_id = ct.id and ${among(sql`d.owner_id`, s.visible)}`;
       const visible = s.visible ? sql`(${among(sql`ct.owner_id`, s.visible)} or exists (select 1 ${stakeIn}))` : sql`true`;
-      return execute<ContactRow>(db, sql`
-        select ct.id, ct.firstname, ct.lastname, ct.email, co.name as company_name,
-          (select d.id ${stakeIn} order by d.id desc limit 1) as deal_id
-        from contacts ct left join companies co on co.id = ct.company_id
-        where ct.organization_id = ${s.organizationId} and ${matches(t, contactText, contactName)} and ${visible}
-        order by ${byRelevance(t, contactName, sql`ct.id`)}
-        limit ${limit}`);
+      return execute<ContactRow>(db, ranked({
+        select: sql`ct.id, ct.firstname, ct.lastname, ct.email, (select co.name from companies co where co.id = ct.company_id) as company_name,
+          (select d.id ${stakeIn} order by d.id desc limit 1) as deal_id`,
+        from: sql`contacts ct`,
+        where: sql`ct.organization_id = ${s.organizationId} and ${visible}`,
+        label: sql`lower(ct.firstname || ' ' || ct.lastname)`,
+        anywhere: sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, '')) like ${t.anywhere}`,
+      }, t, limit));
     },
 
     /** The workspace's people (everyone in it sees its Users list) by name, email or team. */
     people(s: SearchScope, t: SearchTerms, limit: number): Promise<PersonRow[]> {
       // A workspace has tens of people, read through users_org_idx: substring even for short terms.
+      const name = sql`lower(u.first_name || ' ' || u.last_name)`;
       return execute<PersonRow>(db, sql`
         select u.id, u.first_name, u.last_name, u.email, u.team, u.status
         from users u
-        where u.organization_id = ${s.organizationId} and ${personText} like ${t.anywhere}
-        order by ${byRelevance(t, personName, sql`u.id`)}
+        where u.organization_id = ${s.organizationId}
+          and lower(u.first_name || ' ' || u.last_name || E'\\x1f' || u.email || E'\\x1f' || u.team) like ${t.anywhere}
+        order by (${name} like ${t.prefix}) desc, ${name}, u.id
         limit ${limit}`);
     },
 
-    /** Recordings (uploader's team) and calendar meetings (owner's team, not cancelled) by title, newest first. */
+    /** Recordings (uploader's team) and calendar meetings (owner's team, not cancelled) by title. */
     meetings(s: SearchScope, t: SearchTerms, limit: number): Promise<MeetingRow[]> {
+      const recordings = ranked({
+        select: sql`r.id, r.title, 'recording' as source, coalesce(r.recorded_at, r.created_at) as at`,
+        from: sql`recordings r`,
+        where: sql`r.organization_id = ${s.organizationId} and ${among(sql`r.uploaded_by`, s.visible)}`,
+        label: sql`lower(r.title)`,
+      }, t, limit);
+      const calendar = ranked({
+        select: sql`m.id, m.title, 'calendar' as source, m.start_at as at`,
+        from: sql`calendar_meetings m`,
+        where: sql`m.organization_id = ${s.organizationId} and m.status <> 'cancelled' and ${among(sql`m.owner_id`, s.visible)}`,
+        label: sql`lower(m.title)`,
+      }, t, limit);
       return execute<MeetingRow>(db, sql`
-        select id, title, source, at from (
-          (select r.id, r.title, 'recording' as source, coalesce(r.recorded_at, r.created_at) as at, (${recordingTitle} like ${t.prefix}) as starts
-           from recordings r
-           where r.organization_id = ${s.organizationId} and ${among(sql`r.uploaded_by`, s.visible)} and ${matches(t, recordingTitle, recordingTitle)}
-           order by starts desc, at desc limit ${limit})
-          union all
-          (select m.id, m.title, 'calendar' as source, m.start_at as at, (${meetingTitle} like ${t.prefix}) as starts
-           from calendar_meetings m
-           where m.organization_id = ${s.organizationId} and m.status <> 'cancelled' and ${among(sql`m.owner_id`, s.visible)}
-             and ${matches(t, meetingTitle, meetingTitle)}
-           order by starts desc, at desc limit ${limit})
-        ) found
-        order by starts desc, at desc, id
-        limit ${limit}`);
+        select id, title, source, at from ((${recordings}) union all (${calendar})) found
+        order by rank, sort_label using ~<~, at desc limit ${limit}`);
     },
   };
 }

@@ -50,7 +50,7 @@ describe('what each caller finds', () => {
     // Zelda has no owner but is a stakeholder of rahul's deal; Zoe belongs to another team.
     expect(r.contacts).toEqual([{ id: ids.zelda, label: 'Zelda Zephyrson', sublabel: 'zelda.zephyrson@mills.example', url: `/dashboard/deals/${ids.alpha}` }]);
     expect(r.people).toEqual([{ id: ids.zephyrUser, label: 'Zephyr Person', sublabel: 'zephyr.person@acme.example · Field Sales', url: '/dashboard/settings?section=users' }]);
-    // Newest first; the cancelled meeting and sneha's recording are left out.
+    // Titles that start with the term, alphabetically; the cancelled meeting and sneha's recording are left out.
     expect(r.meetings).toEqual([
       { id: ids.kickoff, label: 'Zephyr kickoff call', sublabel: expect.stringMatching(/^Recording · \d{1,2} \w{3} \d{4}$/), url: `/dashboard/meeting/${ids.kickoff}` },
       { id: ids.weekly, label: 'Zephyr weekly sync', sublabel: 'Calendar · 5 Mar 2026', url: '/dashboard/meetings' },
