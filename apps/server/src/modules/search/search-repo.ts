@@ -34,35 +34,41 @@ type Ranked = {
 
 /**
  * At most `limit` matches, those whose label starts with the term first (alphabetical), then, for
- * terms of 3+ characters, others containing it. Neither part sorts every match (a common term can
- * match 10% of 100k deals): the first reads the prefix index in its own order (`using ~<~`, the
- * order of `text_pattern_ops`) and stops at `limit`; the second takes the first `limit` matches
- * the trigram index yields, then only those few are ordered.
+ * terms of 3+ characters and only while fewer than `limit` were found, others containing it.
+ * Neither part sorts every match (a common term can match 10% of 100k deals): the first reads the
+ * prefix index in its own order (`using ~<~`, the order of `text_pattern_ops`) and stops at
+ * `limit`; the second takes the first `limit` matches the trigram index yields and only those are
+ * ordered. A full name usually fills the first part, which spares the trigram scan of a long term.
  */
 function ranked(r: Ranked, t: SearchTerms, limit: number): SQL {
   const prefix = sql`${r.label} like ${t.prefix}`;
-  const first = sql`(select ${r.select}, 0 as rank, ${r.label} as sort_label from ${r.from}
-    where ${r.where} and ${prefix} order by ${r.label} using ~<~ limit ${limit})`;
-  if (t.prefixOnly) return sql`select * from ${first} found order by sort_label using ~<~`;
+  const first = sql`select ${r.select}, 0 as rank, ${r.label} as sort_label from ${r.from}
+    where ${r.where} and ${prefix} order by ${r.label} using ~<~ limit ${limit}`;
+  if (t.prefixOnly) return sql`select * from (${first}) found`;
   const anywhere = r.anywhere ?? sql`${r.label} like ${t.anywhere}`;
-  return sql`select * from (${first} union all (select ${r.select}, 1 as rank, ${r.label} as sort_label from ${r.from}
-    where ${r.where} and ${anywhere} and not (${prefix}) limit ${limit})) found
-    order by rank, sort_label using ~<~ limit ${limit}`;
+  return sql`with starts as materialized (${first})
+    select * from starts
+    union all
+    (select ${r.select}, 1 as rank, ${r.label} as sort_label from ${r.from}
+     where ${r.where} and ${anywhere} and not (${prefix}) and (select count(*) from starts) < ${limit} limit ${limit})`;
 }
+
+/** A ranked() statement's rows in their order. */
+const inOrder = (query: SQL, limit: number): SQL => sql`select * from (${query}) found order by rank, sort_label using ~<~ limit ${limit}`;
 
 export function createSearchRepo(db: DbOrTx) {
   return {
     /** Deals by name, read from deal_search (narrow rows, trigram index on search_text). */
     deals(s: SearchScope, t: SearchTerms, limit: number): Promise<DealRow[]> {
       const label = sql`lower(d.dealname)`;
-      return execute<DealRow>(db, ranked({
+      return execute<DealRow>(db, inOrder(ranked({
         select: sql`d.id, d.dealname, (select st.label from pipeline_stages st where st.id = d.stage_id) as stage_label, d.amount::text as amount`,
         from: sql`deal_search d`,
         where: sql`d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`,
         label,
         // search_text also holds next steps and KDM: the index finds candidates, the name decides.
         anywhere: sql`d.search_text like ${t.anywhere} and ${label} like ${t.anywhere}`,
-      }, t, limit));
+      }, t, limit), limit));
     },
 
     /**
@@ -70,29 +76,33 @@ export function createSearchRepo(db: DbOrTx) {
      * the newest such deal to open (a company has no screen of its own).
      */
     companies(s: SearchScope, t: SearchTerms, limit: number): Promise<CompanyRow[]> {
-      const visibleDeal = sql`d.company_id = c.id and d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`;
-      const visible = s.visible ? sql`(${among(sql`c.owner_id`, s.visible)} or exists (select 1 from deals d where ${visibleDeal}))` : sql`true`;
-      return execute<CompanyRow>(db, ranked({
-        select: sql`c.id, c.name, c.domain, c.industry, (select d.id from deals d where ${visibleDeal} order by d.id desc limit 1) as deal_id`,
+      // A scalar subquery with LIMIT runs per candidate row, a few index probes each; as EXISTS
+      // the planner may hash it instead, which joins every stakeholder or deal of the workspace.
+      const newestDeal = sql`(select d.id from deals d where d.company_id = c.id and d.organization_id = ${s.organizationId}
+        and ${among(sql`d.owner_id`, s.visible)} order by d.id desc limit 1)`;
+      const visible = s.visible ? sql`(${among(sql`c.owner_id`, s.visible)} or ${newestDeal} is not null)` : sql`true`;
+      return execute<CompanyRow>(db, inOrder(ranked({
+        select: sql`c.id, c.name, c.domain, c.industry, ${newestDeal} as deal_id`,
         from: sql`companies c`,
         where: sql`c.organization_id = ${s.organizationId} and ${visible}`,
         label: sql`lower(c.name)`,
         anywhere: sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${t.anywhere}`,
-      }, t, limit));
+      }, t, limit), limit));
     },
 
     /** Contacts by name or email that the caller's team owns or that are stakeholders of a deal they see. */
     contacts(s: SearchScope, t: SearchTerms, limit: number): Promise<ContactRow[]> {
-      const stakeIn = sql`from deal_stakeholders sh join deals d on d.id = sh.deal_id where sh.contact_id = ct.id and ${among(sql`d.owner_id`, s.visible)}`;
-      const visible = s.visible ? sql`(${among(sql`ct.owner_id`, s.visible)} or exists (select 1 ${stakeIn}))` : sql`true`;
-      return execute<ContactRow>(db, ranked({
+      const newestDeal = sql`(select d.id from deal_stakeholders sh join deals d on d.id = sh.deal_id
+        where sh.contact_id = ct.id and ${among(sql`d.owner_id`, s.visible)} order by d.id desc limit 1)`;
+      const visible = s.visible ? sql`(${among(sql`ct.owner_id`, s.visible)} or ${newestDeal} is not null)` : sql`true`;
+      return execute<ContactRow>(db, inOrder(ranked({
         select: sql`ct.id, ct.firstname, ct.lastname, ct.email, (select co.name from companies co where co.id = ct.company_id) as company_name,
-          (select d.id ${stakeIn} order by d.id desc limit 1) as deal_id`,
+          ${newestDeal} as deal_id`,
         from: sql`contacts ct`,
         where: sql`ct.organization_id = ${s.organizationId} and ${visible}`,
         label: sql`lower(ct.firstname || ' ' || ct.lastname)`,
         anywhere: sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, '')) like ${t.anywhere}`,
-      }, t, limit));
+      }, t, limit), limit));
     },
 
     /** The workspace's people (everyone in it sees its Users list) by name, email or team. */
