@@ -13,6 +13,8 @@ beforeAll(async () => {
   page = await newPage(browser);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await signIn(page, 'rahul@acme.example');
+  // The sign-in toast sits over the header for 3 s: gone, the screenshots show the dropdown whole.
+  await page.getByText('OTP sent successfully to').waitFor({ state: 'detached', timeout: 10_000 });
 });
 
 afterAll(async () => {
@@ -21,7 +23,7 @@ afterAll(async () => {
 
 /** One of rahul's deals, as the deals list gives it. */
 async function aDealOfRahul(): Promise<{ deal_id: string; dealname: string }> {
-  const response = await page.request.get('/api/deal/get-deals-user-hierarchy?page_size=1&sort=dealname_desc');
+  const response = await page.request.get('/api/deal/get-deals-user-hierarchy?page_size=10&sort=dealname_desc');
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: { deal_id: string; dealname: string }[] }).data[0]!;
 }
