@@ -115,7 +115,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
     calendar: createCalendarService({ meetings, access }),
-    search: createSearchService({ repo: createSearchRepo(db), access }),
+    search: createSearchService({ repo: createSearchRepo(db, { oneStatement: database.kind === 'pglite' }), access }),
     calendarSync: createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log }),
     google: createGoogleService({
       oauth: adapters.googleOAuth,

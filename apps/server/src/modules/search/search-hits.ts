@@ -1,5 +1,5 @@
 import type { TSearchResponse } from '@pipewise/contract/assistant';
-import type { CompanyRow, ContactRow, DealRow, MeetingRow, PersonRow } from './search-repo';
+import type { SearchRows } from './search-repo';
 
 /** Where each kind of result opens. Companies and contacts have no screen: their newest visible deal does. */
 export const SEARCH_URLS = {
@@ -19,10 +19,8 @@ const joined = (...parts: (string | null | undefined)[]): string | null => parts
 /** The deals list's currency style: 'RS 12,50,000' (Intl formats the decimal string exactly). */
 const amountLabel = (amount: string | null) => (amount === null ? null : `RS ${INR.format(amount as `${number}`)}`);
 
-type Rows = { deals: DealRow[]; companies: CompanyRow[]; contacts: ContactRow[]; people: PersonRow[]; meetings: MeetingRow[] };
-
 /** The response's explicit shapes, picked from the rows. */
-export function toHits(rows: Rows): TSearchResponse {
+export function toHits(rows: SearchRows): TSearchResponse {
   return {
     deals: rows.deals.map((d) => ({ id: String(d.id), label: d.dealname, sublabel: joined(d.stage_label, amountLabel(d.amount)), url: SEARCH_URLS.deal(d.id) })),
     companies: rows.companies.map((c) => ({

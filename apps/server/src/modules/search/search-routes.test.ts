@@ -6,6 +6,9 @@ import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-w
 import { addSearchRecords } from '../../../test/search-fixture';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createAccessRules } from '../access/access-rules';
+import { createSearchRepo } from './search-repo';
+import { createSearchService } from './search-service';
 
 /**
  * GET /api/search over the demo hierarchy (asha super_admin <- vikram admin <- rahul, priya;
@@ -125,6 +128,25 @@ describe('matching', () => {
     expect(all.deals.length).toBeGreaterThan(5);
     const crowd = await search(s.asha, 'Kaveri');
     expect(crowd.deals).toEqual(all.deals.slice(0, 5));
+  });
+});
+
+describe('statement shapes', () => {
+  it('answers the same with the groups in one statement (PGlite) and five (PostgreSQL)', async () => {
+    const db = t.database.db;
+    const service = (oneStatement: boolean) => createSearchService({ repo: createSearchRepo(db, { oneStatement }), access: createAccessRules(db) });
+    const [one, five] = [service(true), service(false)];
+    const callers = [
+      { ...s.asha, role: 'super_admin' },
+      { ...s.meera, role: 'user' },
+      { ...s.rahul, role: 'user' },
+    ].map((c) => ({ id: c.userId, email: c.email, organizationId: c.organizationId, role: c.role }));
+    for (const caller of callers) {
+      for (const q of ['zephyr', 'Ze', 'kaveri', '100%', 'qxqx']) {
+        const a = await one.search(caller, q, 5);
+        expect(a, `${caller.email} ${q}`).toEqual(await five.search(caller, q, 5));
+      }
+    }
   });
 });
 

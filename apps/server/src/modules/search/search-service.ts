@@ -17,15 +17,7 @@ export function createSearchService(deps: { repo: SearchRepo; access: Pick<Acces
   return {
     async search(caller: Caller, q: string, limit: number): Promise<TSearchResponse> {
       const scope = { organizationId: caller.organizationId, visible: isAdminRole(caller.role) ? null : access.visibleUserIdsSql(caller) };
-      const terms = searchTerms(q);
-      const [deals, companies, contacts, people, meetings] = await Promise.all([
-        repo.deals(scope, terms, limit),
-        repo.companies(scope, terms, limit),
-        repo.contacts(scope, terms, limit),
-        repo.people(scope, terms, limit),
-        repo.meetings(scope, terms, limit),
-      ]);
-      return toHits({ deals, companies, contacts, people, meetings });
+      return toHits(await repo.search(scope, searchTerms(q), limit));
     },
   };
 }
