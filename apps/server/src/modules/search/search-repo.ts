@@ -6,7 +6,7 @@ import type { SearchTerms } from './search-terms';
  * The header search's SQL, one statement per group, always inside one workspace. `visible` is a
  * subquery of the user ids whose records the caller sees (access-rules visibleUserIdsSql), or null
  * for an admin (the whole workspace). Each statement repeats the expressions its indexes were
- * built on (migration 0007 and deal_search's trigram index), so the planner can use them.
+ * built on (the search_indexes migration and deal_search's trigram index), so the planner can use them.
  */
 
 export type DealRow = { id: string | number; dealname: string; stage_label: string; amount: string | null };
