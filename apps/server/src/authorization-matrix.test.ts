@@ -263,6 +263,10 @@ const MATRIX: Row[] = [
   { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
 
+  // ---- header search (each caller gets what they may see; an empty term is a 400) ---------------------------------------------------------------
+  { route: 'GET /api/search', request: (c) => ({ url: `/api/search?q=${encodeURIComponent(c.rahulDeal.dealname)}` }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/search', note: 'empty term: 400 (validation answers before the session check)', request: () => ({ url: '/api/search?q=%20' }), expect: ALL(400) },
+
   // ---- Google connection (the caller's own; Google is not configured here) -------------------------------------------------------------------------
   { route: 'GET /api/google/status', request: () => ({ url: '/api/google/status' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/google/authorize-url', note: 'not configured: 409', request: () => ({ url: '/api/google/authorize-url' }), expect: SIGNED_IN(409) },
