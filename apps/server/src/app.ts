@@ -24,6 +24,7 @@ import { dealsRoutes } from './modules/deals/deals-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { googleRoutes } from './modules/google/google-routes';
 import { recordingsRoutes } from './modules/recordings/recordings-routes';
+import { questionsRoutes } from './modules/assistant/questions/questions-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -106,6 +107,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(operatorRoutes(services.operator, services.operators));
   await app.register(calendarRoutes(services.calendar));
   await app.register(googleRoutes(services.google));
+  await app.register(questionsRoutes(services));
 
   await registerSpa(app, config.webDist);
   return app;
