@@ -4,6 +4,8 @@
 -- deal views) would otherwise fetch the whole vector with every row. Titles and names weigh most,
 -- then summaries, key points and next steps, then the transcript and the long deal texts.
 -- A transcript is indexed up to its first 500,000 characters (a tsvector holds at most 1 MB).
+-- deals_company_idx serves questions scoped to one account; deals_no_next_steps_idx finds the
+-- few deals without next steps without reading every deal.
 ALTER TABLE "recordings" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   setweight(to_tsvector('english'::regconfig, coalesce("title", '')), 'A')
   || setweight(to_tsvector('english'::regconfig, coalesce("summary", '')), 'B')
@@ -17,7 +19,5 @@ ALTER TABLE "deals" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   || setweight(to_tsvector('english'::regconfig, coalesce("painpoints", '') || ' ' || coalesce("summary", '')), 'C')
 ) STORED;--> statement-breakpoint
 CREATE INDEX "deals_search_vector_idx" ON "deals" USING gin ("search_vector");--> statement-breakpoint
--- An account's deals (questions scoped to one company).
 CREATE INDEX "deals_company_idx" ON "deals" USING btree ("company_id","amount");--> statement-breakpoint
--- Open deals without next steps are few: a partial index finds them without reading every deal.
 CREATE INDEX "deals_no_next_steps_idx" ON "deals" USING btree ("organization_id","amount") WHERE "nextsteps" is null or btrim("nextsteps") = '';

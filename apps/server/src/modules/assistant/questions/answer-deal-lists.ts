@@ -2,7 +2,8 @@ import { day, inr as inrOf } from './answer-format';
 import { addDays as addDay } from './time-zone';
 import { accountIds, dealSetAnswer, forAccount, LISTED, type Answer, type AnswerDeps, type AskContext } from './answer-kit';
 import type { DateRange } from './periods';
-import type { DealFilters } from './intents';
+import type { DealFilters, Vocabulary } from './intents';
+import { describeFilters } from './answer-deal-stats';
 
 const NO_FILTERS: DealFilters = { owners: [], stages: [], pipelines: [], close: null, search: null };
 const span = (r: DateRange) => (r.from === '0001-01-01' ? `up to ${day(r.to)}` : r.to === '9999-12-31' ? `from ${day(r.from)}` : `${day(r.from)} to ${day(r.to)}`);
@@ -18,13 +19,15 @@ export async function answerClosing(ctx: AskContext, deps: AnswerDeps, range: Da
 }
 
 /** The largest open deals. */
-export async function answerLargest(ctx: AskContext, deps: AnswerDeps, limit: number): Promise<Answer> {
-  const set = await deps.dealSets.find(ctx.caller, { ...NO_FILTERS, openOnly: true, companyIds: accountIds(ctx), order: 'amount_desc', limit });
+export async function answerLargest(ctx: AskContext, deps: AnswerDeps, limit: number, filters: DealFilters, vocab: Vocabulary): Promise<Answer> {
+  const set = await deps.dealSets.find(ctx.caller, { ...filters, openOnly: true, companyIds: accountIds(ctx), order: 'amount_desc', limit });
   const shown = Math.min(limit, set.total);
+  const described = describeFilters(filters, vocab);
+  const which = `${forAccount(ctx)}${described ? ` ${described}` : ''}`;
   return dealSetAnswer(
     { ...set, total: shown },
-    () => `The ${shown === 1 ? 'largest open deal' : `${shown} largest open deals`}${forAccount(ctx)} (of ${set.total.toLocaleString('en-IN')} open deals worth ${inrOf(set.totalAmount)}):`,
-    `I could not find any open deals${forAccount(ctx)}.`,
+    () => `The ${shown === 1 ? 'largest open deal' : `${shown} largest open deals`}${which} (of ${set.total.toLocaleString('en-IN')} open deals worth ${inrOf(set.totalAmount)}):`,
+    `I could not find any open deals${which}.`,
   );
 }
 

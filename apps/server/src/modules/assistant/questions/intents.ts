@@ -32,7 +32,7 @@ export type Intent =
   | { name: 'closing'; range: DateRange }
   | { name: 'pipeline_by'; by: 'stage' | 'pipeline' | 'owner' }
   | { name: 'top_owner' }
-  | { name: 'largest'; limit: number }
+  | { name: 'largest'; limit: number; filters: DealFilters }
   | { name: 'no_next_steps' }
   | { name: 'stuck'; days: number }
   | { name: 'overdue' }

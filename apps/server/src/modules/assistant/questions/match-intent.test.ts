@@ -28,6 +28,7 @@ describe('matchIntent', () => {
     ['Who has the biggest pipeline?', 'top_owner'],
     ['What are our largest deals?', 'largest'],
     ['top 3 deals', 'largest'],
+    ['Who is the top rep by pipeline?', 'top_owner'],
     ['Which deals have no next steps?', 'no_next_steps'],
     ['deals missing next steps', 'no_next_steps'],
     ['Which deals are stuck?', 'stuck'],
@@ -43,6 +44,7 @@ describe('matchIntent', () => {
     ['How many deals in Discovery?', 'deal_stats'],
     ['total value of deals owned by Rahul closing in December', 'deal_stats'],
     ['count of deals in the Renewals pipeline', 'deal_stats'],
+    ['How many deals close between 2027-01-01 and 2027-03-31?', 'deal_stats'],
     ['anything about data residency', 'search'],
     ['budget approval from the CFO', 'search'],
   ])('%s -> %s', (question, expected) => {
@@ -75,8 +77,9 @@ describe('matchIntent', () => {
   it('reads how many days count as stuck, and how many largest deals to list', () => {
     expect(intent('deals stuck for 2 weeks')).toEqual({ name: 'stuck', days: 14 });
     expect(intent('stalled deals')).toEqual({ name: 'stuck', days: 30 });
-    expect(intent('top 7 deals')).toEqual({ name: 'largest', limit: 7 });
-    expect(intent('biggest deals')).toEqual({ name: 'largest', limit: 5 });
+    expect(intent('top 7 deals')).toMatchObject({ name: 'largest', limit: 7 });
+    expect(intent('biggest deals')).toMatchObject({ name: 'largest', limit: 5 });
+    expect(intent('my biggest deals')).toMatchObject({ name: 'largest', filters: { owners: ['u-asha'] } });
   });
 
   it('tells which breakdown is asked for', () => {

@@ -49,15 +49,17 @@ export function matchIntent(question: string, vocab: Vocabulary, today: string):
   const pain = PAIN.test(q);
   const decision = DECISION.test(q);
   if (pain || decision) return { name: 'account_people', painpoints: pain, decisionMakers: decision };
-  if (TOP_OWNER.test(q) && !GROUP_BY.test(q)) return { name: 'top_owner' };
+  if (TOP_OWNER.test(q)) return { name: 'top_owner' };
   const group = GROUP_BY.exec(q);
   if (group) return { name: 'pipeline_by', by: groupOf(group[1] ?? group[2]!) };
   if (NO_NEXT_STEPS.test(q)) return { name: 'no_next_steps' };
   if (OVERDUE.test(q)) return { name: 'overdue' };
   if (STUCK.test(q)) return { name: 'stuck', days: stuckDays(q) };
   const filters = readFilters(q, vocab, today);
-  const onlyClose = filters.close !== null && !filters.owners.length && !filters.stages.length && !filters.pipelines.length && !filters.search;
-  if (LARGEST.test(q) && !hasFilters(filters)) return { name: 'largest', limit: largestLimit(q) };
+  // A named period or month reads as 'closing'; explicit dates are the list's close-date filter.
+  const namedPeriod = filters.close !== null && !/^(between|on or)/.test(filters.close.label);
+  const onlyClose = namedPeriod && !filters.owners.length && !filters.stages.length && !filters.pipelines.length && !filters.search;
+  if (LARGEST.test(q)) return { name: 'largest', limit: largestLimit(q), filters };
   if (CLOSING.test(q) && onlyClose) return { name: 'closing', range: filters.close! };
   if (DEALISH.test(q) || hasFilters(filters)) {
     const counted = COUNT_WORDS.test(q);

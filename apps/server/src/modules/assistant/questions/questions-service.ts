@@ -28,7 +28,7 @@ function answer(read: ReadQuestion, ctx: AskContext, deps: AnswerDeps, vocab: Vo
     case 'top_owner':
       return answerTopOwner(ctx, deps);
     case 'largest':
-      return answerLargest(ctx, deps, i.limit);
+      return answerLargest(ctx, deps, i.limit, i.filters, vocab);
     case 'no_next_steps':
       return answerNoNextSteps(ctx, deps);
     case 'stuck':

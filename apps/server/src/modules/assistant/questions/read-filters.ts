@@ -11,7 +11,7 @@ const blank = (text: string, re: RegExp) => text.replace(re, ' ');
 export function readOwners(text: string, vocab: Vocabulary): { ids: string[]; rest: string } {
   let rest = text;
   const ids = new Set<string>();
-  if (/\b(my|mine|i own|owned by me|assigned to me)\b/i.test(rest) && !/\bmy team\b/i.test(rest)) ids.add(vocab.callerId);
+  if (/\b(my|mine|i own|i have|owned by me|assigned to me)\b/i.test(rest) && !/\bmy team\b/i.test(rest)) ids.add(vocab.callerId);
   for (const o of vocab.owners) {
     for (const name of [o.email, `${o.firstName} ${o.lastName}`.trim()]) {
       if (name && phrase(name).test(rest)) {
