@@ -87,18 +87,19 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
   /** The deals list's visibility scope (deals-service `scopeOf`). */
   const scopeOf = (caller: Caller): SQL | null => (isAdminRole(caller.role) ? null : ownerAmong(access.visibleUserIdsSql(caller)));
 
-  function whereOf(caller: Caller, q: DealSetQuery): SQL {
-    const list = {
-      owners: q.owners,
-      stages: q.stages,
-      pipelines: q.pipelines,
-      close_from: q.close?.from,
-      close_to: q.close?.to,
-      search: undefined,
-    };
-    const parts = [dealFilters(caller.organizationId, scopeOf(caller), list)];
-    // The list's search reads deal_search (as d); inside the subquery that alias is deal_search's.
-    if (q.search) parts.push(sql`d.id in (select d.id from deal_search d where ${dealFilters(caller.organizationId, null, { owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, search: q.search })})`);
+  /**
+   * The count and sum read deal_search (one narrow row per deal, kept by triggers, with every
+   * column the list filters on) when the question needs no other column, as the deals list does
+   * for a search; the first deals come from deals, whose indexes serve each order.
+   */
+  const narrow = (q: DealSetQuery) => !q.companyIds && !q.noNextSteps && !q.updatedBefore;
+
+  /** The WHERE clause over `d`: deal_search when `onSearchTable`, else deals. */
+  function whereOf(caller: Caller, q: DealSetQuery, onSearchTable: boolean): SQL {
+    const list = { owners: q.owners, stages: q.stages, pipelines: q.pipelines, close_from: q.close?.from, close_to: q.close?.to, search: undefined };
+    const parts = [dealFilters(caller.organizationId, scopeOf(caller), onSearchTable ? { ...list, search: q.search ?? undefined } : list)];
+    // On deals, the list's search reads deal_search (as d); inside the subquery that alias is deal_search's.
+    if (q.search && !onSearchTable) parts.push(sql`d.id in (select d.id from deal_search d where ${dealFilters(caller.organizationId, null, { ...list, owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, search: q.search })})`);
     if (q.openOnly) parts.push(sql`d.stage_id = any(array(select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${caller.organizationId} and not s.is_closed))`);
     if (q.companyIds) parts.push(q.companyIds.length ? sql`d.company_id in (${sql.join(q.companyIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`);
     if (q.noNextSteps) parts.push(sql`(d.nextsteps is null or btrim(d.nextsteps) = '')`);
@@ -110,11 +111,11 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
     scopeOf,
     /** The count and sum of the whole set and its first `limit` deals in `order`. */
     async find(caller: Caller, q: DealSetQuery): Promise<DealSet> {
-      const where = whereOf(caller, q);
+      const where = whereOf(caller, q, false);
       const [totals, rows] = await Promise.all([
         q.totals === false
           ? Promise.resolve([{ total: -1, total_amount: '0' }])
-          : execute<{ total: number; total_amount: string }>(db, sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from deals d where ${where}`),
+          : execute<{ total: number; total_amount: string }>(db, sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from ${narrow(q) ? sql`deal_search` : sql`deals`} d where ${whereOf(caller, q, narrow(q))}`),
         q.limit > 0
           ? execute<Row>(db, sql`
               select ${DEAL_COLUMNS} from unnest(array(select d.id from deals d where ${where} order by ${ORDERS[q.order]} limit ${q.limit})) with ordinality as page(id, ord)

@@ -12,7 +12,7 @@ export type DealHit = { id: number; dealname: string; company: string | null; am
  * reads every match's vector. The first matches the index yields are ranked instead; any of them
  * is a real match, only the order among very many matches is approximate.
  */
-const RANKED_CANDIDATES = 1000;
+const RANKED_CANDIDATES = 300;
 /** The transcript text a snippet is cut from (ts_headline reparses it). */
 const SNIPPET_SOURCE_CHARS = 100_000;
 const HEADLINE = 'MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""';
