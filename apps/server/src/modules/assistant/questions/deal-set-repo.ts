@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isAdminRole } from '@pipewise/contract/common';
 import { execute, type DbOrTx } from '../../../db/client';
 import type { AccessRules, Caller } from '../../access/access-rules';
-import { DEAL_COLUMNS, DEAL_JOINS } from '../../deals/deals-page-sql';
+import { DEAL_COLUMNS, DEAL_JOINS, selectCount, selectTotalsTable } from '../../deals/deals-page-sql';
 import { dealFilters, ownerAmong } from '../../deals/deals-query';
 import type { DealFilters } from './intents';
 
@@ -88,11 +88,18 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
   const scopeOf = (caller: Caller): SQL | null => (isAdminRole(caller.role) ? null : ownerAmong(access.visibleUserIdsSql(caller)));
 
   /**
-   * The count and sum read deal_search (one narrow row per deal, kept by triggers, with every
-   * column the list filters on) when the question needs no other column, as the deals list does
-   * for a search; the first deals come from deals, whose indexes serve each order.
+   * Where the count and sum come from, as the deals list chooses (deal-list-sources.ts): deal_totals
+   * (a row per owner, pipeline and stage) when only those are filtered; deal_search (one narrow row
+   * per deal with every column the list filters on) for a close-date range or a search; deals when
+   * the question needs another column. The first deals always come from deals, whose indexes
+   * serve each order.
    */
   const narrow = (q: DealSetQuery) => !q.companyIds && !q.noNextSteps && !q.updatedBefore;
+  function totalsOf(caller: Caller, q: DealSetQuery): SQL {
+    if (!narrow(q)) return selectCount(sql`deals`, whereOf(caller, q, false));
+    if (!q.close && !q.search) return selectTotalsTable(whereOf(caller, q, false));
+    return selectCount(sql`deal_search`, whereOf(caller, q, true));
+  }
 
   /** The WHERE clause over `d`: deal_search when `onSearchTable`, else deals. */
   function whereOf(caller: Caller, q: DealSetQuery, onSearchTable: boolean): SQL {
@@ -115,7 +122,7 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
       const [totals, rows] = await Promise.all([
         q.totals === false
           ? Promise.resolve([{ total: -1, total_amount: '0' }])
-          : execute<{ total: number; total_amount: string }>(db, sql`select count(*)::int as total, coalesce(sum(d.amount), 0)::numeric(20, 2)::text as total_amount from ${narrow(q) ? sql`deal_search` : sql`deals`} d where ${whereOf(caller, q, narrow(q))}`),
+          : execute<{ total: number; total_amount: string }>(db, totalsOf(caller, q)),
         q.limit > 0
           ? execute<Row>(db, sql`
               select ${DEAL_COLUMNS} from unnest(array(select d.id from deals d where ${where} order by ${ORDERS[q.order]} limit ${q.limit})) with ordinality as page(id, ord)
