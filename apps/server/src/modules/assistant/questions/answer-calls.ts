@@ -11,13 +11,12 @@ const titleOf = (c: CallLine) => c.title?.trim() || 'Meeting';
 export async function answerCalls(ctx: AskContext, deps: AnswerDeps, which: 'today' | 'tomorrow'): Promise<Answer> {
   const date = which === 'today' ? ctx.today : addDays(ctx.today, 1);
   const calls = await deps.meetings.calls(ctx.caller, dayRange(date, ctx.zone), accountIds(ctx));
-  const zone = ctx.zone === 'UTC' ? 'UTC' : ctx.zone;
   if (calls.length === 0) return { text: `I could not find any calls${forAccount(ctx)} ${which} (${day(date)}) for you or your team.`, sources: [], results: [] };
   const mine = calls.filter((c) => c.ownerId === ctx.caller.id);
   const line = (c: CallLine) =>
     `- ${c.allDay ? 'All day' : localTime(c.startAt, ctx.zone)}: ${titleOf(c)}${c.ownerId === ctx.caller.id ? '' : ` (${c.owner})`}${c.dealName ? `, deal ${c.dealName}` : ''}${c.meetLink ? '' : ', no meeting link'}`;
   const text = [
-    `${count(calls.length, 'call')}${forAccount(ctx)} ${which}, ${day(date)} (times in ${zone}); ${mine.length} on your calendar:`,
+    `${count(calls.length, 'call')}${forAccount(ctx)} ${which}, ${day(date)} (times in ${ctx.zone}); ${mine.length} on your calendar:`,
     ...calls.map(line),
   ].join('\n');
   const results: TRecordView[] = calls.map((c) => ({
