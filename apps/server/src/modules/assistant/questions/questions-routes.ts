@@ -21,14 +21,15 @@ export function questionsRoutesWith(service: QuestionsService, limiter: Pick<Rat
     const tags = ['assistant'];
     const limit = (userId: string) => limiter.consume({ key: `assistant-questions:${userId}`, max: QUESTIONS_PER_MINUTE, windowSeconds: 60 });
 
-    app.post('/api/chat/sales', { schema: { tags, body: ZSalesChatRequest, response: { 200: ZSalesChatResponse, ...errors } } }, async (req) => {
+    const description = `Answered from the caller's visible deals, meetings and calls, without a model. 'Today' and 'tomorrow' are in the X-Timezone header's IANA zone (UTC without it). At most ${QUESTIONS_PER_MINUTE} questions a minute per user (429 with Retry-After).`;
+    app.post('/api/chat/sales', { schema: { tags, summary: "The home screen's question, scoped to context.account or a 'For account {name}: ' prefix", description, body: ZSalesChatRequest, response: { 200: ZSalesChatResponse, ...errors } } }, async (req) => {
       const caller = requireCaller(req);
       await limit(caller.id);
       const a = await service.ask(caller, req.body.query, { account: req.body.context.account ?? null, timeZone: zoneOf(req.headers['x-timezone']) });
       return { data: { response: a.text, sources: a.sources, model: false, note: null } };
     });
 
-    app.post('/api/chat/', { schema: { tags, body: ZPanelChatRequest, response: { 200: ZPanelChatResponse, ...errors } } }, async (req) => {
+    app.post('/api/chat/', { schema: { tags, summary: "The assistant panel's question; list answers carry their records in results", description, body: ZPanelChatRequest, response: { 200: ZPanelChatResponse, ...errors } } }, async (req) => {
       const caller = requireCaller(req);
       await limit(caller.id);
       const a = await service.ask(caller, req.body.query, { timeZone: zoneOf(req.headers['x-timezone']) });
