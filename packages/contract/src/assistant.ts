@@ -117,7 +117,15 @@ export const ZSalesChatResponse = z.object({ data: ZChatAnswer });
 /** POST /api/chat/ (assistant panel): data becomes the bot reply ({message, ...}). */
 export const ZPanelChatRequest = z.object({ query: z.string().trim().min(1, 'query is required').max(2000) });
 export const ZPanelChatResponse = z.object({
-  data: z.object({ message: z.string(), sources: z.array(ZChatSource), results: z.array(ZRecordView), model: z.boolean(), note: z.string().nullable() }),
+  data: z.object({
+    message: z.string(),
+    sources: z.array(ZChatSource),
+    results: z.array(ZRecordView),
+    model: z.boolean(),
+    note: z.string().nullable(),
+    /** Set when a configured model proposed a create or update: process-command's answer, to confirm with yes or no. */
+    command: ZProcessCommandResponse.nullable(),
+  }),
 });
 
 /** GET /api/search?q=: the header search's grouped results. */
