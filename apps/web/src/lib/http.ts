@@ -12,14 +12,17 @@ export class ApiError extends Error {
   readonly retryAfter: number | null;
   /** Per-field messages of a 400 (`{errors:[{field,message}]}`); empty when absent. */
   readonly fieldErrors: NonNullable<TErrorResponse['errors']>;
+  /** The whole parsed JSON answer, for the few errors that carry more than `{detail}` (null when none). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string, retryAfter: number | null, fieldErrors: TErrorResponse['errors'] = []) {
+  constructor(status: number, detail: string, retryAfter: number | null, fieldErrors: TErrorResponse['errors'] = [], body: unknown = null) {
     super(detail || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.retryAfter = retryAfter;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -84,6 +87,7 @@ async function send(method: Method, path: string, body: unknown, isRetry: boolea
     parsed.success ? parsed.data.detail : '',
     parseRetryAfter(response.headers.get('Retry-After')),
     parsed.success ? parsed.data.errors : [],
+    json,
   );
 }
 

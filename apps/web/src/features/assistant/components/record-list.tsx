@@ -1,0 +1,41 @@
+import type { TRecordView } from '@pipewise/contract/assistant';
+import { recordName } from '../utils/chat-text';
+
+type RecordListProps = {
+  records: TRecordView[];
+  /** Given for a selection: each record gets an 'Update' button that starts an update command. */
+  onUpdate?: (record: TRecordView) => void;
+};
+
+/** Records as property name/value lists (empty values left out). */
+export function RecordList({ records, onUpdate }: RecordListProps) {
+  if (records.length === 0) return null;
+  return (
+    <ul className="chat-records">
+      {records.map((record) => (
+        <li key={`${record.object_type}-${record.id}`} className="chat-record">
+          <dl className="chat-props">
+            {Object.entries(record.properties)
+              .filter(([, value]) => value !== null && value !== '')
+              .map(([name, value]) => (
+                <div key={name} className="chat-prop">
+                  <dt>{name}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+          </dl>
+          {onUpdate ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={`Update ${record.object_type} ${recordName(record)}`}
+              onClick={() => onUpdate(record)}
+            >
+              Update
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
