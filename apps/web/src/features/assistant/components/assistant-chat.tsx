@@ -28,9 +28,13 @@ function Conversation() {
   const endRef = useRef<HTMLDivElement>(null);
 
   // The panel opens with the caret in the input.
-  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
   // Keep the latest message (or the pending spinner) in view.
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages.length, busy]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length, busy]);
 
   const submit = async (text: string) => {
     if (!text.trim() || busy) return;

@@ -2,7 +2,7 @@ import { Sparkles } from 'lucide-react';
 
 /** The spec's three example commands: a deal create, a company update, a contact create. */
 export const EXAMPLE_COMMANDS = [
-  'create deal Acme Renewal with amount 50000 and close date 2026-12-31',
+  'create deal Acme Renewal with amount 50000',
   'update company Acme Corp set industry to Software',
   'create contact Priya Sharma with email priya@example.com',
 ] as const;

@@ -36,7 +36,9 @@ export function HomeAskPanel() {
   const accountId = useId();
   const endRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [entries]);
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [entries]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -35,7 +35,9 @@ export function useAssistantChat() {
   // Guards against a second send in the same tick, before `busy` has re-rendered.
   const busyRef = useRef(false);
 
-  useEffect(() => writeHistory(PANEL_HISTORY_KEY, messages), [messages]);
+  useEffect(() => {
+    writeHistory(PANEL_HISTORY_KEY, messages);
+  }, [messages]);
 
   const add = useCallback((message: TChatMessage) => setMessages((list) => [...list, message]), []);
 

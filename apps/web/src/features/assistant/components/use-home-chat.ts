@@ -13,7 +13,9 @@ const newId = () => `${Date.now().toString(36)}-${(counter += 1)}`;
 export function useHomeChat() {
   const [entries, setEntries] = useState<THomeChatEntry[]>(() => settleInterrupted(readHistory(HOME_HISTORY_KEY, ZHomeChatEntry)));
 
-  useEffect(() => writeHistory(HOME_HISTORY_KEY, entries), [entries]);
+  useEffect(() => {
+    writeHistory(HOME_HISTORY_KEY, entries);
+  }, [entries]);
 
   const settle = (id: string, fields: Partial<THomeChatEntry>) =>
     setEntries((list) => list.map((entry) => (entry.id === id ? { ...entry, ...fields } : entry)));
