@@ -1,9 +1,11 @@
 import type { Bench } from './lib/bench';
+import { commandBench } from './assistant/command-bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { recordingsUploadBench } from './recordings/upload-bench';
+import { recordingsBench } from './recordings/processing-bench';
 import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
 
 /** Every benchmark, in SUMMARY.md order. Add later ones (search, ...) here. */
-export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench];
+export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, recordingsBench, commandBench];

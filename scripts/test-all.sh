@@ -3,7 +3,7 @@
 #   typecheck, lint, web build and its bundle budget, unit + API tests on PGlite, the API tests again on PostgreSQL,
 #   browser tests in Chromium against the real server.
 # Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
-# Missing Debian packages (chromium, postgresql) are installed when running as root with apt;
+# Missing Debian packages (chromium, postgresql, ffmpeg, pocketsphinx) are installed when running as root with apt;
 # otherwise the step fails saying what to install. Nothing is skipped silently.
 set -uo pipefail
 
@@ -51,6 +51,11 @@ CHROMIUM_OK=$?
 # The recordings tests make their media fixtures with ffmpeg (and fail naming it when it is missing).
 ensure_debian_package /usr/bin/ffmpeg ffmpeg
 # PostgreSQL is checked (and installed) by scripts/test-postgres.sh itself.
+# Recording processing runs ffmpeg and pocketsphinx on the spoken clips of pocketsphinx-testdata.
+ensure_debian_package /usr/bin/ffmpeg ffmpeg
+ensure_debian_package /usr/bin/pocketsphinx_continuous pocketsphinx
+ensure_debian_package /usr/share/pocketsphinx/model/en-us/en-us.lm.bin pocketsphinx-en-us
+ensure_debian_package /usr/share/pocketsphinx/test/data/librivox/transcription pocketsphinx-testdata
 
 run_step "Typecheck (tsc -b)" npm run --silent typecheck
 run_step "Lint (eslint)" npm run --silent lint

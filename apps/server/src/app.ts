@@ -24,6 +24,9 @@ import { dealsRoutes } from './modules/deals/deals-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { googleRoutes } from './modules/google/google-routes';
 import { recordingsRoutes } from './modules/recordings/recordings-routes';
+import { recordingEmailRoutes } from './modules/recordings/recording-email-routes';
+import { createRecordingEmailService } from './modules/recordings/recording-email-service';
+import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -102,6 +105,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
   await app.register(recordingsRoutes(services.recordings));
+  await app.register(recordingEmailRoutes(createRecordingEmailService(services)));
+  await app.register(commandRoutes(services.commands.process, services.commands.confirmations));
   await app.register(registrationsRoutes(services.registrations));
   await app.register(operatorRoutes(services.operator, services.operators));
   await app.register(calendarRoutes(services.calendar));

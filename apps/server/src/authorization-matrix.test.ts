@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
-import { deals, organizations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
+import { deals, organizations, pendingOperations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
 import { deriveKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
 import { createOtherWorkspace, type OtherWorkspace } from '../test/other-workspace';
@@ -56,6 +56,8 @@ type Ctx = {
   pendingRequest(domain: string): Promise<string>;
   /** A live sign-in code for the email (as if it had been mailed). */
   otpFor(email: string): Promise<string>;
+  /** A new pending operation of rahul's that sets his deal's name to what it is. */
+  rahulPending(): Promise<string>;
 };
 
 type Req = { url: string; payload?: Record<string, unknown> | Buffer; headers?: Record<string, string> };
@@ -320,7 +322,47 @@ const MATRIX: Row[] = [
     request: async (c) => ({ url: `/api/videos/${await rahulRecording(c)}` }),
     expect:                                                                                                       [401, 204, 404, 204, 204, 404, 404, 404, 404],
   },
+
+  // ---- recordings ---------------------------------------------------------------------------------------------------------------------------------
+  {
+    route: 'POST /api/videos/:id/follow-up-email',
+    note: "rahul's demo recording: the uploader, those above him and admins",
+    request: async (c) => ({ url: `/api/videos/${await rahulRecordingId(c)}/follow-up-email` }),
+    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+
+  // ---- assistant commands (reading writes nothing; a pending operation is the asker's alone) ---------------------------------------------------------
+  {
+    route: 'POST /api/command/process-command',
+    note: 'a create: every signed-in caller gets a question to confirm',
+    request: () => ({ url: `/api/command/process-command?command=${encodeURIComponent('create company Matrix Co')}` }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'POST /api/command/process-command',
+    note: "?email=rahul: only rahul may name himself",
+    request: () => ({ url: `/api/command/process-command?command=${encodeURIComponent('create company Matrix Co')}&email=${RAHUL}` }),
+    expect:                                                                                                       [401, 200, 403, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/command/confirm',
+    note: "a fresh pending operation of rahul's: a no-change update of his deal",
+    request: async (c) => ({ url: '/api/command/confirm', payload: { pending_operation_id: await c.rahulPending() } }),
+    expect:                                                                                                       [401, 200, 404, 404, 404, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/command/cancel',
+    note: "a fresh pending operation of rahul's",
+    request: async (c) => ({ url: '/api/command/cancel', payload: { pending_operation_id: await c.rahulPending() } }),
+    expect:                                                                                                       [401, 200, 404, 404, 404, 404, 404, 404, 404],
+  },
 ];
+
+/** One of the rep's seeded recordings. */
+async function rahulRecordingId(c: Ctx): Promise<string> {
+  const [row] = await c.t.database.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.uploadedBy, c.ids.rahul)).orderBy(asc(recordings.createdAt)).limit(1);
+  return row!.id;
+}
 
 /** Routes the matrix does not cover: the static API docs (and everything outside /api, i.e. the SPA). */
 const isMatrixRoute = (r: { method: string; url: string }) => r.url.startsWith('/api/') && !/^\/api\/docs(\/|$)/.test(r.url);
@@ -393,6 +435,23 @@ describe('authorization matrix', () => {
         return row!.id;
       },
       otpFor: (email) => otp.issue(email),
+      rahulPending: async () => {
+        const [row] = await db
+          .insert(pendingOperations)
+          .values({
+            organizationId: rahul.organizationId,
+            userId: rahul.id,
+            operation: 'update',
+            objectType: 'deal',
+            identifier: deal!.dealname,
+            recordId: String(deal!.id),
+            values: { dealname: deal!.dealname },
+            changes: [],
+            expiresAt: new Date(Date.now() + 60_000),
+          })
+          .returning({ id: pendingOperations.id });
+        return row!.id;
+      },
     };
   });
   afterAll(() => t?.close());

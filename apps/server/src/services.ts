@@ -7,6 +7,12 @@ import { createOidcClient, type OidcClient } from './adapters/google/oidc-client
 import { createGoogleApi } from './adapters/google/google-api';
 import { createGoogleOAuth, type GoogleOAuth } from './adapters/google/google-oauth';
 import { createFileStorage } from './adapters/storage/create-file-storage';
+import type { ChatModel } from './adapters/llm/llm-port';
+import { createOpenAiChatModel } from './adapters/llm/openai-llm';
+import { createFfmpegMedia } from './adapters/media/ffmpeg-media';
+import type { MediaTools } from './adapters/media/media-port';
+import { createSpeechToText } from './adapters/stt/create-stt';
+import type { SpeechToText } from './adapters/stt/stt-port';
 import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
@@ -16,12 +22,15 @@ import { createCalendarService } from './modules/calendar/calendar-service';
 import { createCalendarSync } from './modules/calendar/calendar-sync-service';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
 import { createGoogleConnectionsRepo } from './modules/google/google-connections-repo';
+import { googleDriveTokens } from './modules/google/drive-token-source';
 import { createGoogleService } from './modules/google/google-service';
 import { createGoogleTokens } from './modules/google/google-tokens';
+import { createAssistantCommands } from './modules/assistant/commands/assistant-commands';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRepo } from './modules/auth/session-repo';
+import { crmServices } from './modules/assistant/commands/crm-services';
 import { dealsRepos } from './modules/deals/deals-repos';
 import { createDealsService } from './modules/deals/deals-service';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -42,6 +51,12 @@ export type Adapters = {
   googleOAuth: GoogleOAuth | undefined;
   /** Uploaded media, documents and snapshots. */
   storage: FileStorage;
+  /** ffprobe/ffmpeg: duration, audio, snapshots. */
+  media: MediaTools;
+  /** pocketsphinx by default, an OpenAI-compatible server with STT_URL. */
+  stt: SpeechToText;
+  /** An OpenAI-compatible chat model; undefined until LLM_BASE_URL and LLM_MODEL are set. */
+  llm: ChatModel | undefined;
 };
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
@@ -51,6 +66,9 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
     googleOAuth: 'googleOAuth' in overrides ? overrides.googleOAuth : config.google ? createGoogleOAuth(config.google) : undefined,
     storage: overrides.storage ?? createFileStorage(config),
+    media: overrides.media ?? createFfmpegMedia(),
+    stt: overrides.stt ?? createSpeechToText(config),
+    llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
   };
 }
 
@@ -93,6 +111,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   const googleApi = createGoogleApi(config.googleApiBase);
   const googleTokens = createGoogleTokens({ key: deriveKey(masterKey, 'google-tokens'), oauth: adapters.googleOAuth, connections: googleConnections });
   const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
+  const crm = crmServices(db);
   return {
     config,
     database,
@@ -108,7 +127,9 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
     deals,
-    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log }),
+    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log, driveTokens: googleDriveTokens(googleConnections, googleTokens) }),
+    ...crm,
+    commands: createAssistantCommands({ db, deals, ...crm, users, access }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,

@@ -19,10 +19,10 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/dashboard': dashboard('src/app/routes/home-page.tsx'),
   '/dashboard/deals': dashboard('src/features/deals/components/deals-page.tsx'),
   '/dashboard/deals/:id': dashboard('src/app/routes/deal-detail-page.tsx'),
-  '/dashboard/meetings': dashboard('src/features/meetings/components/meetings-page.tsx'),
-  '/dashboard/upload': dashboard('src/features/videos/components/video-insights-page.tsx'),
+  '/dashboard/meetings': dashboard('src/app/routes/meetings-page.tsx'),
+  '/dashboard/upload': dashboard('src/app/routes/upload-page.tsx'),
   '/dashboard/coaching': dashboard('src/features/coaching/components/coaching-page.tsx'),
-  '/dashboard/meeting/:id': dashboard('src/features/meetings/components/meeting-detail-page.tsx'),
+  '/dashboard/meeting/:id': dashboard('src/app/routes/meeting-detail-page.tsx'),
   '/dashboard/settings': dashboard('src/features/settings/components/settings-page.tsx'),
   '/': ['src/app/not-found-page.tsx'],
 };

@@ -83,6 +83,9 @@ export const ZConfirmResponse = z.object({
   data: ZRecordView,
 });
 
+/** POST /api/command/cancel: marks a pending operation used without running it (a 'no'). */
+export const ZCancelResponse = z.object({ status: z.literal('success'), message: z.string() });
+
 /** A record an answer comes from, linked in the UI. */
 export const ZChatSource = z.object({
   type: z.enum(['deal', 'meeting', 'company', 'contact', 'call']),

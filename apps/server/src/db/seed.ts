@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from './client';
 import { organizations, users } from './schema';
 import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoCrm } from './seed-crm';
+import { seedDemoRecordings } from './seed-recordings';
 
 export const DEMO_DOMAIN = 'acme.example';
 
@@ -65,6 +66,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
     const organizationId = await seedDemoPeople(tx, now);
     await seedDemoCrm(tx, organizationId, 300, now);
     await seedDemoCalendar(tx, organizationId, now);
+    await seedDemoRecordings(tx, organizationId, now);
   });
   return { seeded: true };
 }

@@ -1,8 +1,8 @@
 import type { TErrorResponse } from '@pipewise/contract/common';
 import { readCookie } from './cookies';
 
-const CSRF_COOKIE = 'csrf_token';
-const CSRF_HEADER = 'X-CSRF-Token';
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'X-CSRF-Token';
 
 /** A non-2xx answer of the API; `detail` is the server's `{detail}` text ('' when absent). */
 export class ApiError extends Error {

@@ -4,8 +4,10 @@ import * as oidc from 'openid-client';
 export const GOOGLE_SCOPES = {
   mail: 'https://www.googleapis.com/auth/gmail.compose',
   calendar: 'https://www.googleapis.com/auth/calendar.readonly',
+  /** Lets a Drive link the user can open be uploaded as a recording (private files included). */
+  drive: 'https://www.googleapis.com/auth/drive.readonly',
 } as const;
-export const GOOGLE_CONNECT_SCOPE = ['openid', 'email', GOOGLE_SCOPES.mail, GOOGLE_SCOPES.calendar].join(' ');
+export const GOOGLE_CONNECT_SCOPE = ['openid', 'email', GOOGLE_SCOPES.mail, GOOGLE_SCOPES.calendar, GOOGLE_SCOPES.drive].join(' ');
 
 export type GoogleTokens = {
   accessToken: string;

@@ -1,4 +1,5 @@
 // The one schema drizzle-kit reads (drizzle.config.ts) and the drivers load: one file per area.
+export * from './assistant';
 export * from './auth';
 export * from './crm';
 export * from './crm-changes';

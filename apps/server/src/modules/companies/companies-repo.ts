@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
+import { escapeLike } from '../deals/deals-query';
 
 export type CompanyRecord = {
   id: string;
@@ -48,6 +49,32 @@ export function createCompaniesRepo(db: DbOrTx) {
         .from(companies)
         .where(and(eq(companies.id, id), eq(companies.organizationId, organizationId)));
       return row ?? null;
+    },
+
+    /** A company within `scope` (owners the caller can see; null: the whole workspace), or null. */
+    async findScoped(organizationId: string, scope: SQL | null, id: string): Promise<CompanyRecord | null> {
+      const [row] = await db
+        .select(columns)
+        .from(companies)
+        .where(and(eq(companies.id, id), eq(companies.organizationId, organizationId), scope ?? undefined));
+      return row ?? null;
+    },
+
+    /** Companies within `scope` whose name contains the text or whose domain is it, by name. */
+    search(organizationId: string, scope: SQL | null, text: string, limit: number): Promise<CompanyRecord[]> {
+      const q = text.trim().toLowerCase();
+      return db
+        .select(columns)
+        .from(companies)
+        .where(
+          and(
+            eq(companies.organizationId, organizationId),
+            scope ?? undefined,
+            or(sql`lower(${companies.name}) like ${`%${escapeLike(q)}%`}`, sql`lower(${companies.domain}) = ${q}`),
+          ),
+        )
+        .orderBy(asc(companies.name), asc(companies.id))
+        .limit(limit);
     },
 
     async insert(organizationId: string, fields: CompanyFields & { name: string }): Promise<string> {

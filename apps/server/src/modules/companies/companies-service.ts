@@ -1,7 +1,9 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { isAdminRole } from '@pipewise/contract/common';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
 import { notFound } from '../../lib/http-error';
+import type { AccessRules, Caller } from '../access/access-rules';
 import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-repo';
@@ -9,14 +11,28 @@ import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-re
 export const COMPANY_MESSAGES = { notFound: 'Company not found' } as const;
 
 
+type CompaniesRepos = { companies: CompaniesRepo; access: Pick<AccessRules, 'visibleUserIdsSql'> };
+
 /**
  * Company writes, each with its change record in the same transaction (crm-write.ts). A caller
  * that has a transaction of its own passes it as `tx`. `repos` gives the repositories on the
- * database or on a transaction. Routes and their access rules come with the assistant; callers
- * check the actor's rights first.
+ * database or on a transaction. `get`, `create` and `update` act for any actor (a sync included);
+ * the `...As` operations act for a signed-in caller and apply the access rules: the owner decides
+ * who sees a company (the owner, everyone above them, admins); an unowned one only admins see.
  */
-export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) => { companies: CompaniesRepo } }) {
+export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) => CompaniesRepos }) {
   const { db, repos } = deps;
+
+  /** Which companies the caller may see: null for an admin (the whole workspace). */
+  const scopeOf = (on: DbOrTx, caller: Caller): SQL | null =>
+    isAdminRole(caller.role) ? null : sql`${companies.ownerId} in (${repos(on).access.visibleUserIdsSql(caller)})`;
+
+  /** A company the caller may see, else 404 (a company they cannot see does not exist for them). */
+  async function mustSee(on: DbOrTx, caller: Caller, id: string): Promise<CompanyRecord> {
+    const company = await repos(on).companies.findScoped(caller.organizationId, scopeOf(on, caller), id);
+    if (!company) throw notFound(COMPANY_MESSAGES.notFound);
+    return company;
+  }
 
   async function mustFind(on: DbOrTx, actor: CrmActor, id: string): Promise<CompanyRecord> {
     const company = await repos(on).companies.find(actor.organizationId, id);
@@ -24,8 +40,25 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
     return company;
   }
 
-  return {
+  const service = {
     get: (actor: CrmActor, id: string, tx?: DbOrTx) => mustFind(tx ?? db, actor, id),
+
+    getAs: (caller: Caller, id: string, tx?: DbOrTx) => mustSee(tx ?? db, caller, id),
+
+    searchAs: (caller: Caller, text: string, limit: number, tx?: DbOrTx) =>
+      repos(tx ?? db).companies.search(caller.organizationId, scopeOf(tx ?? db, caller), text, limit),
+
+    /** A new company owned by the caller (so they keep seeing it). */
+    createAs: (caller: Caller, fields: Omit<CompanyFields, 'ownerId'> & { name: string }, tx?: DbOrTx) =>
+      service.create(caller, { ...fields, ownerId: caller.id }, tx),
+
+    /** An edit of a company the caller can see; 404 otherwise, and nothing is written. */
+    updateAs(caller: Caller, id: string, fields: Omit<CompanyFields, 'ownerId'>, tx?: DbOrTx): Promise<CompanyRecord> {
+      return (tx ?? db).transaction(async (on) => {
+        await mustSee(on, caller, id);
+        return service.update(caller, id, fields, on);
+      });
+    },
 
     create(actor: CrmActor, fields: CompanyFields & { name: string }, tx?: DbOrTx): Promise<CompanyRecord> {
       return runCrmWrite(db, tx, async (on) => {
@@ -47,6 +80,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
       });
     },
   };
+  return service;
 }
 
 export type CompaniesService = ReturnType<typeof createCompaniesService>;

@@ -1,6 +1,7 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contacts, dealStakeholders } from '../../db/schema/crm';
+import { escapeLike } from '../deals/deals-query';
 
 export type ContactRecord = {
   id: string;
@@ -47,6 +48,32 @@ export function createContactsRepo(db: DbOrTx) {
         .from(contacts)
         .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId)));
       return row ?? null;
+    },
+
+    /** A contact within `scope` (owners the caller can see; null: the whole workspace), or null. */
+    async findScoped(organizationId: string, scope: SQL | null, id: string): Promise<ContactRecord | null> {
+      const [row] = await db
+        .select(columns)
+        .from(contacts)
+        .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId), scope ?? undefined));
+      return row ?? null;
+    },
+
+    /** Contacts within `scope` whose email is the text or whose full name contains it, by name. */
+    search(organizationId: string, scope: SQL | null, text: string, limit: number): Promise<ContactRecord[]> {
+      const q = text.trim().toLowerCase();
+      return db
+        .select(columns)
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.organizationId, organizationId),
+            scope ?? undefined,
+            or(sql`lower(${contacts.email}) = ${q}`, sql`lower(${contacts.firstname} || ' ' || ${contacts.lastname}) like ${`%${escapeLike(q)}%`}`),
+          ),
+        )
+        .orderBy(asc(contacts.firstname), asc(contacts.lastname), asc(contacts.id))
+        .limit(limit);
     },
 
     async insert(organizationId: string, fields: ContactFields & { firstname: string }): Promise<string> {

@@ -1,7 +1,9 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { isAdminRole } from '@pipewise/contract/common';
 import type { DbOrTx } from '../../db/client';
 import { contacts } from '../../db/schema/crm';
 import { badRequest, notFound } from '../../lib/http-error';
+import type { AccessRules, Caller } from '../access/access-rules';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
@@ -9,15 +11,28 @@ import type { ContactFields, ContactRecord, ContactsRepo } from './contacts-repo
 
 export const CONTACT_MESSAGES = { notFound: 'Contact not found', unknownCompany: 'Unknown company' } as const;
 
-type ContactsRepos = { contacts: ContactsRepo; companies: Pick<CompaniesRepo, 'existsInOrg'> };
+type ContactsRepos = { contacts: ContactsRepo; companies: Pick<CompaniesRepo, 'existsInOrg'>; access: Pick<AccessRules, 'visibleUserIdsSql'> };
 
 /**
  * Contact writes, each with its change record in the same transaction (crm-write.ts). A caller
- * that has a transaction of its own passes it as `tx`. Routes and their access rules come with
- * the assistant; callers check the actor's rights first.
+ * that has a transaction of its own passes it as `tx`. `get`, `create` and `update` act for any
+ * actor (a sync included); the `...As` operations act for a signed-in caller and apply the
+ * access rules: the owner decides who sees a contact (the owner, everyone above them, admins);
+ * an unowned one only admins see.
  */
 export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => ContactsRepos }) {
   const { db, repos } = deps;
+
+  /** Which contacts the caller may see: null for an admin (the whole workspace). */
+  const scopeOf = (on: DbOrTx, caller: Caller): SQL | null =>
+    isAdminRole(caller.role) ? null : sql`${contacts.ownerId} in (${repos(on).access.visibleUserIdsSql(caller)})`;
+
+  /** A contact the caller may see, else 404 (a contact they cannot see does not exist for them). */
+  async function mustSee(on: DbOrTx, caller: Caller, id: string): Promise<ContactRecord> {
+    const contact = await repos(on).contacts.findScoped(caller.organizationId, scopeOf(on, caller), id);
+    if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
+    return contact;
+  }
 
   async function mustFind(on: DbOrTx, actor: CrmActor, id: string): Promise<ContactRecord> {
     const contact = await repos(on).contacts.find(actor.organizationId, id);
@@ -32,8 +47,25 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
     }
   }
 
-  return {
+  const service = {
     get: (actor: CrmActor, id: string, tx?: DbOrTx) => mustFind(tx ?? db, actor, id),
+
+    getAs: (caller: Caller, id: string, tx?: DbOrTx) => mustSee(tx ?? db, caller, id),
+
+    searchAs: (caller: Caller, text: string, limit: number, tx?: DbOrTx) =>
+      repos(tx ?? db).contacts.search(caller.organizationId, scopeOf(tx ?? db, caller), text, limit),
+
+    /** A new contact owned by the caller (so they keep seeing it). */
+    createAs: (caller: Caller, fields: Omit<ContactFields, 'ownerId'> & { firstname: string }, tx?: DbOrTx) =>
+      service.create(caller, { ...fields, ownerId: caller.id }, tx),
+
+    /** An edit of a contact the caller can see; 404 otherwise, and nothing is written. */
+    updateAs(caller: Caller, id: string, fields: Omit<ContactFields, 'ownerId'>, tx?: DbOrTx): Promise<ContactRecord> {
+      return (tx ?? db).transaction(async (on) => {
+        await mustSee(on, caller, id);
+        return service.update(caller, id, fields, on);
+      });
+    },
 
     create(actor: CrmActor, fields: ContactFields & { firstname: string }, tx?: DbOrTx): Promise<ContactRecord> {
       return runCrmWrite(db, tx, async (on) => {
@@ -59,6 +91,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
 
     stakeholders: (dealId: number, tx?: DbOrTx) => repos(tx ?? db).contacts.forDeal(dealId),
   };
+  return service;
 }
 
 export type ContactsService = ReturnType<typeof createContactsService>;

@@ -17,6 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 const SETTINGS = 'http://localhost:3000/dashboard/settings';
 const MAIL = 'https://www.googleapis.com/auth/gmail.compose';
 const CALENDAR = 'https://www.googleapis.com/auth/calendar.readonly';
+const DRIVE = 'https://www.googleapis.com/auth/drive.readonly';
 
 let oauth: FakeGoogleOAuth;
 let google: FakeGoogleServer;
@@ -75,7 +76,7 @@ describe('connecting Google', () => {
     const { authorizeUrl, back } = await consent(rahul);
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${oauth.issuer}/authorize`);
     const q = authorizeUrl.searchParams;
-    expect(q.get('scope')!.split(' ')).toEqual(['openid', 'email', MAIL, CALENDAR]);
+    expect(q.get('scope')!.split(' ')).toEqual(['openid', 'email', MAIL, CALENDAR, DRIVE]);
     expect(q.get('redirect_uri')).toBe(SETTINGS);
     expect(q.get('state')).toMatch(/^google\.[A-Za-z0-9_-]{40,}$/);
     expect(q.get('code_challenge_method')).toBe('S256');

@@ -1,6 +1,13 @@
+import { createReadStream } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { recordings } from '../../db/schema';
+import { DEMO_MEDIA_RECORDING } from '../../db/seed-recordings-data';
 import { defineJob } from '../../jobs/define-job';
 import { processRecording } from './recording-processor';
+
+const MAX_ATTEMPTS = 3;
+const ZRecordingJob = z.object({ recordingId: z.uuid() });
 
 /**
  * Turns an uploaded recording into duration, transcript, summary, key points, sentiment and
@@ -9,6 +16,26 @@ import { processRecording } from './recording-processor';
  */
 export const processRecordingJob = defineJob({
   type: 'recording.process',
-  payload: z.object({ recordingId: z.uuid() }),
-  run: ({ recordingId }, context) => processRecording(recordingId, context),
+  payload: ZRecordingJob,
+  maxAttempts: MAX_ATTEMPTS,
+  run: async ({ recordingId }, context) => {
+    await processRecording(recordingId, context, { maxAttempts: MAX_ATTEMPTS });
+  },
+});
+
+/**
+ * The demo seed's video: copies the committed file to the recording's storage key (once), then
+ * processes it like an upload. Queued by the seed, which runs before storage is available.
+ */
+export const storeDemoMediaJob = defineJob({
+  type: 'recording.store-demo-media',
+  payload: ZRecordingJob,
+  maxAttempts: MAX_ATTEMPTS,
+  run: async ({ recordingId }, context) => {
+    const { storage } = context.services.adapters;
+    const [row] = await context.services.database.db.select({ key: recordings.storageKey }).from(recordings).where(eq(recordings.id, recordingId));
+    if (!row?.key) return;
+    if (!(await storage.stat(row.key))) await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
+    await processRecording(recordingId, context, { maxAttempts: MAX_ATTEMPTS });
+  },
 });

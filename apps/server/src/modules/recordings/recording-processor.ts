@@ -1,7 +1,99 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { UnreadableMediaError } from '../../adapters/media/media-port';
 import type { JobContext } from '../../jobs/define-job';
+import { createTranscriptInsights } from './insights/transcript-insights';
+import { createProcessingRepo, type ProcessingResult } from './recording-processor-repo';
+import { runMediaStages, type MediaOutcome, type StageRunner } from './recording-processor-media';
 
-/** Processing stages (probe, audio, transcript, insights, snapshots); built in the processing work. */
-export async function processRecording(recordingId: string, context: JobContext): Promise<void> {
-  context.log.warn({ recordingId }, 'recording processing is not built yet');
-  throw new Error('Recording processing is not available yet');
+export const PROCESSING_MESSAGES = {
+  nothingToProcess: 'This recording has no media or transcript to process.',
+  mediaMissing: 'The uploaded file is missing. Please upload it again.',
+  gaveUp: 'We could not process this recording. Please try again.',
+} as const;
+
+export type ProcessingReport = {
+  outcome: 'ready' | 'failed' | 'skipped';
+  /** Milliseconds per stage, in the order they ran. */
+  stages: Record<string, number>;
+};
+
+export type ProcessOptions = {
+  /** The job's attempt limit: on the last attempt a passing failure ends the recording failed (or without transcript). */
+  maxAttempts?: number;
+};
+
+/**
+ * Turns an uploaded recording into duration, transcript, summary, key points, sentiment and
+ * snapshots, then marks it ready. Every result is written in one update at the end and snapshots
+ * go to fixed keys, so a run cut short (a lost lease, a stopped worker) simply runs again.
+ * A lasting cause (media that cannot be decoded) ends it failed with a message for the user;
+ * anything else is thrown for the job's retry.
+ */
+export async function processRecording(recordingId: string, context: JobContext, options: ProcessOptions = {}): Promise<ProcessingReport> {
+  const { services, signal, log } = context;
+  const repo = createProcessingRepo(services.database.db);
+  const stages: Record<string, number> = {};
+  const row = await repo.start(recordingId);
+  if (!row) {
+    log.info({ recordingId }, 'recording is not waiting for processing: nothing to do');
+    return { outcome: 'skipped', stages };
+  }
+  const lastAttempt = context.job.attempt >= (options.maxAttempts ?? Number.POSITIVE_INFINITY);
+  const stage: StageRunner = async (name, work) => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      stages[name] = Math.round(performance.now() - started);
+      log.info({ recordingId, stage: name, ms: stages[name] }, 'recording stage finished');
+    }
+  };
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), `pipewise-recording-${recordingId}-`));
+  try {
+    const { storage } = services.adapters;
+    let media: MediaOutcome;
+    if (row.storageKey) {
+      if (!(await storage.stat(row.storageKey))) throw new UnreadableMediaError(PROCESSING_MESSAGES.mediaMissing);
+      const deps = { ...services.adapters, snapshotEverySeconds: services.config.snapshotEverySeconds, signal, lastAttempt, log };
+      media = await storage.withLocalFile(row.storageKey, (input) => runMediaStages(recordingId, input, workDir, row.transcription, deps, stage));
+    } else if (row.transcription !== null) {
+      media = { durationSeconds: null, transcript: row.transcription, snapshots: [], snapshotEverySeconds: null };
+    } else {
+      throw new UnreadableMediaError(PROCESSING_MESSAGES.nothingToProcess);
+    }
+
+    const analyze = createTranscriptInsights({ chatModel: services.adapters.llm, log });
+    const insights = await stage('insights', () => analyze(media.transcript ?? '', { title: row.title, signal }));
+    const result: ProcessingResult = {
+      durationSeconds: media.durationSeconds,
+      transcriptStatus: media.transcript === null ? 'unavailable' : 'available',
+      transcription: media.transcript,
+      summary: insights.summary,
+      keyPoints: insights.keyPoints,
+      sentiment: insights.sentiment,
+      snapshotKeys: media.snapshots.map((s) => s.key),
+      snapshotEverySeconds: media.snapshotEverySeconds,
+    };
+    signal.throwIfAborted();
+    const finished = await repo.finish(recordingId, result);
+    // Snapshots of an earlier, longer run (or of a recording deleted meanwhile) are not kept.
+    const keep = new Set(finished ? result.snapshotKeys : []);
+    for (const key of [...row.snapshotKeys, ...result.snapshotKeys]) if (!keep.has(key)) await storage.delete(key);
+    log.info({ recordingId, stages, insights: insights.source }, finished ? 'recording ready' : 'recording left processing meanwhile');
+    return { outcome: finished ? 'ready' : 'skipped', stages };
+  } catch (e) {
+    if (signal.aborted) throw e;
+    if (e instanceof UnreadableMediaError) {
+      log.warn({ recordingId, error: e.message, cause: e.cause instanceof Error ? e.cause.message : undefined }, 'recording failed');
+      await repo.fail(recordingId, e.userMessage);
+      return { outcome: 'failed', stages };
+    }
+    if (lastAttempt) await repo.fail(recordingId, PROCESSING_MESSAGES.gaveUp);
+    throw e;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
 }

@@ -1,11 +1,127 @@
-import { useParams } from 'react-router';
-import { PageSection } from '../../../components/ui/page-section';
+import { ArrowLeft, CalendarDays, Clock, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ZVideo, type TVideo } from '@pipewise/contract/videos';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/http';
+import { useProfile } from '../../../lib/session';
+import { useMeeting } from '../api/get-meeting';
+import { durationText, meetingDate, participantCountText } from '../utils/meeting-format';
+import { AiEmailButton } from './ai-email-dialog';
+import { MeetingOverview } from './meeting-overview';
+import { MeetingParticipants } from './meeting-participants';
+import { MeetingPlayer } from './meeting-player';
+import { MeetingSnapshots } from './meeting-snapshots';
+import { ShareButton } from './share-button';
+import { panelId, TabList, tabId } from './tab-list';
+import '../meetings.css';
 
-export function MeetingDetailPage() {
-  const { id = '' } = useParams();
+const TABS = [
+  { id: 'participants', label: 'Participants' },
+  { id: 'snapshots', label: 'Snapshots' },
+] as const;
+type DetailTab = (typeof TABS)[number]['id'];
+
+/** The record the Meetings screen passed along, if it is one. */
+function videoFromState(state: unknown): TVideo | null {
+  const parsed = ZVideo.safeParse((state as { video?: unknown } | null)?.video);
+  return parsed.success ? parsed.data : null;
+}
+
+function BackToMeetings() {
   return (
-    <PageSection title="Meeting details">
-      <p className="muted">Meeting {id}</p>
-    </PageSection>
+    <Link to="/dashboard/meetings" className="meeting-back-link">
+      <ArrowLeft size={16} aria-hidden="true" />
+      All meetings
+    </Link>
+  );
+}
+
+function MeetingDetail({ video, actions }: { video: TVideo; actions?: ReactNode }) {
+  const [tab, setTab] = useState<DetailTab>('participants');
+  const profile = useProfile();
+  const title = video.title.trim() || 'Untitled Meeting';
+  return (
+    <div className="meeting-detail">
+      <BackToMeetings />
+      <div className="section-toolbar meeting-detail-head">
+        <h2 id="page-section-title" className="page-section-title">
+          {title}
+        </h2>
+        <div className="meetings-actions">
+          {actions}
+          <ShareButton />
+          <AiEmailButton videoId={video.id} />
+        </div>
+      </div>
+      <ul className="meeting-facts" aria-label="Meeting facts">
+        <li>
+          <CalendarDays size={16} aria-hidden="true" />
+          {meetingDate(video.upload_date)}
+        </li>
+        <li>
+          <Clock size={16} aria-hidden="true" />
+          {durationText(video.duration)}
+        </li>
+        <li>
+          <Users size={16} aria-hidden="true" />
+          {participantCountText(video.meet_attendees.length)}
+        </li>
+      </ul>
+      <div className="meeting-detail-grid">
+        <MeetingOverview video={video} />
+        <MeetingPlayer src={video.s3_url} title={title} />
+      </div>
+      <TabList label="Meeting details" tabs={TABS} selected={tab} onSelect={setTab} idPrefix="meeting" />
+      <div role="tabpanel" id={panelId('meeting', tab)} aria-labelledby={tabId('meeting', tab)} className="tab-panel" tabIndex={0}>
+        {tab === 'participants' ? (
+          <MeetingParticipants attendees={video.meet_attendees} currentEmail={profile.data?.email ?? null} />
+        ) : (
+          <MeetingSnapshots snapshots={video.snapshots} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Meeting detail (/dashboard/meeting/:id): from the record in navigation state, or from the URL
+ * alone (a reload or a shared link). `actions` holds buttons composed by the route.
+ */
+export function MeetingDetailPage({ actions }: { actions?: ReactNode }) {
+  const { id = '' } = useParams();
+  const { state } = useLocation();
+  const meeting = useMeeting(id, videoFromState(state));
+  if (meeting.data) {
+    return (
+      <section className="page-section" aria-labelledby="page-section-title">
+        <MeetingDetail video={meeting.data} actions={actions} />
+      </section>
+    );
+  }
+  if (meeting.isPending) {
+    return (
+      <div className="full-page-center">
+        <Spinner label="Loading meeting" size={32} />
+      </div>
+    );
+  }
+  const missing = isApiError(meeting.error, 404) || isApiError(meeting.error, 400);
+  return (
+    <section className="page-section" aria-labelledby="page-section-title">
+      <h2 id="page-section-title" className="page-section-title">
+        Meeting details
+      </h2>
+      <div className="empty-state" role="alert">
+        <p>{missing ? 'Meeting not found' : 'Failed to load the meeting'}</p>
+        {missing ? null : (
+          <Button variant="secondary" onClick={() => void meeting.refetch()}>
+            Retry
+          </Button>
+        )}
+      </div>
+      <BackToMeetings />
+    </section>
   );
 }

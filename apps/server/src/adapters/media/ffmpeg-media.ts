@@ -1,0 +1,59 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseFfprobeOutput } from './ffprobe-output';
+import { UnreadableMediaError, type MediaTools } from './media-port';
+import { runTool, ToolFailedError } from './run-tool';
+import { snapshotTimes } from './snapshot-times';
+
+const FFMPEG = { debianPackage: 'ffmpeg' };
+
+export const MEDIA_MESSAGES = {
+  notMedia: 'We could not read this file as audio or video.',
+  noAudio: 'We could not read the audio of this file.',
+} as const;
+
+/** A refusal from the tool means the file is bad (lasting); anything else (missing tool, abort) passes through. */
+function asUnreadable(e: unknown, message: string): unknown {
+  return e instanceof ToolFailedError ? new UnreadableMediaError(message, e) : e;
+}
+
+/** ffprobe and ffmpeg (Debian's ffmpeg package), found on PATH; each call is one child process. */
+export function createFfmpegMedia(): MediaTools {
+  return {
+    async probe(inputPath, { signal }) {
+      const args = ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,duration:stream_disposition=attached_pic', '-of', 'json', inputPath];
+      const { stdout } = await runTool('ffprobe', args, { signal, ...FFMPEG }).catch((e: unknown) => {
+        throw asUnreadable(e, MEDIA_MESSAGES.notMedia);
+      });
+      return parseFfprobeOutput(stdout);
+    },
+
+    async extractAudio(inputPath, wavPath, { signal }) {
+      const args = ['-nostdin', '-v', 'error', '-y', '-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wavPath];
+      await runTool('ffmpeg', args, { signal, ...FFMPEG }).catch((e: unknown) => {
+        throw asUnreadable(e, MEDIA_MESSAGES.noAudio);
+      });
+    },
+
+    async snapshots(inputPath, outDir, plan, { signal }) {
+      const { times } = snapshotTimes(plan.durationSeconds, plan.everySeconds, plan.maxCount);
+      const shots: { path: string; atSeconds: number }[] = [];
+      for (const [i, at] of times.entries()) {
+        const out = path.join(outDir, `${i}.jpg`);
+        // -ss before -i seeks by keyframe index: a frame an hour in costs as little as the first.
+        const args = ['-nostdin', '-v', 'error', '-y', '-ss', String(at), '-i', inputPath, '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${plan.width}:-2`, '-q:v', '5', out];
+        // A picture that cannot be decoded at one point costs that snapshot, not the recording.
+        const taken = await runTool('ffmpeg', args, { signal, ...FFMPEG }).then(
+          () => true,
+          (e: unknown) => {
+            if (e instanceof ToolFailedError) return false;
+            throw e;
+          },
+        );
+        // A seek into the last, frameless second writes nothing: that snapshot is simply absent.
+        if (taken && (await fs.stat(out).catch(() => null))?.size) shots.push({ path: out, atSeconds: at });
+      }
+      return shots;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** No engine can run here (none installed, or its model is missing): the recording stays playable without a transcript. */
+export class SpeechToTextUnavailableError extends Error {
+  override name = 'SpeechToTextUnavailableError';
+}
+
+/** The engine answered but cannot ever take this audio (a 4xx other than 429): trying again will not help. */
+export class SpeechToTextRejectedError extends Error {
+  override name = 'SpeechToTextRejectedError';
+}
+
+/** Speech to text: pocketsphinx on this machine by default, an OpenAI-compatible server with STT_URL. */
+export interface SpeechToText {
+  readonly name: string;
+  /** The words spoken in a 16 kHz mono 16-bit WAV file; sentences end with a full stop. */
+  transcribe(wavPath: string, options: { signal?: AbortSignal }): Promise<{ text: string }>;
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalFileStorage } from '../adapters/storage/local-file-storage';
+import { createJobRunner } from '../jobs/worker';
+import { JOBS } from '../jobs/registry';
+import { drainJobs, testServices } from '../../test/jobs-fixture';
+import { silentLog } from '../../test/silent-log';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { execute } from './client';
+import { seedDemo } from './seed';
+
+type Row = { title: string; uploader: string; status: string; kind: string; deal_owner: string | null; summary: string | null; key_points: string[]; sentiment: string | null; attendees: { email: string; organizer?: boolean; self?: boolean; responseStatus: string }[]; transcript_status: string; duration_seconds: number | null; snapshot_keys: string[]; transcription: string | null };
+
+let database: TestDatabase;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-seed-media-'));
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db);
+});
+afterAll(async () => {
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const recordingRows = () =>
+  execute<Row>(database.db, sql`
+    select r.title, r.uploader_email as uploader, r.status, r.kind, o.email as deal_owner, r.summary, r.key_points, r.sentiment,
+      r.meet_attendees as attendees, r.transcript_status, r.duration_seconds, r.snapshot_keys, r.transcription
+    from recordings r left join deals d on d.id = r.deal_id left join users o on o.id = d.owner_id order by r.created_at desc`);
+
+describe('the demo recordings', () => {
+  it('are on the uploaders\' own deals, with summary, 3 to 7 key points and sentiment from their transcripts', async () => {
+    const ready = (await recordingRows()).filter((r) => r.status === 'ready');
+    expect(ready.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(ready.map((r) => r.uploader))).toEqual(new Set(['rahul@acme.example', 'priya@acme.example', 'kavya@acme.example', 'rohan@acme.example', 'meera@acme.example', 'vikram@acme.example']));
+    expect(new Set(ready.map((r) => r.sentiment))).toEqual(new Set(['positive', 'neutral', 'negative']));
+    expect(new Set(ready.map((r) => r.kind))).toEqual(new Set(['call', 'video']));
+    for (const r of ready) {
+      expect(r.deal_owner).toBe(r.uploader);
+      expect(r.transcription).toContain(r.key_points[0]!);
+      expect(r.key_points.length).toBeGreaterThanOrEqual(3);
+      expect(r.key_points.length).toBeLessThanOrEqual(7);
+      expect(r.summary!.length).toBeGreaterThan(40);
+      expect(r.attendees[0]).toMatchObject({ email: r.uploader, organizer: true, self: true, responseStatus: 'accepted' });
+      expect(r.attendees.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('include a real video whose queued job stores it and processes it with pocketsphinx', { timeout: 60_000 }, async () => {
+    const [queued] = await execute<{ type: string }>(database.db, sql`select type from jobs where status = 'queued'`);
+    expect(queued).toEqual({ type: 'recording.store-demo-media' });
+    const services = testServices(database, { storage: createLocalFileStorage(dataDir) });
+    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }))).toBe(1);
+    const video = (await recordingRows()).find((r) => r.title === 'Recorded call with audio')!;
+    expect(video).toMatchObject({ status: 'ready', transcript_status: 'available', duration_seconds: 25, uploader: 'rahul@acme.example' });
+    expect(video.transcription).toMatch(/young man/i);
+    expect(video.snapshot_keys).toHaveLength(1);
+    expect(video.summary).toBeTruthy();
+  });
+});

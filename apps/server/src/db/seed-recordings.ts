@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { TMeetAttendee } from '@pipewise/contract/videos';
+import { extractiveInsights } from '../modules/recordings/insights/extractive-summary';
+import { transcriptSentiment } from '../modules/recordings/insights/transcript-sentiment';
+import { storeDemoMediaJob } from '../modules/recordings/recording-jobs';
+import type { DbOrTx } from './client';
+import { contacts, deals, jobs, recordings, users } from './schema';
+import { DEMO_MEDIA_RECORDING, DEMO_RECORDINGS } from './seed-recordings-data';
+
+type Person = { id: string; email: string; name: string };
+type DealRef = { id: number; pipelineId: string; companyId: string | null };
+
+/**
+ * Meeting recordings on the demo deals, for reps and managers: ready-made ones whose summary,
+ * key points and sentiment come from the same insights code as processing, and one real video
+ * whose media is stored and processed by a job, so playback and processing show without an upload.
+ */
+export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now = new Date()): Promise<void> {
+  const people = await db.select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName }).from(users).where(eq(users.organizationId, organizationId));
+  const byEmail = new Map<string, Person>(people.map((p) => [p.email, { id: p.id, email: p.email, name: `${p.first} ${p.last}`.trim() }]));
+  const used = new Set<number>();
+
+  /** The uploader's next own deal (each recording on a different one), with the company's contacts. */
+  async function dealOf(owner: Person): Promise<{ deal: DealRef | undefined; customers: { email: string; displayName: string }[] }> {
+    const owned = await db
+      .select({ id: deals.id, pipelineId: deals.pipelineId, companyId: deals.companyId })
+      .from(deals)
+      .where(and(eq(deals.organizationId, organizationId), eq(deals.ownerId, owner.id)))
+      .orderBy(asc(deals.id));
+    const deal = owned.find((d) => !used.has(d.id)) ?? owned[0];
+    if (deal) used.add(deal.id);
+    const people = deal?.companyId
+      ? await db.select({ email: contacts.email, first: contacts.firstname, last: contacts.lastname }).from(contacts).where(inArray(contacts.companyId, [deal.companyId])).orderBy(asc(contacts.email))
+      : [];
+    return { deal, customers: people.filter((c) => c.email).map((c) => ({ email: c.email!, displayName: `${c.first} ${c.last}`.trim() })) };
+  }
+
+  function attendees(owner: Person, customers: { email: string; displayName: string }[], responses: TMeetAttendee['responseStatus'][]): TMeetAttendee[] {
+    const organizer: TMeetAttendee = { email: owner.email, displayName: owner.name, responseStatus: 'accepted', organizer: true, self: true };
+    return [organizer, ...responses.flatMap((responseStatus, i) => (customers[i] ? [{ ...customers[i], responseStatus }] : []))];
+  }
+
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000 - 3 * 3_600_000);
+
+  for (const r of DEMO_RECORDINGS) {
+    const owner = byEmail.get(r.uploader);
+    if (!owner) continue;
+    const { deal, customers } = await dealOf(owner);
+    const { summary, keyPoints } = extractiveInsights(r.transcript);
+    await db.insert(recordings).values({
+      organizationId,
+      uploadedBy: owner.id,
+      uploaderEmail: owner.email,
+      dealId: deal?.id ?? null,
+      pipelineId: deal?.pipelineId ?? null,
+      title: r.title,
+      uploadType: 'transcription',
+      kind: r.kind,
+      meetLink: `https://meet.google.com/${r.title.toLowerCase().replace(/[^a-z]/g, '').slice(0, 3)}-demo-${r.daysAgo}`,
+      meetAttendees: attendees(owner, customers, r.responses),
+      status: 'ready',
+      // A transcript of the whole call; the recorded length is what the calendar booked.
+      durationSeconds: r.durationMinutes * 60,
+      transcriptStatus: 'available',
+      transcription: r.transcript,
+      summary,
+      keyPoints,
+      sentiment: transcriptSentiment(r.transcript).sentiment,
+      recordedAt: at(r.daysAgo),
+      processedAt: at(r.daysAgo),
+      createdAt: at(r.daysAgo),
+    });
+  }
+
+  const m = DEMO_MEDIA_RECORDING;
+  const owner = byEmail.get(m.uploader);
+  if (!owner) return;
+  const { deal, customers } = await dealOf(owner);
+  const id = randomUUID();
+  await db.insert(recordings).values({
+      id,
+      organizationId,
+      uploadedBy: owner.id,
+      uploaderEmail: owner.email,
+      dealId: deal?.id ?? null,
+      pipelineId: deal?.pipelineId ?? null,
+      title: m.title,
+      uploadType: 'file',
+      kind: 'video',
+      meetAttendees: attendees(owner, customers, m.responses),
+      mediaType: m.mediaType,
+      sizeBytes: fs.statSync(m.file).size,
+      originalName: 'demo-call.mp4',
+      storageKey: `recordings/${id}/media.mp4`,
+      status: 'uploaded',
+      recordedAt: at(m.daysAgo),
+      createdAt: at(m.daysAgo),
+    });
+  // Storage is not at hand inside the seed's transaction: the job puts the file in place, then processes it.
+  await db.insert(jobs).values({ type: storeDemoMediaJob.type, payload: storeDemoMediaJob.payload.parse({ recordingId: id }), maxAttempts: 3, runAt: now });
+}

@@ -1,0 +1,182 @@
+import {
+  PENDING_OPERATION_TTL_MS,
+  type TObjectType,
+  type TParsedCommand,
+  type TPendingOperation,
+  type TProcessCommandResponse,
+  type TRecordView,
+} from '@pipewise/contract/assistant';
+import type { DbOrTx } from '../../../db/client';
+import { forbidden } from '../../../lib/http-error';
+import type { AccessRules, Caller } from '../../access/access-rules';
+import type { CompaniesService } from '../../companies/companies-service';
+import type { ContactsService } from '../../contacts/contacts-service';
+import type { DealsService } from '../../deals/deals-service';
+import type { UsersRepo } from '../../users/users-repo';
+import { COMMAND_TEXTS, createQuestion, updateQuestion } from './command-messages';
+import { parseCommand } from './command-parser';
+import { resolveDeal, type Resolved } from './deal-resolver';
+import { looksLikeDomain, looksLikeEmail, splitName, type CommandProblem, type PropertyValue } from './field-values';
+import { ownerCandidates } from './owner-directory';
+import type { PendingOperationRecord, PendingOperationsRepo } from './pending-operations-repo';
+import { findRecords } from './record-finder';
+import { resolveCompany, resolveContact } from './record-resolver';
+import { companyView, contactView, dealView } from './record-views';
+
+export type CommandDeps = {
+  db: DbOrTx;
+  deals: DealsService;
+  companies: CompaniesService;
+  contacts: ContactsService;
+  users: Pick<UsersRepo, 'listInOrg'>;
+  access: Pick<AccessRules, 'canSeeUser'>;
+  pending: PendingOperationsRepo;
+  now?: () => Date;
+};
+
+export type ProcessAnswer = { statusCode: 200 | 404; body: TProcessCommandResponse };
+type Query = { command: string; email?: string; userId?: string };
+
+const NAME_PROPERTIES: Record<TObjectType, string[]> = { deal: ['dealname'], company: ['name'], contact: ['firstname', 'lastname'] };
+
+const answer = (status: TProcessCommandResponse['status'], message: string, parsed: TParsedCommand, extra: Partial<TProcessCommandResponse['data']> = {}) => ({
+  status,
+  message,
+  data: { parsed_command: parsed, pending_operation: null, results: [], problems: [], ...extra },
+});
+
+const pendingView = (op: PendingOperationRecord): TPendingOperation => ({
+  id: op.id,
+  operation: op.operation,
+  object_type: op.objectType,
+  identifier: op.identifier,
+  record_id: op.recordId,
+  changes: op.changes.map(({ property, label, value }) => ({ property, label, value })),
+  expires_at: op.expiresAt.toISOString(),
+});
+
+/** The properties a create of the named record starts from, when an update named a record that does not exist. */
+function createPropertiesFor(type: TObjectType, identifier: string, props: Record<string, PropertyValue>): Record<string, PropertyValue> {
+  if (type === 'deal') return { dealname: identifier, ...props };
+  if (type === 'company') return looksLikeDomain(identifier) ? { name: identifier, domain: identifier.toLowerCase(), ...props } : { name: identifier, ...props };
+  if (looksLikeEmail(identifier)) return { firstname: identifier.split('@')[0]!, email: identifier.toLowerCase(), ...props };
+  return { ...splitName(identifier), ...props };
+}
+
+/**
+ * POST /api/command/process-command: reads a command, resolves it against what the caller can
+ * see, and answers with a pending operation to confirm. It never writes CRM data (decision 9):
+ * the only row it adds is the pending operation itself.
+ */
+export function createCommandService(deps: CommandDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function resolve(caller: Caller, type: TObjectType, props: Record<string, PropertyValue>, current: TRecordViewSource | null): Promise<Resolved> {
+    if (type === 'deal') {
+      return resolveDeal(
+        props,
+        {
+          pipelines: () => deps.deals.pipelines(caller),
+          owners: () => ownerCandidates(deps.db, deps.users, caller.organizationId),
+          canAssign: (userId) => deps.access.canSeeUser(caller, userId),
+        },
+        current?.type === 'deal' ? current.record : null,
+      );
+    }
+    if (type === 'company') return resolveCompany(props, current?.type === 'company' ? current.record : null);
+    const search = async (text: string) => (await deps.companies.searchAs(caller, text, 20)).map((c) => ({ id: c.id, name: c.name, domain: c.domain }));
+    if (current?.type !== 'contact') return resolveContact(props, search, null);
+    const companyName = current.record.companyId ? (await deps.companies.get(caller, current.record.companyId)).name : null;
+    return resolveContact(props, search, { ...current.record, companyName });
+  }
+
+  const invalid = (parsed: TParsedCommand, problems: CommandProblem[], prefix = '') =>
+    answer('invalid', `${prefix}${problems.map((p) => p.message).join(' ')}`, parsed, { problems });
+
+  async function pendingCreate(caller: Caller, type: TObjectType, identifier: string, resolved: Resolved) {
+    return deps.pending.insert({
+      organizationId: caller.organizationId,
+      userId: caller.id,
+      operation: 'create',
+      objectType: type,
+      identifier,
+      recordId: null,
+      recordVersion: null,
+      recordUpdatedAt: null,
+      values: resolved.values,
+      changes: resolved.changes,
+      ttlMs: PENDING_OPERATION_TTL_MS,
+    });
+  }
+
+  return {
+    async process(caller: Caller, query: Query): Promise<ProcessAnswer> {
+      // Identity comes from the session (decision 3): the query may only name the caller.
+      if ((query.email && query.email.trim().toLowerCase() !== caller.email) || (query.userId && query.userId !== caller.id)) {
+        throw forbidden(COMMAND_TEXTS.badIdentity);
+      }
+      const { parsed, problems } = parseCommand(query.command, { now: now() });
+      const type = parsed.object_type;
+      if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
+      if (problems.length) return { statusCode: 200, body: invalid(parsed, problems) };
+      await deps.pending.pruneExpired(caller.id);
+
+      if (parsed.operation === 'create') {
+        const resolved = await resolve(caller, type, parsed.properties, null);
+        if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
+        const op = await pendingCreate(caller, type, parsed.identifier!, resolved);
+        const message = createQuestion(type, parsed.identifier!, resolved.changes, NAME_PROPERTIES[type]);
+        return { statusCode: 200, body: answer('confirm', message, parsed, { pending_operation: pendingView(op) }) };
+      }
+
+      const identifier = parsed.identifier!;
+      const found = await findRecords(deps, caller, type, identifier);
+      if (found.records.length === 0) {
+        // The spec's flow: "No deal found. Would you like to create it?", and a yes creates it.
+        const resolved = await resolve(caller, type, createPropertiesFor(type, identifier, parsed.properties), null);
+        if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems, `No ${type} "${identifier}" found. `) };
+        const op = await pendingCreate(caller, type, identifier, resolved);
+        const message = COMMAND_TEXTS.notFound(type);
+        return { statusCode: 404, body: { ...answer('not_found', message, parsed, { pending_operation: pendingView(op) }), detail: message } };
+      }
+      if (found.records.length > 1) {
+        const results = viewsOf(found);
+        return { statusCode: 200, body: answer('select', COMMAND_TEXTS.select(type, identifier, results.length), parsed, { results }) };
+      }
+      const current = sourceOf(found);
+      const resolved = await resolve(caller, type, parsed.properties, current);
+      if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
+      const name = current.type === 'deal' ? current.record.dealname : current.type === 'company' ? current.record.name : `${current.record.firstname} ${current.record.lastname}`.trim();
+      const op = await deps.pending.insert({
+        organizationId: caller.organizationId,
+        userId: caller.id,
+        operation: 'update',
+        objectType: type,
+        identifier: name,
+        recordId: current.type === 'deal' ? current.record.deal_id : current.record.id,
+        recordVersion: current.type === 'deal' ? current.record.version : null,
+        recordUpdatedAt: current.type === 'deal' ? null : current.record.updatedAt,
+        values: resolved.values,
+        changes: resolved.changes,
+        ttlMs: PENDING_OPERATION_TTL_MS,
+      });
+      return { statusCode: 200, body: answer('confirm', updateQuestion(type, name, resolved.changes), parsed, { pending_operation: pendingView(op) }) };
+    },
+  };
+}
+
+type TRecordViewSource = ReturnType<typeof sourceOf>;
+
+function sourceOf(found: Awaited<ReturnType<typeof findRecords>>) {
+  if (found.type === 'deal') return { type: 'deal' as const, record: found.records[0]! };
+  if (found.type === 'company') return { type: 'company' as const, record: found.records[0]! };
+  return { type: 'contact' as const, record: found.records[0]! };
+}
+
+function viewsOf(found: Awaited<ReturnType<typeof findRecords>>): TRecordView[] {
+  if (found.type === 'deal') return found.records.map(dealView);
+  if (found.type === 'company') return found.records.map(companyView);
+  return found.records.map((c) => contactView(c, null));
+}
+
+export type CommandService = ReturnType<typeof createCommandService>;

@@ -1,0 +1,80 @@
+import * as chrono from 'chrono-node';
+
+export type DateContext = {
+  /** The moment the command was typed (injected, so parsing is repeatable). */
+  now: Date;
+  /** The workspace's or user's IANA zone when known; UTC otherwise. */
+  timeZone?: string;
+};
+
+type Day = { y: number; m: number; d: number };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = ({ y, m, d }: Day) => `${y}-${pad(m)}-${pad(d)}`;
+const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/** Today's calendar date in the zone. */
+function today(ctx: DateContext): Day {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(ctx.now);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  return { y: get('year'), m: get('month'), d: get('day') };
+}
+
+/** Minutes the zone is ahead of UTC at `now`, as chrono takes it. */
+function offsetMinutes(ctx: DateContext): number {
+  const t = today(ctx);
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: ctx.timeZone ?? 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(ctx.now);
+  const get = (k: string) => Number(parts.find((p) => p.type === k)!.value);
+  const local = Date.UTC(t.y, t.m - 1, t.d, get('hour'), get('minute'));
+  return Math.round((local - Math.floor(ctx.now.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** "end of month", "end of next quarter", "end of the year", "end of financial year": chrono reads these loosely. */
+function periodEnd(text: string, ctx: DateContext): string | null {
+  const m = /^(?:by\s+|on\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(this\s+|next\s+|current\s+)?(month|quarter|year|financial year|fiscal year|fy)$/.exec(text);
+  if (!m) return null;
+  const next = m[1]?.trim() === 'next';
+  const t = today(ctx);
+  if (m[2] === 'month') {
+    const month = t.m + (next ? 1 : 0);
+    const y = t.y + Math.floor((month - 1) / 12);
+    const mm = ((month - 1) % 12) + 1;
+    return iso({ y, m: mm, d: lastDayOf(y, mm) });
+  }
+  if (m[2] === 'quarter') {
+    const q = Math.floor((t.m - 1) / 3) + (next ? 1 : 0);
+    const y = t.y + Math.floor(q / 4);
+    const endMonth = (q % 4) * 3 + 3;
+    return iso({ y, m: endMonth, d: lastDayOf(y, endMonth) });
+  }
+  if (m[2] === 'year') return iso({ y: t.y + (next ? 1 : 0), m: 12, d: 31 });
+  // The Indian financial year ends on 31 March.
+  const fyEnd = t.m <= 3 ? t.y : t.y + 1;
+  return iso({ y: fyEnd + (next ? 1 : 0), m: 3, d: 31 });
+}
+
+/** A close date as YYYY-MM-DD, read in the zone relative to `now`, or null when it is not a date. */
+export function parseCloseDate(input: string, ctx: DateContext): string | null {
+  const text = input.trim().toLowerCase().replace(/[.,]$/, '').replace(/\s+/g, ' ');
+  if (text === '') return null;
+  const end = periodEnd(text, ctx);
+  if (end) return end;
+  const exact = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (exact) {
+    const day = { y: Number(exact[1]), m: Number(exact[2]), d: Number(exact[3]) };
+    return day.m >= 1 && day.m <= 12 && day.d >= 1 && day.d <= lastDayOf(day.y, day.m) ? iso(day) : null;
+  }
+  const stripped = text.replace(/^(?:on|by|before)\s+/, '');
+  // Numeric dates read day first (10/12/2025 is 10 December), as people write them in India;
+  // en.GB would also read "Dec 15" as December 2015, so it is kept to numeric dates.
+  const parser = /^\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?$/.test(stripped) ? chrono.en.GB : chrono.en.casual;
+  const results = parser.parse(stripped, { instant: ctx.now, timezone: offsetMinutes(ctx) }, { forwardDate: true });
+  const hit = results[0];
+  // The whole value must be the date: "sometime soonish" must not become a day from a stray word.
+  if (!hit || results.length !== 1 || hit.index !== 0 || hit.text.length < stripped.length - 1) return null;
+  const y = hit.start.get('year');
+  const m = hit.start.get('month');
+  const d = hit.start.get('day');
+  if (y === null || m === null || d === null) return null;
+  return iso({ y, m, d });
+}

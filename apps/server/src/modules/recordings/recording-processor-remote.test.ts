@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatCompletion, startFakeHttpServer, type FakeHttpServer } from '../../../test/fakes/http-fake-server';
+import { drainJobs, jobRow } from '../../../test/jobs-fixture';
+import { createProcessingFixture, librivoxClip, makeSpokenVideo, type ProcessingFixture } from '../../../test/recordings-fixture';
+import { processRecordingJob } from './recording-jobs';
+
+const clipsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-clips-'));
+const SPOKEN = 'Thanks for the demo. The pilot results were excellent. Please send the contract this week.';
+let clip: string;
+let stt: FakeHttpServer;
+let llm: FakeHttpServer;
+let f: ProcessingFixture;
+
+beforeAll(async () => {
+  clip = makeSpokenVideo(path.join(clipsDir, 'call.mp4'), [librivoxClip('0880')]);
+  stt = await startFakeHttpServer(() => ({ body: { text: SPOKEN } }));
+  llm = await startFakeHttpServer(() => ({ body: chatCompletion('not json at all') }));
+  f = await createProcessingFixture({
+    env: { STT_URL: stt.url, STT_MODEL: 'whisper-test', STT_API_KEY: 'stt-key', LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'chat-test' },
+  });
+});
+afterAll(async () => {
+  await f.close();
+  await Promise.all([stt.close(), llm.close()]);
+  fs.rmSync(clipsDir, { recursive: true, force: true });
+});
+
+async function enqueue(id: string) {
+  return (await f.services.queue.enqueue(processRecordingJob, { recordingId: id }))!;
+}
+
+describe('processing with STT_URL and LLM_BASE_URL set', () => {
+  it("sends the audio to the speech-to-text server and keeps its words; the model's summary when it answers well", async () => {
+    llm.setAnswer(() => ({ body: chatCompletion(JSON.stringify({ summary: 'The customer will sign this week.', key_points: ['Pilot results excellent', 'Contract this week'] })) }));
+    const id = await f.addRecording({ file: clip });
+    await enqueue(id);
+    await drainJobs(f.runner);
+    const row = await f.row(id);
+    expect(row).toMatchObject({ status: 'ready', transcriptStatus: 'available', transcription: SPOKEN, sentiment: 'positive', summary: 'The customer will sign this week.' });
+    expect(row.keyPoints).toEqual(['Pilot results excellent', 'Contract this week']);
+
+    const sent = stt.requests.at(-1)!;
+    expect(sent.url).toBe('/v1/audio/transcriptions');
+    expect(sent.headers.authorization).toBe('Bearer stt-key');
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data/);
+    const body = sent.body.toString('latin1');
+    expect(body).toMatch(/name="model"\r\n\r\nwhisper-test/);
+    expect(body).toMatch(/name="file"; filename="audio.wav"/);
+    expect(body).toContain('RIFF');
+  });
+
+  it('falls back to the offline summary when the model answers garbage', async () => {
+    llm.setAnswer(() => ({ body: chatCompletion('Sure! Here is a summary: the call went well.') }));
+    const id = await f.addRecording({ file: clip });
+    await enqueue(id);
+    await drainJobs(f.runner);
+    const row = await f.row(id);
+    expect(row.status).toBe('ready');
+    expect(row.keyPoints).toEqual(['Thanks for the demo.', 'The pilot results were excellent.', 'Please send the contract this week.']);
+  });
+
+  it('keeps the recording without transcript when the server refuses the audio for good', async () => {
+    stt.setAnswer(() => ({ status: 400, body: { error: { message: 'Unsupported file' } } }));
+    const id = await f.addRecording({ file: clip });
+    await enqueue(id);
+    await drainJobs(f.runner);
+    expect(await f.row(id)).toMatchObject({ status: 'ready', transcriptStatus: 'unavailable', transcription: null });
+  });
+
+  it('retries while the server is down, and ends without transcript after the last attempt', async () => {
+    stt.setAnswer(() => ({ status: 503, body: 'overloaded' }));
+    const id = await f.addRecording({ file: clip });
+    const jobId = await enqueue(id);
+    await drainJobs(f.runner);
+    expect((await jobRow(f.database, jobId)).status).toBe('queued');
+    expect((await f.row(id)).status).toBe('processing');
+
+    stt.setAnswer(() => ({ body: '{"unexpected": true}' }));
+    for (let attempt = 2; attempt <= 3; attempt++) {
+      await f.database.db.execute(sql`update jobs set run_at = now() where id = ${jobId}`);
+      await drainJobs(f.runner);
+    }
+    expect((await jobRow(f.database, jobId)).status).toBe('done');
+    expect(await f.row(id)).toMatchObject({ status: 'ready', transcriptStatus: 'unavailable' });
+  });
+});

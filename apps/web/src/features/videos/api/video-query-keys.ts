@@ -1,0 +1,10 @@
+/** Every videos query key starts with VIDEOS_QUERY_KEY, so an upload, retry or delete can refresh them all. */
+export const VIDEOS_QUERY_KEY = ['videos'] as const;
+
+export const videoQueryKeys = {
+  mine: () => [...VIDEOS_QUERY_KEY, 'mine'] as const,
+  team: () => [...VIDEOS_QUERY_KEY, 'team'] as const,
+  byDeal: (dealId: string) => [...VIDEOS_QUERY_KEY, 'deal', dealId] as const,
+  dealOptions: () => [...VIDEOS_QUERY_KEY, 'deal-options'] as const,
+  pipelines: () => [...VIDEOS_QUERY_KEY, 'pipelines'] as const,
+};

@@ -1,0 +1,215 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, runAxe, signIn } from './support/browser';
+
+/**
+ * The recordings screens against the real server: Video Insights with real uploads (file and
+ * transcription), the Meetings tabs, a meeting opened by its URL, and the deal timeline. Vikram
+ * uploads; Rahul, who reports to him, adds a team recording through the API.
+ */
+
+const MANAGER = 'vikram@acme.example';
+const REP = 'rahul@acme.example';
+const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-recordings-shots-'));
+const MEDIA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-recordings-media-'));
+
+let browser: Browser;
+let page: Page;
+let repPage: Page;
+const pageErrors: string[] = [];
+
+type ApiVideo = { id: string; title: string; deal_id: string | null; status: string; upload_date: string };
+type DealOption = { id: string; name: string; pipeline_id: string };
+type Pipeline = { pipelineId: string; label: string };
+
+/** A few seconds of moving test picture with a tone, big enough for the upload to take a moment. */
+function makeVideo(): string {
+  const file = path.join(MEDIA_DIR, 'team-call.mp4');
+  execFileSync('ffmpeg', [
+    '-loglevel', 'error', '-y',
+    '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
+    '-f', 'lavfi', '-i', 'sine=frequency=440',
+    '-t', '4', '-c:v', 'mpeg4', '-b:v', '6M', '-c:a', 'aac', '-shortest', file,
+  ]);
+  return file;
+}
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function api<T>(p: Page, url: string): Promise<T> {
+  const response = await p.request.get(url);
+  expect(response.status(), url).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** A deal the manager may attach recordings to, with its pipeline as the dialog offers it. */
+async function pickDeal(as: Page = page): Promise<{ deal: DealOption; pipeline: Pipeline }> {
+  const deals = await api<DealOption[]>(as, '/api/videos/deals');
+  const pipelines = (await api<{ data: { results: Pipeline[] } }>(as, '/api/deal/get-deal-stages')).data.results;
+  for (const deal of deals) {
+    const key = deal.pipeline_id.toLowerCase();
+    const pipeline = pipelines.find((p) => p.pipelineId.toLowerCase() === key || p.label.toLowerCase() === key);
+    if (pipeline) return { deal, pipeline };
+  }
+  throw new Error('no deal with a known pipeline');
+}
+
+async function openUploadDialog(deal: DealOption, pipeline: Pipeline) {
+  await page.getByRole('button', { name: 'Upload Video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload New Video Content' });
+  await dialog.getByRole('option', { name: pipeline.label }).waitFor({ state: 'attached' });
+  await dialog.getByLabel('Pipeline').selectOption(pipeline.pipelineId);
+  await dialog.getByLabel('Deal').selectOption(deal.id);
+  return dialog;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signIn(page, MANAGER);
+  repPage = await newPage(browser);
+  await signIn(repPage, REP);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(MEDIA_DIR, { recursive: true, force: true });
+  console.info(`recordings screenshots: ${SHOTS}`);
+});
+
+describe('Video Insights', () => {
+  it("uploads a file showing 'Uploading... N%', then shows its card", async () => {
+    await page.goto('/dashboard/upload');
+    await page.getByRole('heading', { level: 2, name: 'Video Insights' }).waitFor();
+    await page.getByText('Loading insights...').waitFor({ state: 'detached' });
+    const { deal, pipeline } = await pickDeal();
+    const dialog = await openUploadDialog(deal, pipeline);
+    await dialog.getByLabel('Google Meet link (optional)').fill('https://meet.google.com/abc-defg-hij');
+    await dialog.getByRole('radio', { name: 'Video file' }).check();
+    await dialog.locator('input[type=file]').setInputFiles(makeVideo());
+    await shot('upload-dialog');
+    expect(await runAxe(page)).toEqual([]);
+
+    // A slow uplink, so the progress is there to be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await page.locator('button', { hasText: /^Uploading\.\.\. \d+%$/ }).first().waitFor();
+    await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/^Uploading\.\.\. \d+%$/);
+    expect(await dialog.getByLabel('Pipeline').isDisabled()).toBe(true);
+    await page.getByText('Video uploaded successfully!').waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(await page.getByRole('dialog', { name: 'Upload New Video Content' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Upload Video' }).waitFor();
+
+    const mine = page.getByRole('region', { name: 'My Videos' });
+    const card = mine.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'team-call.mp4', exact: true }) });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`Deal ID${deal.id}`);
+    expect(await card.locator('video').getAttribute('preload')).toBe('metadata');
+    // Just uploaded: the card says it is being processed (the list polls until it settles).
+    await card.getByText('Processing', { exact: true }).waitFor();
+    await shot('video-insights');
+    expect(await runAxe(page)).toEqual([]);
+
+    await card.getByRole('button', { name: 'team-call.mp4', exact: true }).click();
+    await page.getByRole('dialog', { name: 'team-call.mp4' }).waitFor();
+    expect(await runAxe(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  }, 90_000);
+
+  it("uploads a transcription: 'Transcription processed successfully!' and a card with its preview", async () => {
+    await page.goto('/dashboard/upload');
+    await page.getByRole('region', { name: 'My Videos' }).waitFor();
+    const { deal, pipeline } = await pickDeal();
+    const dialog = await openUploadDialog(deal, pipeline);
+    await dialog.getByRole('radio', { name: 'Transcription' }).check();
+    const text = 'Vikram: Thanks for joining. Neha: We want the dealer portal live before October, rolled out region by region, with training for our dealers.';
+    await dialog.getByLabel('Transcription text').fill(text);
+    await dialog.getByText(`${text.length} characters`).waitFor();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Transcription processed successfully!').waitFor({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'My Videos' }).getByRole('listitem').filter({ hasText: 'We want the dealer portal' }).first();
+    await card.waitFor();
+    expect(await card.getByRole('button', { name: 'Direct Transcription Input', exact: true }).count()).toBe(1);
+  });
+
+  it("shows the rep's recording under 'Team Videos'", async () => {
+    const { deal, pipeline } = await pickDeal(repPage);
+    const csrf = (await repPage.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
+    const response = await repPage.request.post('/api/videos/upload-transcription', {
+      headers: { 'X-CSRF-Token': csrf, Origin: inject('baseURL') },
+      multipart: { deal_id: deal.id, pipeline_id: pipeline.pipelineId, upload_type: 'transcription', title: 'Rahul pricing call', transcription_text: 'Rahul: The client asked for a volume discount on the annual plan.' },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    await page.goto('/dashboard/upload');
+    const team = page.getByRole('region', { name: 'Team Videos' });
+    await team.getByRole('button', { name: 'Rahul pricing call', exact: true }).waitFor();
+  });
+});
+
+describe('Meetings', () => {
+  it('lists your meetings and the team meetings; a row opens the detail modal; Details opens the meeting', async () => {
+    await page.goto('/dashboard/meetings');
+    const table = page.getByRole('table', { name: 'Meetings' });
+    await table.getByRole('cell', { name: 'team-call.mp4', exact: true }).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Meeting Title', 'Participants', 'Deal Associated', 'Deal Sentiments', 'Actions']);
+    await shot('meetings-yours');
+    expect(await runAxe(page)).toEqual([]);
+
+    await page.getByRole('tab', { name: 'Team Meeting' }).click();
+    await table.getByRole('cell', { name: 'Rahul pricing call', exact: true }).waitFor();
+    await shot('meetings-team');
+    expect(await runAxe(page)).toEqual([]);
+
+    await table.getByRole('cell', { name: 'Rahul pricing call', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Rahul pricing call' }).waitFor();
+    expect(await runAxe(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Your Meeting' }).click();
+    await page.getByRole('button', { name: 'Details: team-call.mp4' }).click();
+    await page.waitForURL(/\/dashboard\/meeting\/[^/]+$/);
+    await page.getByRole('heading', { level: 2, name: 'team-call.mp4' }).waitFor();
+  });
+
+  it('opens a meeting from its URL alone, with overview, player, participants and snapshots', async () => {
+    const mine = await api<ApiVideo[]>(page, '/api/videos/my-videos');
+    const video = mine.find((v) => v.title === 'team-call.mp4');
+    expect(video).toBeDefined();
+    await page.goto(`/dashboard/meeting/${video!.id}`);
+    await page.getByRole('heading', { level: 2, name: 'team-call.mp4' }).waitFor();
+    await page.getByRole('region', { name: 'Overview' }).waitFor();
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+    await page.getByRole('tabpanel', { name: 'Participants' }).waitFor();
+    await shot('meeting-detail');
+    expect(await runAxe(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Snapshots' }).click();
+    await page.getByRole('tabpanel', { name: 'Snapshots' }).waitFor();
+    await shot('meeting-detail-snapshots');
+    expect(await runAxe(page)).toEqual([]);
+  });
+});
+
+describe('Deal timeline', () => {
+  it("lists the deal's recordings with MM/DD/YYYY dates and 12-hour times", async () => {
+    const mine = await api<ApiVideo[]>(page, '/api/videos/my-videos');
+    const video = mine.find((v) => v.title === 'team-call.mp4')!;
+    await page.goto(`/dashboard/deals/${video.deal_id}`);
+    const timeline = page.getByRole('complementary', { name: 'Timeline' });
+    const event = timeline.getByRole('listitem').filter({ hasText: 'team-call.mp4' });
+    await event.waitFor();
+    expect(await event.locator('.timeline-when').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+    await shot('deal-timeline');
+    expect(await runAxe(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
