@@ -75,7 +75,7 @@ describe('assistant panel', () => {
   it('runs a create command after a yes and reports the success in green', async () => {
     await openPanel();
     const name = `Assistant Test Deal ${Date.now()}`;
-    await send(`create deal ${name} with amount 125000`);
+    await send(`create deal "${name}" with amount 1.25 lakh`);
     expect(await lastBubble().getAttribute('class')).toContain('chat-bubble-system');
     expect(await messageInput().getAttribute('placeholder')).toBe(CONFIRM_PLACEHOLDER);
     await screenshot(page, 'assistant-confirm');
@@ -84,6 +84,7 @@ describe('assistant panel', () => {
     await send('yes');
     const success = lastBubble();
     expect(await success.getAttribute('class')).toContain('chat-bubble-success');
+    expect(await success.textContent()).toContain('Deal created successfully!');
     expect(await success.textContent()).toContain(name);
     expect(await messageInput().getAttribute('placeholder')).not.toBe(CONFIRM_PLACEHOLDER);
     await screenshot(page, 'assistant-created');
@@ -96,7 +97,7 @@ describe('assistant panel', () => {
 
   it("drops a command on a no with 'Operation canceled.'", async () => {
     await openPanel();
-    await send(`create deal Never Created ${Date.now()} with amount 5000`);
+    await send(`create deal "Never Created ${Date.now()}" with amount 5000`);
     expect(await messageInput().getAttribute('placeholder')).toBe(CONFIRM_PLACEHOLDER);
     await send('maybe');
     expect(await lastBubble().textContent()).toContain("Please respond with 'yes' or 'no'");

@@ -122,6 +122,7 @@ describe('Assistant panel confirmation', () => {
     expect(callsTo(api, 'POST', '/api/command/confirm')[0]?.body).toEqual({ pending_operation_id: PENDING_ID });
     expect(within(success.closest('.chat-bubble') as HTMLElement).getByText('dealname')).toBeInTheDocument();
     expect(input).not.toHaveAttribute('placeholder', "Type 'yes' to confirm or 'no' to cancel");
+    expect(screen.getByRole('link', { name: 'Open deal Acme Renewal' })).toHaveAttribute('href', '/dashboard/deals/42');
     // The success record is a result, not a selection: no Update button.
     expect(screen.queryByRole('button', { name: /^Update/ })).not.toBeInTheDocument();
   });

@@ -1,10 +1,10 @@
 import { Sparkles } from 'lucide-react';
 
-/** The spec's three example commands: a deal create, a company update, a contact create. */
+/** The spec's three example commands (a deal create, a company update, a contact create), in the command parser's own words. */
 export const EXAMPLE_COMMANDS = [
-  'create deal Acme Renewal with amount 50000',
-  'update company Acme Corp set industry to Software',
-  'create contact Priya Sharma with email priya@example.com',
+  'create deal "Acme renewal" with amount 2.5 lakh and stage Discovery',
+  'update company acme.example industry Fintech',
+  'create contact Priya Shah priya@acme.example phone +91 98765 43210 at Acme',
 ] as const;
 
 /** Before the first message: a prompt and example commands; choosing one sends it. */

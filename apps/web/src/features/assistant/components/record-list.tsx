@@ -1,5 +1,6 @@
+import { Link } from 'react-router';
 import type { TRecordView } from '@pipewise/contract/assistant';
-import { recordName } from '../utils/chat-text';
+import { recordName, safeHref } from '../utils/chat-text';
 
 type RecordListProps = {
   records: TRecordView[];
@@ -24,6 +25,7 @@ export function RecordList({ records, onUpdate }: RecordListProps) {
                 </div>
               ))}
           </dl>
+          <RecordLink record={record} />
           {onUpdate ? (
             <button
               type="button"
@@ -37,5 +39,16 @@ export function RecordList({ records, onUpdate }: RecordListProps) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A record with a page of its own (deals) links to it; only app paths, never a script URL. */
+function RecordLink({ record }: { record: TRecordView }) {
+  const href = safeHref(record.url);
+  if (!href?.startsWith('/')) return null;
+  return (
+    <Link to={href} className="chat-record-link">
+      Open {record.object_type} {recordName(record)}
+    </Link>
   );
 }
