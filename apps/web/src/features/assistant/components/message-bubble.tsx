@@ -19,16 +19,6 @@ export function MessageBubble({ message, onUpdate }: { message: TChatMessage; on
       <div className={bubbleClass(message)}>
         <span className="sr-only">{SPEAKER[message.type]}: </span>
         <p className="chat-text">{message.content}</p>
-        {message.changes?.length ? (
-          <dl className="chat-props chat-changes">
-            {message.changes.map((change) => (
-              <div key={change.label} className="chat-prop">
-                <dt>{change.label}</dt>
-                <dd>{change.value}</dd>
-              </div>
-            ))}
-          </dl>
-        ) : null}
         {message.results?.length ? <RecordList records={message.results} onUpdate={message.isSelection ? onUpdate : undefined} /> : null}
         {message.note ? <p className="chat-note">{message.note}</p> : null}
         {message.sources?.length ? <SourceLinks sources={message.sources} /> : null}

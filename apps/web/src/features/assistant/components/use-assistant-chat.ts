@@ -47,8 +47,8 @@ export function useAssistantChat() {
     if (operation) {
       setPending(operation);
       const fallback = notFound ? `No ${operation.object_type} found. Would you like to create it?` : '';
-      const changes = operation.changes.map(({ label, value }) => ({ label, value }));
-      add(chatMessage({ type: 'system', content: answer.message || answer.detail || fallback, isConfirmation: true, changes }));
+      // The server's question already spells out what will be written.
+      add(chatMessage({ type: 'system', content: answer.message || answer.detail || fallback, isConfirmation: true }));
       return;
     }
     const results = answer.data.results;

@@ -16,8 +16,6 @@ export const ZChatMessage = z.object({
   isSelection: z.boolean().optional(),
   /** Records to show as property name/value lists (a selection, a search answer, a written record). */
   results: z.array(ZRecordView).optional(),
-  /** Label/value pairs a pending operation would write. */
-  changes: z.array(z.object({ label: z.string(), value: z.string() })).optional(),
   sources: z.array(ZChatSource).optional(),
   note: z.string().nullable().optional(),
 });
