@@ -2,13 +2,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { minimalDocx } from '../apps/server/test/recordings-kit';
 import { launchBrowser, newPage, runAxe, signIn } from './support/browser';
+import { driveLink, PRIVATE_DRIVE_FILE_ID, PUBLIC_DRIVE_FILE_ID } from './support/fake-google-drive';
 
 /**
- * The recordings screens against the real server: Video Insights with real uploads (file and
- * transcription), the Meetings tabs, a meeting opened by its URL, and the deal timeline. Vikram
+ * The recordings screens against the real server: Video Insights with real uploads (file, Google
+ * Drive link from the stand-in in global-setup, transcription text and documents, and the
+ * refusals a user sees in the dialog), the Meetings tabs, a meeting opened by its URL, and the deal timeline. Vikram
  * uploads; Rahul, who reports to him, adds a team recording through the API.
  */
 
@@ -38,8 +41,10 @@ function makeVideo(): string {
   return file;
 }
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** The whole page, or only `part` of it (a card), as a PNG to look at. */
+async function shot(name: string, part?: Locator): Promise<void> {
+  const file = path.join(SHOTS, `${name}.png`);
+  await (part ? part.screenshot({ path: file }) : page.screenshot({ path: file, fullPage: true }));
 }
 
 async function api<T>(p: Page, url: string): Promise<T> {
@@ -153,6 +158,122 @@ describe('Video Insights', () => {
     await page.goto('/dashboard/upload');
     const team = page.getByRole('region', { name: 'Team Videos' });
     await team.getByRole('button', { name: 'Rahul pricing call', exact: true }).waitFor();
+  });
+});
+
+describe('Upload dialog: Google Drive links, documents and refusals', () => {
+  const SLOW_UPLINK = { offline: false, latency: 400, downloadThroughput: -1, uploadThroughput: 256 * 1024 };
+  const NORMAL = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+
+  async function freshDialog() {
+    await page.goto('/dashboard/upload');
+    await page.getByRole('region', { name: 'My Videos' }).waitFor();
+    const { deal, pipeline } = await pickDeal();
+    return { deal, dialog: await openUploadDialog(deal, pipeline) };
+  }
+
+  it("downloads a shared Google Drive file showing 'Uploading... N%', then shows its card", async () => {
+    const { deal, dialog } = await freshDialog();
+    await dialog.getByRole('radio', { name: 'Google Drive link' }).check();
+    await dialog.getByRole('textbox', { name: 'Google Drive link' }).fill(driveLink(PUBLIC_DRIVE_FILE_ID));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_UPLINK);
+    try {
+      await dialog.getByRole('button', { name: 'Upload' }).click();
+      await dialog.getByRole('status').filter({ hasText: /^Uploading\.\.\. \d+%$/ }).waitFor();
+      await shot('drive-uploading', dialog);
+      await page.getByText('Video uploaded successfully!').waitFor({ timeout: 30_000 });
+    } finally {
+      await cdp.send('Network.emulateNetworkConditions', NORMAL);
+    }
+    const card = page
+      .getByRole('region', { name: 'My Videos' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Google Drive Video', exact: true }) })
+      .first();
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`Deal ID${deal.id}`);
+    // The downloaded bytes are stored and served back for playback.
+    const src = await card.locator('video').getAttribute('src');
+    expect(src).toMatch(/^\/api\/videos\/[^/]+\/media$/);
+    const media = await page.request.get(src!, { headers: { Range: 'bytes=0-11' } });
+    expect(media.status()).toBe(206);
+    expect((await media.body()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    await shot('drive-card', card);
+    expect(await runAxe(page)).toEqual([]);
+  });
+
+  it('says so when the Drive file is private, keeping the link in the form', async () => {
+    const { dialog } = await freshDialog();
+    await dialog.getByRole('radio', { name: 'Google Drive link' }).check();
+    const link = dialog.getByRole('textbox', { name: 'Google Drive link' });
+    await link.fill(driveLink(PRIVATE_DRIVE_FILE_ID));
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toBe('Upload failed: This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.');
+    expect(await link.inputValue()).toBe(driveLink(PRIVATE_DRIVE_FILE_ID));
+    expect(await dialog.getByRole('button', { name: 'Upload' }).isEnabled()).toBe(true);
+    await shot('drive-private', dialog);
+    expect(await runAxe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('reads a .txt document into the text box with its character count, and files it', async () => {
+    const text = 'Meera: The pilot covers three plants. Vikram: We will send the rollout plan and the training calendar by Friday.';
+    const file = path.join(MEDIA_DIR, 'call-notes.txt');
+    fs.writeFileSync(file, text);
+    const { dialog } = await freshDialog();
+    await dialog.getByRole('radio', { name: 'Transcription' }).check();
+    await dialog.getByLabel('Transcription document (.pdf, .doc, .docx, .txt, .rtf)').setInputFiles(file);
+    await expect.poll(() => dialog.getByLabel('Transcription text').inputValue()).toBe(text);
+    await dialog.getByText(`${text.length} characters`, { exact: true }).waitFor();
+    await shot('document-txt', dialog);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Transcription processed successfully!').waitFor({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'My Videos' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Document: call-notes.txt', exact: true }) }).first();
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Document: call-notes.txt', exact: true }).click();
+    const detail = page.getByRole('dialog', { name: 'Document: call-notes.txt' });
+    const transcription = detail.locator('.video-transcription');
+    await transcription.waitFor();
+    // The text box holds the document's own words: the transcript has them once.
+    expect(await transcription.textContent()).toBe(text);
+    await page.keyboard.press('Escape');
+  });
+
+  it("files a .docx document: 'Transcription processed successfully!' and its text on the card", async () => {
+    const text = 'Kavya: The renewal is approved for two more years. Finance wants quarterly invoices.';
+    const file = path.join(MEDIA_DIR, 'renewal-minutes.docx');
+    fs.writeFileSync(file, minimalDocx(text));
+    const { dialog } = await freshDialog();
+    await dialog.getByRole('radio', { name: 'Transcription' }).check();
+    await dialog.getByLabel('Transcription document (.pdf, .doc, .docx, .txt, .rtf)').setInputFiles(file);
+    // Only plain text is read in the browser; the server reads the Word file.
+    await dialog.getByText('0 characters', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('Transcription processed successfully!').waitFor({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'My Videos' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Document: renewal-minutes.docx', exact: true }) }).first();
+    await card.getByText(text).waitFor();
+    await shot('document-docx-card', card);
+  });
+
+  it("shows the server's 415 in the dialog for a text file named .mp4", async () => {
+    const file = path.join(MEDIA_DIR, 'not-a-video.mp4');
+    fs.writeFileSync(file, 'These are meeting notes, not a recording.\n'.repeat(20));
+    const { dialog } = await freshDialog();
+    await dialog.getByRole('radio', { name: 'Video file' }).check();
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    const alert = dialog.getByRole('alert');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toBe('Upload failed: Unsupported file type. Upload a video or audio file: mp4, mov, webm, mkv, avi, m4a, mp3 or wav.');
+    await shot('wrong-type', dialog);
+    expect(await runAxe(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const mine = await api<ApiVideo[]>(page, '/api/videos/my-videos');
+    expect(mine.some((v) => v.title === 'not-a-video.mp4')).toBe(false);
   });
 });
 

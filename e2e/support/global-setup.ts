@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH } from './chromium';
+import { startFakeGoogleDrive } from './fake-google-drive';
 import { REPO_ROOT, startServer } from './pipewise-server';
 import { startSmtpCapture } from './smtp-capture';
 import { startFakeOidcProvider } from '../../apps/server/test/fakes/oidc-provider';
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw new Error(`The web app is not built (${webIndex} is missing): run \`npm run build\` first`);
   }
 
+  // First: it makes its recording with ffmpeg, and says so when ffmpeg is missing.
+  const drive = await startFakeGoogleDrive();
   const capture = await startSmtpCapture();
   const oidc = await startFakeOidcProvider();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-e2e-'));
@@ -47,6 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
         GOOGLE_ISSUER: oidc.issuer,
         GOOGLE_CLIENT_ID: 'pipewise-e2e',
         GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        // Drive links download from the stand-in (no one connects Google here, so calendar sync never calls it).
+        GOOGLE_API_BASE: drive.url,
         // Every e2e test signs in from 127.0.0.1; the per-IP limits are exercised by the API tests.
         AUTH_IP_LIMIT: '10000',
         // Asha runs this installation: she decides sign-ups from companies without a workspace.
@@ -56,6 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (e) {
     await capture.close();
     await oidc.close();
+    await drive.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw e;
   }
@@ -68,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server.stop();
     await capture.close();
     await oidc.close();
+    await drive.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -91,6 +91,8 @@ describe('loadConfig', () => {
     ['DEMO_SEED', 'yes'],
     ['OPERATOR_EMAILS', 'asha@acme.example;ops@acme.example'],
     ['OPERATOR_EMAILS', 'asha'],
+    ['LLM_TIMEOUT_MS', '10'],
+    ['LLM_TIMEOUT_MS', 'soon'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(/^Invalid configuration:/);
@@ -124,5 +126,17 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
       issuer: 'https://accounts.google.com',
     });
+  });
+
+  it('reads the chat model with a 20 s answer budget by default, only with both its address and name', () => {
+    expect(loadConfig({}).llm).toBeUndefined();
+    expect(loadConfig({ LLM_BASE_URL: 'http://localhost:11434/v1/', LLM_MODEL: 'llama3.1', LLM_API_KEY: 'k' }).llm).toEqual({
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.1',
+      apiKey: 'k',
+      timeoutMs: 20_000,
+    });
+    expect(loadConfig({ LLM_BASE_URL: 'http://llm.internal/v1', LLM_MODEL: 'm', LLM_TIMEOUT_MS: '5000' }).llm?.timeoutMs).toBe(5000);
+    expect(configError({ LLM_BASE_URL: 'http://llm.internal/v1' }).message).toContain('LLM_BASE_URL and LLM_MODEL');
   });
 });

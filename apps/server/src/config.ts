@@ -79,6 +79,7 @@ const ZEnv = z.object({
   LLM_BASE_URL: urlWithProtocols(['http:', 'https:'], 'http://localhost:11434/v1'),
   LLM_MODEL: optionalString,
   LLM_API_KEY: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
@@ -115,8 +116,11 @@ export type Config = {
   uploadMaxBytes: number;
   /** An OpenAI-compatible /v1/audio/transcriptions server; undefined uses pocketsphinx when installed. */
   stt: { url: string; model: string; apiKey: string | undefined } | undefined;
-  /** An OpenAI-compatible chat model for summaries and answers; undefined uses the offline language tools. */
-  llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
+  /**
+   * An OpenAI-compatible chat model for summaries and answers; undefined uses the offline language
+   * tools. `timeoutMs` bounds one assistant answer (all its rounds): past it the offline path answers.
+   */
+  llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
   snapshotEverySeconds: number;
   calendarSyncMinutes: number;
   limits: {
@@ -196,7 +200,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stt: e.STT_URL ? { url: e.STT_URL.replace(/\/+$/, ''), model: e.STT_MODEL, apiKey: e.STT_API_KEY } : undefined,
     llm:
       e.LLM_BASE_URL && e.LLM_MODEL
-        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY }
+        ? { baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''), model: e.LLM_MODEL, apiKey: e.LLM_API_KEY, timeoutMs: e.LLM_TIMEOUT_MS }
         : undefined,
     snapshotEverySeconds: e.SNAPSHOT_EVERY_SECONDS,
     calendarSyncMinutes: e.CALENDAR_SYNC_MINUTES,

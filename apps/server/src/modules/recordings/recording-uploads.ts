@@ -79,7 +79,8 @@ export function createRecordingUploads(deps: UploadDeps) {
         throw error;
       }
       if (!text) throw fieldError('document_file', M.emptyDocument(doc.name));
-      parts.push(text);
+      // The dialog also reads a .txt into the text box: the same words are kept once.
+      if (text !== typed?.replace(/\r\n?/g, '\n')) parts.push(text);
     }
     if (parts.length === 0) throw fieldError('transcription_text', M.transcriptionRequired);
     return parts.join('\n\n');

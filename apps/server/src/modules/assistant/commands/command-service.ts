@@ -14,7 +14,7 @@ import type { ContactsService } from '../../contacts/contacts-service';
 import type { DealsService } from '../../deals/deals-service';
 import type { UsersRepo } from '../../users/users-repo';
 import { COMMAND_TEXTS, createQuestion, updateQuestion } from './command-messages';
-import { parseCommand } from './command-parser';
+import { COMMAND_EXAMPLES, parseCommand } from './command-parser';
 import { resolveDeal, type Resolved } from './deal-resolver';
 import { looksLikeDomain, looksLikeEmail, splitName, type CommandProblem, type PropertyValue } from './field-values';
 import { ownerCandidates } from './owner-directory';
@@ -116,53 +116,65 @@ export function createCommandService(deps: CommandDeps) {
         throw forbidden(COMMAND_TEXTS.badIdentity);
       }
       const { parsed, problems } = parseCommand(query.command, { now: now() });
-      const type = parsed.object_type;
-      if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
-      if (problems.length) return { statusCode: 200, body: invalid(parsed, problems) };
-      await deps.pending.pruneExpired(caller.id);
-
-      if (parsed.operation === 'create') {
-        const resolved = await resolve(caller, type, parsed.properties, null);
-        if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
-        const op = await pendingCreate(caller, type, parsed.identifier!, resolved);
-        const message = createQuestion(type, parsed.identifier!, resolved.changes, NAME_PROPERTIES[type]);
-        return { statusCode: 200, body: answer('confirm', message, parsed, { pending_operation: pendingView(op) }) };
-      }
-
-      const identifier = parsed.identifier!;
-      const found = await findRecords(deps, caller, type, identifier);
-      if (found.records.length === 0) {
-        // The spec's flow: "No deal found. Would you like to create it?", and a yes creates it.
-        const resolved = await resolve(caller, type, createPropertiesFor(type, identifier, parsed.properties), null);
-        if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems, `No ${type} "${identifier}" found. `) };
-        const op = await pendingCreate(caller, type, identifier, resolved);
-        const message = COMMAND_TEXTS.notFound(type);
-        return { statusCode: 404, body: { ...answer('not_found', message, parsed, { pending_operation: pendingView(op) }), detail: message } };
-      }
-      if (found.records.length > 1) {
-        const results = viewsOf(found);
-        return { statusCode: 200, body: answer('select', COMMAND_TEXTS.select(type, identifier, results.length), parsed, { results }) };
-      }
-      const current = sourceOf(found);
-      const resolved = await resolve(caller, type, parsed.properties, current);
-      if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
-      const name = current.type === 'deal' ? current.record.dealname : current.type === 'company' ? current.record.name : `${current.record.firstname} ${current.record.lastname}`.trim();
-      const op = await deps.pending.insert({
-        organizationId: caller.organizationId,
-        userId: caller.id,
-        operation: 'update',
-        objectType: type,
-        identifier: name,
-        recordId: current.type === 'deal' ? current.record.deal_id : current.record.id,
-        recordVersion: current.type === 'deal' ? current.record.version : null,
-        recordUpdatedAt: current.type === 'deal' ? null : current.record.updatedAt,
-        values: resolved.values,
-        changes: resolved.changes,
-        ttlMs: PENDING_OPERATION_TTL_MS,
-      });
-      return { statusCode: 200, body: answer('confirm', updateQuestion(type, name, resolved.changes), parsed, { pending_operation: pendingView(op) }) };
+      return processParsed(caller, parsed, problems);
     },
+    processParsed,
   };
+
+  /**
+   * A command already read into the spec's parsed_command (by the text parser, or by a language
+   * model's tool call), with the problems its reader found: resolved against what the caller can
+   * see and answered with a pending operation, exactly as a typed command is.
+   */
+  async function processParsed(caller: Caller, parsed: TParsedCommand, problems: CommandProblem[] = []): Promise<ProcessAnswer> {
+    const type = parsed.object_type;
+    if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
+    // The text parser always names a record or says why not; another reader may forget to.
+    const unnamed = parsed.identifier?.trim() ? [] : [{ property: 'identifier', message: `Please name the ${type}, e.g. ${COMMAND_EXAMPLES[type][parsed.operation]}` }];
+    if (problems.length || unnamed.length) return { statusCode: 200, body: invalid(parsed, problems.length ? problems : unnamed) };
+    await deps.pending.pruneExpired(caller.id);
+
+    if (parsed.operation === 'create') {
+      const resolved = await resolve(caller, type, parsed.properties, null);
+      if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
+      const op = await pendingCreate(caller, type, parsed.identifier!, resolved);
+      const message = createQuestion(type, parsed.identifier!, resolved.changes, NAME_PROPERTIES[type]);
+      return { statusCode: 200, body: answer('confirm', message, parsed, { pending_operation: pendingView(op) }) };
+    }
+
+    const identifier = parsed.identifier!;
+    const found = await findRecords(deps, caller, type, identifier);
+    if (found.records.length === 0) {
+      // The spec's flow: "No deal found. Would you like to create it?", and a yes creates it.
+      const resolved = await resolve(caller, type, createPropertiesFor(type, identifier, parsed.properties), null);
+      if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems, `No ${type} "${identifier}" found. `) };
+      const op = await pendingCreate(caller, type, identifier, resolved);
+      const message = COMMAND_TEXTS.notFound(type);
+      return { statusCode: 404, body: { ...answer('not_found', message, parsed, { pending_operation: pendingView(op) }), detail: message } };
+    }
+    if (found.records.length > 1) {
+      const results = viewsOf(found);
+      return { statusCode: 200, body: answer('select', COMMAND_TEXTS.select(type, identifier, results.length), parsed, { results }) };
+    }
+    const current = sourceOf(found);
+    const resolved = await resolve(caller, type, parsed.properties, current);
+    if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
+    const name = current.type === 'deal' ? current.record.dealname : current.type === 'company' ? current.record.name : `${current.record.firstname} ${current.record.lastname}`.trim();
+    const op = await deps.pending.insert({
+      organizationId: caller.organizationId,
+      userId: caller.id,
+      operation: 'update',
+      objectType: type,
+      identifier: name,
+      recordId: current.type === 'deal' ? current.record.deal_id : current.record.id,
+      recordVersion: current.type === 'deal' ? current.record.version : null,
+      recordUpdatedAt: current.type === 'deal' ? null : current.record.updatedAt,
+      values: resolved.values,
+      changes: resolved.changes,
+      ttlMs: PENDING_OPERATION_TTL_MS,
+    });
+    return { statusCode: 200, body: answer('confirm', updateQuestion(type, name, resolved.changes), parsed, { pending_operation: pendingView(op) }) };
+  }
 }
 
 type TRecordViewSource = ReturnType<typeof sourceOf>;
