@@ -4,8 +4,9 @@ import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { recordingsUploadBench } from './recordings/upload-bench';
 import { recordingsBench } from './recordings/processing-bench';
+import { searchBench } from './search/search-bench';
 import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
 
 /** Every benchmark, in SUMMARY.md order. Add later ones (search, ...) here. */
-export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, recordingsBench, commandBench];
+export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, recordingsBench, searchBench, commandBench];

@@ -27,6 +27,8 @@ import { recordingsRoutes } from './modules/recordings/recordings-routes';
 import { recordingEmailRoutes } from './modules/recordings/recording-email-routes';
 import { createRecordingEmailService } from './modules/recordings/recording-email-service';
 import { commandRoutes } from './modules/assistant/commands/command-routes';
+import { searchRoutes } from './modules/search/search-routes';
+import { questionsRoutes } from './modules/assistant/questions/questions-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -111,6 +113,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(operatorRoutes(services.operator, services.operators));
   await app.register(calendarRoutes(services.calendar));
   await app.register(googleRoutes(services.google));
+  await app.register(searchRoutes(services.search));
+  await app.register(questionsRoutes(services));
 
   await registerSpa(app, config.webDist);
   return app;

@@ -262,6 +262,13 @@ const MATRIX: Row[] = [
   // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) ---------------------------------------------------------
   { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
+  // ---- assistant questions (answered from what each caller may see; a rep's deal is not in a peer's answer) ----------------------------------------
+  { route: 'POST /api/chat/sales', request: () => ({ url: '/api/chat/sales', payload: { query: 'How many deals in Discovery?', context: {} } }), expect: SIGNED_IN(200) },
+  { route: 'POST /api/chat/', request: () => ({ url: '/api/chat/', payload: { query: 'deals closing this month' } }), expect: SIGNED_IN(200) },
+
+  // ---- header search (each caller gets what they may see; an empty term is a 400) ---------------------------------------------------------------
+  { route: 'GET /api/search', request: (c) => ({ url: `/api/search?q=${encodeURIComponent(c.rahulDeal.dealname)}` }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/search', note: 'empty term: 400 (validation answers before the session check)', request: () => ({ url: '/api/search?q=%20' }), expect: ALL(400) },
 
   // ---- Google connection (the caller's own; Google is not configured here) -------------------------------------------------------------------------
   { route: 'GET /api/google/status', request: () => ({ url: '/api/google/status' }), expect: SIGNED_IN(200) },

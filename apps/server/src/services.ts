@@ -41,6 +41,8 @@ import { createUsersService } from './modules/users/users-service';
 import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { createOperatorService } from './modules/workspaces/operator-service';
 import { createRecordings } from './modules/recordings/recordings-module';
+import { createSearchRepo } from './modules/search/search-repo';
+import { createSearchService } from './modules/search/search-service';
 
 /** The outside systems the app talks to, each chosen by config. */
 export type Adapters = {
@@ -134,6 +136,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
     calendar: createCalendarService({ meetings, access }),
+    search: createSearchService({ repo: createSearchRepo(db, { oneStatement: database.kind === 'pglite' }), access }),
     calendarSync: createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log }),
     google: createGoogleService({
       oauth: adapters.googleOAuth,

@@ -47,10 +47,13 @@ export const ZPendingOperation = z.object({
 });
 export type TPendingOperation = z.infer<typeof ZPendingOperation>;
 
+/** What a record view can show: the CRM objects, plus meetings (recordings) and calendar calls in the assistant's list answers. */
+export const RECORD_VIEW_TYPES = [...OBJECT_TYPES, 'meeting', 'call'] as const;
+
 /** One record of a selection (several matches) or a result, as property name/value pairs. */
 export const ZRecordView = z.object({
   id: z.string(),
-  object_type: z.enum(OBJECT_TYPES),
+  object_type: z.enum(RECORD_VIEW_TYPES),
   properties: z.record(z.string(), z.string().nullable()),
   url: z.string().nullable(),
 });

@@ -7,6 +7,8 @@ export const UPLOAD_TYPES = ['drive', 'file', 'transcription'] as const;
 export type TUploadType = (typeof UPLOAD_TYPES)[number];
 /** pending until processing decides; unavailable when no speech-to-text engine could run. */
 export const TRANSCRIPT_STATUSES = ['pending', 'available', 'unavailable'] as const;
+/** What a recording shows when no speech-to-text engine could make its transcript. */
+export const TRANSCRIPT_UNAVAILABLE_TEXT = 'Transcription unavailable: no speech-to-text engine could read this recording.';
 export const SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 export type TSentiment = (typeof SENTIMENTS)[number];
 export const RESPONSE_STATUSES = ['accepted', 'declined', 'needsAction', 'tentative'] as const;

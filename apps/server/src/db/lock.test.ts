@@ -47,8 +47,9 @@ function tree(dir: string): Record<string, string> {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const stat = fs.statSync(file);
-    out[path.relative(dir, file)] = `${stat.size}@${stat.mtimeMs}`;
+    // A file renamed into place between the listing and the stat is seen on the next look.
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat) out[path.relative(dir, file)] = `${stat.size}@${stat.mtimeMs}`;
   }
   return out;
 }
@@ -89,7 +90,8 @@ describe('data dir lock', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('a second server on the same DATA_DIR exits 1 with a clear message and touches nothing', async () => {
     const dataDir = tempDir();
     presetPgliteDataDir(dataDir);
-    const env = { DATA_DIR: dataDir, JOB_POLL_MS: '60000' };
+    // API only: no worker stores and processes the demo's media meanwhile, so the files settle.
+    const env = { DATA_DIR: dataDir, JOB_POLL_MS: '60000', ROLE: 'api' };
     const first = await spawnServer(env);
     servers.push(first);
     await first.waitUntilHealthy();

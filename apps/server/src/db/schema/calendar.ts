@@ -44,6 +44,9 @@ export const calendarMeetings = pgTable(
   (t) => [
     uniqueIndex('calendar_meetings_owner_external_id_key').on(t.ownerId, t.externalId).where(sql`external_id is not null`),
     index('calendar_meetings_org_owner_start_idx').on(t.organizationId, t.ownerId, t.startAt),
+    // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
+    index('calendar_meetings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('calendar_meetings_org_title_prefix_idx').on(t.organizationId, sql`lower(${t.title}) text_pattern_ops`),
     check('calendar_meetings_source_check', isOneOf(sql`${t.source}`, MEETING_SOURCES)),
     check('calendar_meetings_status_check', isOneOf(sql`${t.status}`, MEETING_STATUSES)),
   ],

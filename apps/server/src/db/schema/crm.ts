@@ -102,6 +102,9 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_org_name_idx').on(t.organizationId, t.name),
+    // The header search (modules/search): names and domains anywhere; names by their start for 1-2 characters.
+    index('companies_search_trgm_idx').using('gin', sql`lower(${t.name} || E'\\x1f' || coalesce(${t.domain}, '')) gin_trgm_ops`),
+    index('companies_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.name}) text_pattern_ops`),
     externalIdKey('companies_org_external_id_key', t.organizationId, t.externalId),
     index('companies_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
     oneOwner('companies_one_owner_check', t.ownerId, t.crmOwnerId),
@@ -130,6 +133,9 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_org_idx').on(t.organizationId, t.lastname),
     index('contacts_company_idx').on(t.companyId),
+    // The header search (modules/search): full names and emails anywhere; full names by their start.
+    index('contacts_search_trgm_idx').using('gin', sql`lower(${t.firstname} || ' ' || ${t.lastname} || E'\\x1f' || coalesce(${t.email}, '')) gin_trgm_ops`),
+    index('contacts_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.firstname} || ' ' || ${t.lastname}) text_pattern_ops`),
     externalIdKey('contacts_org_external_id_key', t.organizationId, t.externalId),
     index('contacts_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
     oneOwner('contacts_one_owner_check', t.ownerId, t.crmOwnerId),
@@ -178,6 +184,8 @@ export const deals = pgTable(
     index('deals_org_amount_idx').on(t.organizationId, t.amount.desc().nullsLast(), t.id.desc().nullsFirst()),
     externalIdKey('deals_org_external_id_key', t.organizationId, t.externalId),
     index('deals_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    // A company's deals (the header search shows a company through its newest visible deal).
+    index('deals_company_idx').on(t.companyId, t.ownerId, t.id),
     oneOwner('deals_one_owner_check', t.ownerId, t.crmOwnerId),
   ],
 );
@@ -209,6 +217,8 @@ export const dealSearch = pgTable(
     index('deal_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // A search with a close-date range: the planner ANDs the two bitmaps before reading rows.
     index('deal_search_org_closedate_idx').on(t.organizationId, t.closedate),
+    // The header search's 1-2 character terms, which have no trigram: names by their start.
+    index('deal_search_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.dealname}) text_pattern_ops`),
   ],
 );
 
@@ -245,5 +255,6 @@ export const dealStakeholders = pgTable(
     position: text('position'),
     displayOrder: integer('display_order').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.dealId, t.contactId] })],
+  // By contact: the deals a contact is a stakeholder of (the header search's contacts).
+  (t) => [primaryKey({ columns: [t.dealId, t.contactId] }), index('deal_stakeholders_contact_idx').on(t.contactId)],
 );

@@ -51,6 +51,9 @@ export const recordings = pgTable(
   (t) => [
     index('recordings_org_uploader_idx').on(t.organizationId, t.uploadedBy, t.createdAt),
     index('recordings_deal_idx').on(t.dealId, t.createdAt),
+    // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
+    index('recordings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('recordings_org_title_prefix_idx').on(t.organizationId, sql`lower(${t.title}) text_pattern_ops`),
     check('recordings_status_check', isOneOf(sql`${t.status}`, RECORDING_STATUSES)),
     check('recordings_upload_type_check', isOneOf(sql`${t.uploadType}`, UPLOAD_TYPES)),
     check('recordings_transcript_status_check', isOneOf(sql`${t.transcriptStatus}`, TRANSCRIPT_STATUSES)),

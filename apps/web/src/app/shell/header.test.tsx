@@ -1,11 +1,12 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { profileFixture } from '../../../test/fake-api';
+import { renderScreen } from '../../../test/render-app';
 import { Header } from './header';
 
 function renderHeader(profile = profileFixture()) {
   const props = { onToggleAssistant: vi.fn(), onLogout: vi.fn() };
-  render(<Header title="Deals" profile={profile} assistantOpen={false} {...props} />);
+  renderScreen('/dashboard', <Header title="Deals" profile={profile} assistantOpen={false} {...props} />);
   return props;
 }
 
@@ -13,7 +14,7 @@ describe('Header', () => {
   it('shows the title, search box and the organisation name in upper case', () => {
     renderHeader();
     expect(screen.getByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute(
       'placeholder',
       'Search for a deal, account, team, people...',
     );

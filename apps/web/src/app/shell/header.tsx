@@ -1,5 +1,6 @@
-import { LogOut, Search, Sparkles } from 'lucide-react';
+import { LogOut, Sparkles } from 'lucide-react';
 import type { TProfileResponse } from '@pipewise/contract/auth';
+import { HeaderSearch } from '../../features/search/components/header-search';
 import { ASSISTANT_PANEL_ID } from './assistant-panel';
 import { initialsOf } from './header-title';
 
@@ -21,10 +22,7 @@ export function Header({ title, profile, assistantOpen, onToggleAssistant, onLog
   return (
     <header className="app-header">
       <h1 className="app-header-title">{title}</h1>
-      <form className="header-search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <Search size={16} aria-hidden="true" className="header-search-icon" />
-        <input type="search" className="input" aria-label="Search" placeholder="Search for a deal, account, team, people..." />
-      </form>
+      <HeaderSearch />
       <div className="header-actions">
         <button
           type="button"

@@ -16,7 +16,8 @@ export function MeetingParticipants({ attendees, currentEmail }: { attendees: TM
   return (
     <ul className="participants">
       {ordered.map((a) => {
-        const isYou = a.self === true || (me !== undefined && a.email.toLowerCase() === me);
+        // `self` in a stored attendee list is the uploader's, not the viewer's: compare with who is looking.
+        const isYou = me !== undefined && a.email.toLowerCase() === me;
         return (
           <li key={a.email} className={`participant participant-${a.responseStatus}`}>
             <span className="participant-name">

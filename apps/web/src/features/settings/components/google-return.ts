@@ -17,9 +17,13 @@ export function googleReturnFrom(params: URLSearchParams): { ok: true; value: Go
   return { ok: true, value: { code, state, ...(scope ? { scope } : {}) } };
 }
 
-/** The settings address without the return's parameters (the section and anything else stay). */
+/**
+ * The settings address without the return's parameters (anything else stays), on the
+ * Integrations section: the return came to the bare address, and the card must stay in view.
+ */
 export function withoutGoogleReturn(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const name of RETURN_PARAMS) next.delete(name);
+  if (!next.has('section')) next.set('section', 'integrations');
   return next;
 }

@@ -1,4 +1,4 @@
-import { TRANSCRIPTION_PREVIEW_CHARS, type TVideo } from '@pipewise/contract/videos';
+import { TRANSCRIPT_UNAVAILABLE_TEXT, TRANSCRIPTION_PREVIEW_CHARS, type TVideo } from '@pipewise/contract/videos';
 import { Button } from '../../../components/ui/button';
 import { truncate } from '../../../lib/format';
 import { useRetryVideo } from '../api/retry-video';
@@ -67,6 +67,8 @@ export function VideoCard({ video, onOpen }: { video: TVideo; onOpen: () => void
             <h5 className="video-block-title">Transcription</h5>
             <p className="video-text">{preview}</p>
           </div>
+        ) : video.transcript_status === 'unavailable' ? (
+          <p className="muted video-text">{TRANSCRIPT_UNAVAILABLE_TEXT}</p>
         ) : null}
         <VideoInsights video={video} />
         {video.can_delete ? (

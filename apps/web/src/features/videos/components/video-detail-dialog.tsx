@@ -1,4 +1,4 @@
-import type { TVideo } from '@pipewise/contract/videos';
+import { TRANSCRIPT_UNAVAILABLE_TEXT, type TVideo } from '@pipewise/contract/videos';
 import { Dialog } from '../../../components/ui/dialog';
 import { uploadDateText, uploaderText, videoTitle } from '../utils/video-format';
 import { VideoInsights } from './video-insights';
@@ -27,6 +27,8 @@ export function VideoDetailDialog({ video, onClose }: { video: TVideo | null; on
               <h3 className="video-block-title">Transcription</h3>
               <p className="video-text video-transcription">{video.transcription}</p>
             </div>
+          ) : video.transcript_status === 'unavailable' ? (
+            <p className="muted video-text">{TRANSCRIPT_UNAVAILABLE_TEXT}</p>
           ) : null}
         </div>
       ) : null}

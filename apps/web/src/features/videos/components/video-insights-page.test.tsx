@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TVideo } from '@pipewise/contract/videos';
+import { TRANSCRIPT_UNAVAILABLE_TEXT, type TVideo } from '@pipewise/contract/videos';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
@@ -100,6 +100,13 @@ describe('Video Insights', () => {
     await userEvent.setup().click(within(failed).getByRole('button', { name: 'Retry' }));
     expect(callsTo(api, 'POST', '/api/videos/v-failed/retry')).toHaveLength(1);
     await waitFor(() => expect(within(card('Broken upload')).getByText('Processing')).toBeInTheDocument());
+  });
+
+  it('says the transcription is unavailable when no speech-to-text engine could read the recording', async () => {
+    insightsApi(() => [videoFixture({ id: 'v-silent', title: 'No engine', status: 'ready', transcription: null, transcript_status: 'unavailable' })]);
+    renderApp('/dashboard/upload');
+    await screen.findByRole('region', { name: 'My Videos' });
+    expect(within(card('No engine')).getByText(TRANSCRIPT_UNAVAILABLE_TEXT)).toBeInTheDocument();
   });
 
   it('deletes after confirmation, and opens the detail modal from the title', async () => {

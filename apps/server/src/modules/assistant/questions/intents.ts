@@ -1,0 +1,54 @@
+import type { DateRange } from './periods';
+
+/** The list filters a question can set (the deals list's own: owners, stages, pipelines, close dates, search). */
+export type DealFilters = {
+  /** User ids. */
+  owners: string[];
+  /** Stage labels as the workspace spells them. */
+  stages: string[];
+  /** Pipeline labels. */
+  pipelines: string[];
+  close: DateRange | null;
+  search: string | null;
+};
+
+export const INTENTS = [
+  'closing',
+  'pipeline_by',
+  'top_owner',
+  'largest',
+  'no_next_steps',
+  'stuck',
+  'overdue',
+  'last_meeting',
+  'account_people',
+  'calls',
+  'deal_stats',
+  'search',
+] as const;
+export type IntentName = (typeof INTENTS)[number];
+
+export type Intent =
+  | { name: 'closing'; range: DateRange }
+  | { name: 'pipeline_by'; by: 'stage' | 'pipeline' | 'owner' }
+  | { name: 'top_owner' }
+  | { name: 'largest'; limit: number; filters: DealFilters }
+  | { name: 'no_next_steps' }
+  | { name: 'stuck'; days: number }
+  | { name: 'overdue' }
+  | { name: 'last_meeting' }
+  | { name: 'account_people'; painpoints: boolean; decisionMakers: boolean }
+  | { name: 'calls'; day: 'today' | 'tomorrow' }
+  | { name: 'deal_stats'; measure: 'count' | 'sum' | 'both'; filters: DealFilters }
+  | { name: 'search'; text: string };
+
+/** A question as read: what it asks and the account it is about (prefix, context or named in it). */
+export type ReadQuestion = { intent: Intent; account: string | null };
+
+/** What the matcher knows of the workspace: people, stage and pipeline labels. */
+export type Vocabulary = {
+  callerId: string;
+  owners: { id: string; firstName: string; lastName: string; email: string }[];
+  stages: string[];
+  pipelines: string[];
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZPanelChatRequest, ZPanelChatResponse, ZSalesChatRequest, ZSalesChatResponse } from '@pipewise/contract/assistant';
+import { errorResponses } from '../../../lib/http-error';
+import { requireCaller } from '../../../plugins/session';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { Services } from '../../../services';
+import { createAccessRules } from '../../access/access-rules';
+import { createQuestionsService, type QuestionsService } from './questions-service';
+
+const errors = errorResponses(429);
+
+/** Questions per user per minute, over both chat routes (a person types far fewer). */
+export const QUESTIONS_PER_MINUTE = 30;
+
+/** The caller's time zone for 'today' and 'tomorrow': an IANA name (e.g. Asia/Kolkata); UTC when absent or unknown. */
+const zoneOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/** POST /api/chat/sales (home screen) and POST /api/chat/ (assistant panel): answers from the caller's data. */
+export function questionsRoutesWith(service: QuestionsService, limiter: Pick<RateLimiter, 'consume'>): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['assistant'];
+    const limit = (userId: string) => limiter.consume({ key: `assistant-questions:${userId}`, max: QUESTIONS_PER_MINUTE, windowSeconds: 60 });
+
+    const description = `Answered from the caller's visible deals, meetings and calls, without a model. 'Today' and 'tomorrow' are in the X-Timezone header's IANA zone (UTC without it). At most ${QUESTIONS_PER_MINUTE} questions a minute per user (429 with Retry-After).`;
+    app.post('/api/chat/sales', { schema: { tags, summary: "The home screen's question, scoped to context.account or a 'For account {name}: ' prefix", description, body: ZSalesChatRequest, response: { 200: ZSalesChatResponse, ...errors } } }, async (req) => {
+      const caller = requireCaller(req);
+      await limit(caller.id);
+      const a = await service.ask(caller, req.body.query, { account: req.body.context.account ?? null, timeZone: zoneOf(req.headers['x-timezone']) });
+      return { data: { response: a.text, sources: a.sources, model: false, note: null } };
+    });
+
+    app.post('/api/chat/', { schema: { tags, summary: "The assistant panel's question; list answers carry their records in results", description, body: ZPanelChatRequest, response: { 200: ZPanelChatResponse, ...errors } } }, async (req) => {
+      const caller = requireCaller(req);
+      await limit(caller.id);
+      const a = await service.ask(caller, req.body.query, { timeZone: zoneOf(req.headers['x-timezone']) });
+      return { data: { message: a.text, sources: a.sources, results: a.results, model: false, note: null } };
+    });
+  };
+}
+
+/** The routes over the app's services container. */
+export const questionsRoutes = (services: Services) =>
+  questionsRoutesWith(createQuestionsService({ db: services.database.db, access: createAccessRules(services.database.db) }), services.limiter);

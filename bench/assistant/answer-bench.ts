@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { execute, type Database } from '../../apps/server/src/db/client';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { createPglite, pgliteDatabase } from '../../apps/server/src/db/pglite-driver';
+import { DEMO_USERS, seedDemo } from '../../apps/server/src/db/seed';
+import { createAccessRules } from '../../apps/server/src/modules/access/access-rules';
+import { createQuestionsService, type Asked } from '../../apps/server/src/modules/assistant/questions/questions-service';
+import { median, percentile } from '../lib/bench';
+import { environment, RESULTS_DIR, storeResult } from '../lib/results';
+import { generateDataset } from '../deals/dataset';
+import { prepareDemoWorkspace, prepareLargeWorkspace } from './bench-data';
+import { expectationFor, type Expect, type Expected, type Who } from './expectations';
+
+/**
+ * The assistant's answers without a model:
+ *   npx tsx bench/assistant/answer-bench.ts [--deals=100000] [--rounds=3] [--recordings=5000]
+ * Accuracy: every question of questions.json over the demo workspace, checked against what the
+ * bench computes with its own SQL (expectations.ts). Latency: the same questions at --deals deals
+ * (bench/deals' generated workspace), names mapped onto that workspace, through the questions
+ * service on PGlite (the embedded default), --rounds measured passes after one warm-up.
+ * Writes bench/results/assistant-answers.json and .md.
+ */
+
+type Question = { id: string; as: string; query: string; account: string | null; intent: string; expect: Expect };
+type Outcome = { id: string; query: string; as: string; intent: string; got: string; ok: boolean; problems: string[]; ms: number };
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
+const DEALS = Number(args.deals ?? 100_000);
+const ROUNDS = Number(args.rounds ?? 3);
+const RECORDINGS = Number(args.recordings ?? 5000);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const questions = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as { questions: Question[] }).questions;
+
+async function memoryDatabase(): Promise<Database> {
+  const database = pgliteDatabase(await createPglite());
+  await runMigrations(database);
+  return database;
+}
+
+async function userByEmail(database: Database, email: string): Promise<Who> {
+  const [u] = await execute<Who & { organization_id: string }>(database.db, sql`select id, organization_id, role, email from users where email = ${email}`);
+  if (!u) throw new Error(`no user ${email}`);
+  return { id: u.id, organizationId: u.organization_id, role: u.role, email: u.email };
+}
+
+/** Checks an answer against what the bench expects. */
+function check(a: Asked, q: Question, e: Expected): string[] {
+  const problems: string[] = [];
+  if (a.intent !== q.intent) problems.push(`intent ${a.intent}, expected ${q.intent}`);
+  for (const f of e.fragments) if (!a.text.includes(f)) problems.push(`missing "${f.slice(0, 80)}"`);
+  if (e.notFound) return problems;
+  const ids = a.sources.filter((s) => s.type !== 'company' && s.type !== 'contact').map((s) => s.id);
+  if (e.allowedIds) {
+    if (ids.length === 0) problems.push('no sources');
+    const stray = ids.filter((id) => !e.allowedIds!.has(id));
+    if (stray.length) problems.push(`sources outside the expected set: ${stray.slice(0, 3).join(', ')}`);
+  }
+  if (e.exactIds && JSON.stringify(ids) !== JSON.stringify(e.exactIds)) problems.push(`sources ${ids.join(',')} != ${e.exactIds.join(',')}`);
+  if (e.firstId && ids[0] !== e.firstId) problems.push(`first source ${ids[0]} != ${e.firstId}`);
+  return problems;
+}
+
+async function accuracy(): Promise<Outcome[]> {
+  const database = await memoryDatabase();
+  const now = new Date();
+  await seedDemo(database.db, now);
+  const [org] = await execute<{ id: string }>(database.db, sql`select id from organizations where domain = 'acme.example'`);
+  await prepareDemoWorkspace(database.db, org!.id);
+  const service = createQuestionsService({ db: database.db, access: createAccessRules(database.db) });
+  const out: Outcome[] = [];
+  for (const q of questions) {
+    const who = await userByEmail(database, q.as);
+    const expected = await expectationFor(database.db, who, q.expect, now);
+    const t = performance.now();
+    const a = await service.ask(who, q.query, { account: q.account, now });
+    const ms = performance.now() - t;
+    const problems = check(a, q, expected);
+    out.push({ id: q.id, query: q.query, as: q.as, intent: q.intent, got: a.intent, ok: problems.length === 0, problems, ms });
+  }
+  await database.close();
+  return out;
+}
+
+/** The demo's people and accounts mapped onto the generated workspace, so each question means the same there. */
+async function mapper(database: Database, ds: Awaited<ReturnType<typeof generateDataset>>) {
+  const [rep] = await execute<{ first_name: string; last_name: string }>(database.db, sql`select first_name, last_name from users where id = ${ds.users.rep.id}`);
+  const repName = `${rep!.first_name} ${rep!.last_name}`;
+  const role = (email: string) => DEMO_USERS.find((u) => u.email === email)!;
+  const who = (email: string): Who => {
+    const u = role(email);
+    const person = u.role !== 'user' ? ds.users.admin : email === 'meera@acme.example' ? ds.users.manager : ds.users.rep;
+    return { ...person, organizationId: ds.organizationId };
+  };
+  const names = DEMO_USERS.flatMap((u) => [`${u.firstName} ${u.lastName}`, u.firstName]);
+  const text = (query: string) =>
+    names.reduce((q, n) => q.replace(new RegExp(`\\b${n}\\b`, 'g'), repName), query).replace(/^For account ([^:]+):/, (_m, a: string) => `For account ${a.split(' ')[0]}:`);
+  return { who, text, account: (a: string | null) => (a ? a.split(' ')[0]! : null) };
+}
+
+async function latency(): Promise<{ samples: { id: string; intent: string; ms: number }[]; setupMs: number }> {
+  const started = performance.now();
+  const database = await memoryDatabase();
+  const ds = await generateDataset(database, DEALS, log);
+  await prepareLargeWorkspace(database.db, ds.organizationId, RECORDINGS);
+  const setupMs = performance.now() - started;
+  const map = await mapper(database, ds);
+  const service = createQuestionsService({ db: database.db, access: createAccessRules(database.db) });
+  const samples: { id: string; intent: string; ms: number }[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (const q of questions) {
+      const t = performance.now();
+      const a = await service.ask(map.who(q.as), map.text(q.query), { account: map.account(q.account) });
+      const ms = performance.now() - t;
+      if (round > 0) samples.push({ id: q.id, intent: a.intent, ms });
+    }
+    log(`  latency round ${round}${round === 0 ? ' (warm-up)' : ''} done`);
+  }
+  await database.close();
+  return { samples, setupMs };
+}
+
+const fmt = (v: number) => `${v.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const env = environment();
+  log(`accuracy: ${questions.length} questions over the demo workspace`);
+  const outcomes = await accuracy();
+  const correct = outcomes.filter((o) => o.ok).length;
+  const accuracyPct = (100 * correct) / outcomes.length;
+  for (const o of outcomes.filter((x) => !x.ok)) log(`  wrong ${o.id} (${o.as}) "${o.query}": ${o.problems.join('; ')}`);
+  log(`  ${correct}/${outcomes.length} correct (${accuracyPct.toFixed(1)}%)`);
+
+  log(`latency: ${DEALS} deals, ${RECORDINGS} recordings, ${ROUNDS} rounds`);
+  const { samples, setupMs } = await latency();
+  const all = samples.map((s) => s.ms);
+  const byIntent = [...new Set(samples.map((s) => s.intent))].sort().map((intent) => {
+    const v = samples.filter((s) => s.intent === intent).map((s) => s.ms);
+    return [intent, String(v.length), fmt(median(v)), fmt(percentile(v, 95)), fmt(Math.max(...v))];
+  });
+  const rows = [
+    { metric: 'questions', value: String(outcomes.length) },
+    { metric: 'answer accuracy (demo workspace)', value: `${correct}/${outcomes.length} (${accuracyPct.toFixed(1)}%)` },
+    { metric: `answer latency p50 (${DEALS.toLocaleString('en-US')} deals, PGlite)`, value: fmt(median(all)) },
+    { metric: `answer latency p95 (${DEALS.toLocaleString('en-US')} deals, PGlite)`, value: fmt(percentile(all, 95)) },
+    { metric: 'answer latency max', value: fmt(Math.max(...all)) },
+    { metric: 'dataset setup', value: `${(setupMs / 1000).toFixed(0)} s` },
+  ];
+  const notes = `Questions from bench/assistant/questions.json; each answer is checked against the bench's own SQL (intent, counts, ₹ totals, record names and source ids). Latency: the questions service on in-memory PGlite over bench/deals' generated workspace (${DEALS.toLocaleString('en-US')} deals, ${RECORDINGS.toLocaleString('en-US')} recordings), ${ROUNDS} rounds after a warm-up, no model.`;
+  const table = { columns: ['intent', 'samples', 'p50', 'p95', 'max'], rows: byIntent };
+  storeResult({ name: 'assistant-answers', title: 'Assistant answers (no model)', rows, table, notes, data: { accuracy: accuracyPct, outcomes, samples, setupMs } }, env);
+  const md = [
+    '# Assistant answers (no model)',
+    '',
+    `${env.date} · Node ${env.node} · ${env.cpus} CPUs (${env.cpuModel}) · load average ${env.loadAverage1m} at start`,
+    '',
+    notes,
+    '',
+    '| metric | value |',
+    '|---|---|',
+    ...rows.map((r) => `| ${r.metric} | ${r.value} |`),
+    '',
+    '| intent | samples | p50 | p95 | max |',
+    '|---|---|---|---|---|',
+    ...byIntent.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    '## Wrong answers',
+    '',
+    ...(outcomes.some((o) => !o.ok) ? outcomes.filter((o) => !o.ok).map((o) => `- ${o.id} (${o.as}) "${o.query}": ${o.problems.join('; ')}`) : ['None.']),
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(RESULTS_DIR, 'assistant-answers.md'), md);
+  log(rows.map((r) => `  ${r.metric}: ${r.value}`).join('\n'));
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(1);
+});
