@@ -60,12 +60,12 @@ function parseRetryAfter(value: string | null): number | null {
  * the write before running it and sets a fresh cookie in the same answer: the write is sent once
  * more with that cookie, which is safe because the refused attempt did nothing.
  */
-export function request(method: Method, path: string, body?: unknown): Promise<unknown> {
-  return send(method, path, body, false);
+export function request(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+  return send(method, path, body, false, extraHeaders);
 }
 
-async function send(method: Method, path: string, body: unknown, isRetry: boolean): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: Method, path: string, body: unknown, isRetry: boolean, extraHeaders: Record<string, string>): Promise<unknown> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const csrf = method === 'GET' ? null : readCookie(CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
@@ -81,7 +81,7 @@ async function send(method: Method, path: string, body: unknown, isRetry: boolea
   const { CSRF_REFUSED_MESSAGE, ZErrorResponse } = await import('@pipewise/contract/common');
   const parsed = ZErrorResponse.safeParse(json);
   const staleCsrf = response.status === 403 && parsed.success && parsed.data.detail === CSRF_REFUSED_MESSAGE;
-  if (staleCsrf && !isRetry && method !== 'GET' && readCookie(CSRF_COOKIE) !== csrf) return send(method, path, body, true);
+  if (staleCsrf && !isRetry && method !== 'GET' && readCookie(CSRF_COOKIE) !== csrf) return send(method, path, body, true, extraHeaders);
   throw new ApiError(
     response.status,
     parsed.success ? parsed.data.detail : '',

@@ -1,7 +1,8 @@
 import { ZPanelChatResponse } from '@pipewise/contract/assistant';
-import { http } from '../../../lib/http';
+import { request } from '../../../lib/http';
+import { timeZoneHeader } from './time-zone-header';
 
 /** A free-text question from the assistant panel (POST /api/chat/): the answer is `data`. */
 export async function askQuestion(query: string) {
-  return ZPanelChatResponse.parse(await http.post('/api/chat/', { query })).data;
+  return ZPanelChatResponse.parse(await request('POST', '/api/chat/', { query }, timeZoneHeader())).data;
 }

@@ -1,5 +1,6 @@
 import { ZSalesChatResponse } from '@pipewise/contract/assistant';
-import { http } from '../../../lib/http';
+import { request } from '../../../lib/http';
+import { timeZoneHeader } from './time-zone-header';
 
 export type TSalesQuestion = { query: string; account?: string };
 
@@ -9,7 +10,7 @@ export class UnexpectedAnswerError extends Error {}
 /** A question from the home ask panel (POST /api/chat/sales), with the optional account as context. */
 export async function askSales({ query, account }: TSalesQuestion) {
   const context = account ? { account } : {};
-  const parsed = ZSalesChatResponse.safeParse(await http.post('/api/chat/sales', { query, context }));
+  const parsed = ZSalesChatResponse.safeParse(await request('POST', '/api/chat/sales', { query, context }, timeZoneHeader()));
   if (!parsed.success) throw new UnexpectedAnswerError('Unexpected response format from server.');
   return parsed.data.data;
 }

@@ -217,12 +217,15 @@ describe('Assistant panel failures and selections', () => {
     expect(input).toHaveFocus();
   });
 
-  it('shows records found by a question with Update buttons too', async () => {
-    const { user, input } = openChat({
-      'POST /api/chat/': () => json(panelAnswer('Two contacts match.', { results: [record('c1', { firstname: 'Priya', lastname: 'Sharma', email: 'p@x.in' }, 'contact')] })),
-    });
+  it('shows records found by a question with Update buttons too (not for meetings), sending the time zone', async () => {
+    const results = [record('c1', { firstname: 'Priya', lastname: 'Sharma', email: 'p@x.in' }, 'contact'), record('m1', { name: 'Pricing review' }, 'meeting')];
+    const { api, user, input } = openChat({ 'POST /api/chat/': () => json(panelAnswer('Two records match.', { results })) });
     await user.type(input, 'who is priya?{Enter}');
-    await user.click(await screen.findByRole('button', { name: 'Update contact Priya Sharma' }));
+    await screen.findByText('Pricing review');
+    expect(screen.getAllByRole('button', { name: /^Update/ })).toHaveLength(1);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(new Headers(callsTo(api, 'POST', '/api/chat/')[0]?.init?.headers).get('X-Timezone')).toBe(zone);
+    await user.click(screen.getByRole('button', { name: 'Update contact Priya Sharma' }));
     expect(input).toHaveValue('update contact Priya Sharma ');
   });
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { TRecordView } from '@pipewise/contract/assistant';
+import { OBJECT_TYPES, type TRecordView } from '@pipewise/contract/assistant';
 import { recordName, safeHref } from '../utils/chat-text';
 
 type RecordListProps = {
@@ -7,6 +7,9 @@ type RecordListProps = {
   /** Given for a selection: each record gets an 'Update' button that starts an update command. */
   onUpdate?: (record: TRecordView) => void;
 };
+
+/** Deals, companies and contacts can be updated by a command; meetings and calls cannot. */
+const isCrmObject = (record: TRecordView) => (OBJECT_TYPES as readonly string[]).includes(record.object_type);
 
 /** Records as property name/value lists (empty values left out). */
 export function RecordList({ records, onUpdate }: RecordListProps) {
@@ -26,7 +29,7 @@ export function RecordList({ records, onUpdate }: RecordListProps) {
               ))}
           </dl>
           <RecordLink record={record} />
-          {onUpdate ? (
+          {onUpdate && isCrmObject(record) ? (
             <button
               type="button"
               className="btn btn-secondary btn-small"
