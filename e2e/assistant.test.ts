@@ -69,6 +69,10 @@ describe('assistant panel', () => {
     const answer = lastBubble();
     expect(await answer.getAttribute('class')).not.toContain('chat-bubble-error');
     expect((await answer.textContent())?.trim().length).toBeGreaterThan(0);
+    // A long answer shows from its first line: the list scrolled to the answer's top, not past it.
+    const tops = await answer.evaluate((el) => [el.getBoundingClientRect().top, el.closest('[role="log"]')!.getBoundingClientRect().top]);
+    expect(tops[0]).toBeGreaterThanOrEqual(tops[1]!);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await screenshot(page, 'assistant-question');
   });
 

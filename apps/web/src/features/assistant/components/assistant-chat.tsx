@@ -25,15 +25,19 @@ function Conversation() {
   const { messages, pending, busy, send, clearHistory } = useAssistantChat();
   const [input, setInput] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   // The panel opens with the caret in the input.
   useEffect(() => {
     inputRef.current?.focus();
   }, []);
-  // Keep the latest message (or the pending spinner) in view.
+  // Keep the latest message in view from its first line (a long answer is read from the top),
+  // or the spinner while a reply is pending. Only the list scrolls, never the page.
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
+    const log = logRef.current;
+    if (!log) return;
+    const last = log.querySelector<HTMLElement>('.chat-row:last-child');
+    log.scrollTop = busy || !last ? log.scrollHeight : last.offsetTop - 12;
   }, [messages.length, busy]);
 
   const submit = async (text: string) => {
@@ -55,7 +59,7 @@ function Conversation() {
 
   return (
     <>
-      <div className="assistant-messages" role="log" aria-label="Conversation" aria-busy={busy}>
+      <div ref={logRef} className="assistant-messages" role="log" aria-label="Conversation" aria-busy={busy}>
         {messages.length === 0 && !busy ? (
           <ChatEmptyState disabled={busy} onPick={(command) => void submit(command)} />
         ) : (
@@ -71,7 +75,6 @@ function Conversation() {
             Processing your request...
           </p>
         ) : null}
-        <div ref={endRef} />
       </div>
       <div className="assistant-composer">
         <form className="assistant-form" onSubmit={onSubmit}>

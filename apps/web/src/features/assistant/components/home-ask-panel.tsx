@@ -34,10 +34,11 @@ export function HomeAskPanel() {
   const [input, setInput] = useState('');
   const titleId = useId();
   const accountId = useId();
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
+  // The newest question and its answer stay in view; only the list scrolls, never the page.
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
+    if (logRef.current) logRef.current.scrollTop = logRef.current.scrollHeight;
   }, [entries]);
 
   const onSubmit = (event: FormEvent) => {
@@ -62,7 +63,7 @@ export function HomeAskPanel() {
         <label htmlFor={accountId}>Account</label>
         <input id={accountId} className="input" value={account} placeholder="Any account" onChange={(e) => setAccount(e.target.value)} />
       </div>
-      <div className="home-ask-messages" role="log" aria-label="Questions and answers">
+      <div ref={logRef} className="home-ask-messages" role="log" aria-label="Questions and answers">
         {entries.length === 0 ? (
           <ul className="home-ask-tiles" aria-label="Suggested questions">
             {HOME_SUGGESTIONS.map((question, index) => (
@@ -88,7 +89,6 @@ export function HomeAskPanel() {
             ))}
           </ol>
         )}
-        <div ref={endRef} />
       </div>
       <form className="home-ask-form" onSubmit={onSubmit}>
         <input
