@@ -12,14 +12,17 @@ export class ApiError extends Error {
   readonly retryAfter: number | null;
   /** Per-field messages of a 400 (`{errors:[{field,message}]}`); empty when absent. */
   readonly fieldErrors: NonNullable<TErrorResponse['errors']>;
+  /** The whole parsed JSON answer, for the few errors that carry more than `{detail}` (null when none). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string, retryAfter: number | null, fieldErrors: TErrorResponse['errors'] = []) {
+  constructor(status: number, detail: string, retryAfter: number | null, fieldErrors: TErrorResponse['errors'] = [], body: unknown = null) {
     super(detail || `Request failed with status ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.retryAfter = retryAfter;
     this.fieldErrors = fieldErrors;
+    this.body = body;
   }
 }
 
@@ -57,12 +60,12 @@ function parseRetryAfter(value: string | null): number | null {
  * the write before running it and sets a fresh cookie in the same answer: the write is sent once
  * more with that cookie, which is safe because the refused attempt did nothing.
  */
-export function request(method: Method, path: string, body?: unknown): Promise<unknown> {
-  return send(method, path, body, false);
+export function request(method: Method, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
+  return send(method, path, body, false, extraHeaders);
 }
 
-async function send(method: Method, path: string, body: unknown, isRetry: boolean): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: Method, path: string, body: unknown, isRetry: boolean, extraHeaders: Record<string, string>): Promise<unknown> {
+  const headers: Record<string, string> = { ...extraHeaders, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const csrf = method === 'GET' ? null : readCookie(CSRF_COOKIE);
   if (csrf) headers[CSRF_HEADER] = csrf;
@@ -78,12 +81,13 @@ async function send(method: Method, path: string, body: unknown, isRetry: boolea
   const { CSRF_REFUSED_MESSAGE, ZErrorResponse } = await import('@pipewise/contract/common');
   const parsed = ZErrorResponse.safeParse(json);
   const staleCsrf = response.status === 403 && parsed.success && parsed.data.detail === CSRF_REFUSED_MESSAGE;
-  if (staleCsrf && !isRetry && method !== 'GET' && readCookie(CSRF_COOKIE) !== csrf) return send(method, path, body, true);
+  if (staleCsrf && !isRetry && method !== 'GET' && readCookie(CSRF_COOKIE) !== csrf) return send(method, path, body, true, extraHeaders);
   throw new ApiError(
     response.status,
     parsed.success ? parsed.data.detail : '',
     parseRetryAfter(response.headers.get('Retry-After')),
     parsed.success ? parsed.data.errors : [],
+    json,
   );
 }
 

@@ -1,5 +1,6 @@
 import { Maximize2, X } from 'lucide-react';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { HomeAskPanel } from '../../features/assistant/components/home-ask-panel';
 import { CallsPanel } from '../../features/calls/components/calls-panel';
 import './home-page.css';
 
@@ -57,9 +58,7 @@ export function HomePage() {
   const close = () => setExpanded(null);
   return (
     <div className={`home-layout${expanded ? ' home-layout-expanded' : ''}`}>
-      <section className="card card-raised home-ask" aria-label="Ask the assistant">
-        <p className="muted">Ask the assistant about your accounts, and see today&apos;s to dos and upcoming calls here.</p>
-      </section>
+      <HomeAskPanel />
       <div className="home-side">
         {expanded === 'calls' ? null : (
           <SideCard title="Today's to dos" expanded={expanded === 'todos'} onExpand={() => setExpanded('todos')} onClose={close}>

@@ -1,11 +1,49 @@
 import { Sparkles, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AlertMessage } from '../../components/ui/alert-message';
+import { lazyModule, useLazyModule } from '../../components/ui/lazy-module';
+import { Spinner } from '../../components/ui/spinner';
 
 export const ASSISTANT_PANEL_ID = 'assistant-panel';
 
-/** The shell's slot for the chat assistant; its conversation arrives with the assistant feature. */
+/** The conversation's code loads on the panel's first opening, not with the dashboard. */
+const assistantChat = lazyModule(() => import('../../features/assistant/components/assistant-chat'));
+
+/**
+ * The chat assistant, fixed on the right under the header. Opening moves focus into it (the
+ * conversation puts it in the input); Escape or the close button closes it and gives focus
+ * back to whatever opened it (the header button).
+ */
 export function AssistantPanel({ onClose }: { onClose: () => void }) {
+  const panelRef = useRef<HTMLElement>(null);
+  const [failed, setFailed] = useState(false);
+  const onFail = useCallback(() => setFailed(true), []);
+  const chat = useLazyModule(assistantChat, true, onFail);
+  // Read while rendering the opening: by the time effects run, the input may hold focus already.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+
+  useEffect(() => {
+    if (!panelRef.current?.contains(document.activeElement)) panelRef.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [opener]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
+
   return (
-    <aside id={ASSISTANT_PANEL_ID} className="assistant-panel" aria-labelledby="assistant-panel-title">
+    <aside
+      ref={panelRef}
+      id={ASSISTANT_PANEL_ID}
+      className="assistant-panel"
+      aria-labelledby="assistant-panel-title"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
       <div className="assistant-panel-header">
         <h2 id="assistant-panel-title" className="assistant-panel-title">
           <Sparkles size={18} aria-hidden="true" />
@@ -15,9 +53,11 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
           <X size={18} aria-hidden="true" />
         </button>
       </div>
-      <div className="assistant-panel-body">
-        <p className="assistant-empty">Ask Me Anything?</p>
-      </div>
+      {chat ? (
+        <chat.AssistantChat />
+      ) : (
+        <div className="assistant-panel-body">{failed ? <AlertMessage>Loading chunk failed</AlertMessage> : <Spinner label="Loading the assistant" />}</div>
+      )}
     </aside>
   );
 }

@@ -28,7 +28,7 @@ describe('Dashboard shell', () => {
     renderApp('/dashboard');
     const button = await screen.findByRole('button', { name: 'Open assistant' });
     fireEvent.click(button);
-    expect(screen.getByText('Ask Me Anything?')).toBeInTheDocument();
+    expect(await screen.findByText('Ask Me Anything?')).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Close assistant' }));
     expect(screen.queryByText('Ask Me Anything?')).not.toBeInTheDocument();

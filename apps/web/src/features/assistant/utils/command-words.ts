@@ -1,0 +1,16 @@
+import { COMMAND_PATTERN, NO_WORDS, YES_WORDS } from '@pipewise/contract/assistant';
+
+/** A create or update command (the spec's rule); anything else is a question. */
+export function isCommand(text: string): boolean {
+  return COMMAND_PATTERN.test(text.trim());
+}
+
+const normal = (text: string) => text.trim().toLowerCase();
+
+export function isYes(text: string): boolean {
+  return (YES_WORDS as readonly string[]).includes(normal(text));
+}
+
+export function isNo(text: string): boolean {
+  return (NO_WORDS as readonly string[]).includes(normal(text));
+}
