@@ -127,6 +127,20 @@ describe('Assistant panel confirmation', () => {
     expect(screen.queryByRole('button', { name: /^Update/ })).not.toBeInTheDocument();
   });
 
+  it("asks for a yes when a model's answer to a question proposes a change, and confirms it", async () => {
+    const proposal = commandAnswer('confirm', 'Create deal "Acme Renewal" with amount 50,000?', { pending_operation: pendingOperation() });
+    const { api, user, input } = openChat({
+      ...confirmRoutes(),
+      'POST /api/chat/': () => json(panelAnswer('I can create that deal.', { command: proposal, model: true })),
+    });
+    await user.type(input, 'please add a deal Acme Renewal for 50k{Enter}');
+    expect(await screen.findByText('Create deal "Acme Renewal" with amount 50,000?')).toBeInTheDocument();
+    expect(input).toHaveAttribute('placeholder', "Type 'yes' to confirm or 'no' to cancel");
+    await user.type(input, 'yes{Enter}');
+    expect(await screen.findByText('Deal Acme Renewal created.')).toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/api/command/confirm')[0]?.body).toEqual({ pending_operation_id: PENDING_ID });
+  });
+
   it("falls back to '{objectType} {operation}d successfully!' when the server sends no message", async () => {
     const { user, input } = openChat(confirmRoutes({ status: 'success', message: '', data: record('42', { dealname: 'Acme Renewal' }) }));
     await user.type(input, 'create deal Acme Renewal{Enter}');

@@ -57,6 +57,13 @@ export function useAssistantChat() {
 
   const runQuestion = async (text: string) => {
     const answer = await askQuestion(text);
+    // A configured model may propose a create or update: it waits for the yes like a typed command.
+    const proposed = answer.command?.data.pending_operation;
+    if (proposed) {
+      setPending(proposed);
+      add(chatMessage({ type: 'system', content: answer.command!.message || answer.message, isConfirmation: true, note: answer.note }));
+      return;
+    }
     const results = answer.results;
     add(chatMessage({ type: 'bot', content: answer.message, sources: answer.sources, results, isSelection: results.length > 0, note: answer.note }));
   };
