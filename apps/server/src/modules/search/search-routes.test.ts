@@ -99,7 +99,10 @@ describe('matching', () => {
     expect(labels((await search(s.asha, 'zephyrine.exa')).companies)).toEqual(['Zephyrine Mills']);
     expect(labels((await search(s.asha, '@mills.example')).contacts)).toEqual(['Zelda Zephyrson', 'Zoe Zephyrkin']);
     expect(labels((await search(s.asha, 'field sales')).people)).toEqual(['Zephyr Person']);
-    expect(labels((await search(s.asha, 'PRICING')).meetings)).toEqual(['Zephyr pricing review']);
+    // The demo's own recordings match too ('Pricing negotiation'): every hit has the word, the test's among them.
+    const pricing = labels((await search(s.asha, 'PRICING')).meetings);
+    expect(pricing).toContain('Zephyr pricing review');
+    expect(pricing.every((label) => /pricing/i.test(label))).toBe(true);
   });
 
   it('matches one or two characters at the start of a name only', async () => {
