@@ -1,7 +1,4 @@
 import path from 'node:path';
-import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
-import { PDFParse } from 'pdf-parse';
 import { DOCUMENT_EXTENSIONS } from '@pipewise/contract/videos';
 import { rtfToText } from './rtf-text';
 
@@ -18,7 +15,9 @@ export class UnreadableDocumentError extends Error {
   override name = 'UnreadableDocumentError';
 }
 
+// The readers load on first use: the API process does not carry them until a document arrives.
 async function pdfText(data: Buffer): Promise<string> {
+  const { PDFParse } = await import('pdf-parse');
   const parser = new PDFParse({ data: new Uint8Array(data) });
   try {
     return (await parser.getText()).text;
@@ -29,8 +28,11 @@ async function pdfText(data: Buffer): Promise<string> {
 
 const EXTRACTORS: Record<DocumentExtension, (data: Buffer) => Promise<string>> = {
   '.pdf': pdfText,
-  '.docx': async (data) => (await mammoth.extractRawText({ buffer: data })).value,
-  '.doc': async (data) => (await new WordExtractor().extract(data)).getBody(),
+  '.docx': async (data) => (await (await import('mammoth')).default.extractRawText({ buffer: data })).value,
+  '.doc': async (data) => {
+    const { default: WordExtractor } = await import('word-extractor');
+    return (await new WordExtractor().extract(data)).getBody();
+  },
   '.rtf': rtfToText,
   '.txt': async (data) => {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(data);

@@ -1,5 +1,9 @@
-import winkNLP, { type ItemSentence, type ItemToken, type WinkMethods } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type { ItemSentence, ItemToken, WinkMethods } from 'wink-nlp';
+import type winkNLPType from 'wink-nlp';
+import type modelType from 'wink-eng-lite-web-model';
+
+const require = createRequire(import.meta.url);
 
 export type Sentence = {
   text: string;
@@ -9,9 +13,16 @@ export type Sentence = {
 
 let nlp: WinkMethods | undefined;
 
-/** wink-nlp with its small English model, loaded on first use (about 100 ms). */
+/**
+ * wink-nlp with its small English model, loaded on first use (about 100 ms): an API process that
+ * summarises nothing never carries the model.
+ */
 function language(): WinkMethods {
-  nlp ??= winkNLP(model);
+  if (!nlp) {
+    const winkNLP = require('wink-nlp') as typeof winkNLPType;
+    const model = require('wink-eng-lite-web-model') as typeof modelType;
+    nlp = winkNLP(model);
+  }
   return nlp;
 }
 
