@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { cachedDiscovery } from './google-discovery';
 
 /** What Google grants: openid email (who), Gmail drafts, and read access to calendars. */
 export const GOOGLE_SCOPES = {
@@ -37,18 +38,7 @@ export interface GoogleOAuth {
 
 /** OAuth 2 against GOOGLE_ISSUER's discovery document (cached after success) with the app's client. */
 export function createGoogleOAuth(settings: { issuer: string; clientId: string; clientSecret: string }): GoogleOAuth {
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const configuration = () => {
-    discovered ??= oidc
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
-        execute: settings.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
-      })
-      .catch((e: unknown) => {
-        discovered = undefined;
-        throw e;
-      });
-    return discovered;
-  };
+  const configuration = cachedDiscovery(settings);
 
   const toTokens = (response: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers): GoogleTokens => {
     const expiresIn = response.expiresIn();

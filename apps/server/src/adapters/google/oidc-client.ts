@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { cachedDiscovery } from './google-discovery';
 
 export type OidcIdentity = { email: string; emailVerified: boolean; name: string | null };
 export type OidcChecks = { state: string; nonce: string; codeVerifier: string };
@@ -11,18 +12,7 @@ export interface OidcClient {
 
 /** OpenID Connect against the configured issuer (Google by default); discovery is cached after success. */
 export function createOidcClient(settings: { issuer: string; clientId: string; clientSecret: string }): OidcClient {
-  let discovered: Promise<oidc.Configuration> | undefined;
-  const configuration = () => {
-    discovered ??= oidc
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
-        execute: settings.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
-      })
-      .catch((e: unknown) => {
-        discovered = undefined;
-        throw e;
-      });
-    return discovered;
-  };
+  const configuration = cachedDiscovery(settings);
   return {
     async authorizationUrl(checks, redirectUri) {
       const config = await configuration();
