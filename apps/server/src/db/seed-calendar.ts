@@ -31,8 +31,11 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
   const nowMs = now.getTime();
   // Earlier today and later today stay inside today whatever the hour the demo is seeded.
   const earlierToday = Math.max(dayStart, roundDown(nowMs - 3 * HOUR));
-  const laterToday = Math.min(dayEnd - HOUR, roundDown(nowMs + 2 * HOUR));
-  const laterToday2 = Math.min(dayEnd - 30 * 60_000, laterToday + HOUR);
+  // Late in the evening the later calls share what is left of the day (a third and two thirds in).
+  const left = dayEnd - nowMs;
+  const roomy = left > 3 * HOUR;
+  const laterToday = roomy ? roundDown(nowMs + 2 * HOUR) : nowMs + Math.floor(left / 3);
+  const laterToday2 = roomy ? Math.min(dayEnd - 30 * 60_000, laterToday + HOUR) : nowMs + Math.floor((2 * left) / 3);
   const at = (days: number, hour: number, minute = 0) => new Date(dayStart + days * DAY + hour * HOUR + minute * 60_000);
 
   const rows: (typeof calendarMeetings.$inferInsert)[] = [];
