@@ -1,33 +1,24 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import type { TVideo } from '@pipewise/contract/videos';
 import { extractDocumentText, UnreadableDocumentError } from '../../adapters/documents/document-text';
 import { DriveDownloadError, openDriveFile, type DriveTokenSource } from '../../adapters/google/drive-download';
 import { driveFileId } from '../../adapters/google/drive-link';
 import { verifyDirectUpload } from '../../adapters/storage/direct-upload-token';
-import type { FileStorage } from '../../adapters/storage/storage-port';
-import type { JobQueue } from '../../jobs/job-queue';
 import { HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
-import type { DealsService } from '../deals/deals-service';
 import { checkStoredMedia, storeMedia, type StoredMedia } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
 import { processRecordingJob } from './recording-jobs';
 import { toVideo } from './recordings-presenter';
-import type { NewRecording, RecordingsRepo } from './recordings-repo';
+import type { NewRecording } from './recordings-repo';
+import type { RecordingsServiceDeps } from './recordings-service';
 import { checkTarget, type UploadTarget } from './upload-checks';
 import { fieldError, readDocument, readField, skip, type UploadedDocument, type UploadFields } from './upload-form';
 
-export type UploadDeps = {
-  repo: RecordingsRepo;
-  deals: Pick<DealsService, 'get'>;
-  storage: FileStorage;
-  queue: Pick<JobQueue, 'enqueue'>;
+/** What the service has, plus where Drive links are fetched from and with whose token. */
+export type UploadDeps = RecordingsServiceDeps & {
   driveTokens: DriveTokenSource;
-  directUploadSecret: Buffer;
-  uploadMaxBytes: number;
   googleApiBase: string;
-  log: FastifyBaseLogger;
 };
 
 const DRIVE_MESSAGES: Record<DriveDownloadError['reason'], [number, string]> = {
