@@ -44,22 +44,31 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000 - 3 * 3_600_000);
 
-  for (const r of DEMO_RECORDINGS) {
-    const owner = byEmail.get(r.uploader);
-    if (!owner) continue;
+  /** What every demo recording has: its uploader, one of their deals, who attended, and when. */
+  async function common(owner: Person, title: string, daysAgo: number, responses: TMeetAttendee['responseStatus'][]) {
     const { deal, customers } = await dealOf(owner);
-    const { summary, keyPoints } = extractiveInsights(r.transcript);
-    await db.insert(recordings).values({
+    return {
       organizationId,
       uploadedBy: owner.id,
       uploaderEmail: owner.email,
       dealId: deal?.id ?? null,
       pipelineId: deal?.pipelineId ?? null,
-      title: r.title,
+      title,
+      meetAttendees: attendees(owner, customers, responses),
+      recordedAt: at(daysAgo),
+      createdAt: at(daysAgo),
+    };
+  }
+
+  for (const r of DEMO_RECORDINGS) {
+    const owner = byEmail.get(r.uploader);
+    if (!owner) continue;
+    const { summary, keyPoints } = extractiveInsights(r.transcript);
+    await db.insert(recordings).values({
+      ...(await common(owner, r.title, r.daysAgo, r.responses)),
       uploadType: 'transcription',
       kind: r.kind,
       meetLink: `https://meet.google.com/${r.title.toLowerCase().replace(/[^a-z]/g, '').slice(0, 3)}-demo-${r.daysAgo}`,
-      meetAttendees: attendees(owner, customers, r.responses),
       status: 'ready',
       // A transcript of the whole call; the recorded length is what the calendar booked.
       durationSeconds: r.durationMinutes * 60,
@@ -68,36 +77,25 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
       summary,
       keyPoints,
       sentiment: transcriptSentiment(r.transcript).sentiment,
-      recordedAt: at(r.daysAgo),
       processedAt: at(r.daysAgo),
-      createdAt: at(r.daysAgo),
     });
   }
 
   const m = DEMO_MEDIA_RECORDING;
   const owner = byEmail.get(m.uploader);
   if (!owner) return;
-  const { deal, customers } = await dealOf(owner);
   const id = randomUUID();
   await db.insert(recordings).values({
-      id,
-      organizationId,
-      uploadedBy: owner.id,
-      uploaderEmail: owner.email,
-      dealId: deal?.id ?? null,
-      pipelineId: deal?.pipelineId ?? null,
-      title: m.title,
-      uploadType: 'file',
-      kind: 'video',
-      meetAttendees: attendees(owner, customers, m.responses),
-      mediaType: m.mediaType,
-      sizeBytes: fs.statSync(m.file).size,
-      originalName: 'demo-call.mp4',
-      storageKey: `recordings/${id}/media.mp4`,
-      status: 'uploaded',
-      recordedAt: at(m.daysAgo),
-      createdAt: at(m.daysAgo),
-    });
+    ...(await common(owner, m.title, m.daysAgo, m.responses)),
+    id,
+    uploadType: 'file',
+    kind: 'video',
+    mediaType: m.mediaType,
+    sizeBytes: fs.statSync(m.file).size,
+    originalName: 'demo-call.mp4',
+    storageKey: `recordings/${id}/media.mp4`,
+    status: 'uploaded',
+  });
   // Storage is not at hand inside the seed's transaction: the job puts the file in place, then processes it.
   await db.insert(jobs).values({ type: storeDemoMediaJob.type, payload: storeDemoMediaJob.payload.parse({ recordingId: id }), maxAttempts: 3, runAt: now });
 }
