@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+import { openSignedInPage, runAxe, screenshot } from './support/browser';
 
 /**
  * The chat assistant panel and the home ask panel against the real server: questions, a create
@@ -12,10 +12,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, 'asha@acme.example');
+  ({ browser, page } = await openSignedInPage('asha@acme.example', pageErrors));
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+import { openSignedInPage, runAxe, screenshot } from './support/browser';
 
 /**
  * The home page's calls panel and the 'Upcoming Calls' overlay against the real server and its
@@ -26,10 +26,7 @@ type ApiMeeting = {
 type Kind = 'today' | 'upcoming';
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, 'asha@acme.example');
+  ({ browser, page } = await openSignedInPage('asha@acme.example', pageErrors));
 });
 
 afterAll(async () => {

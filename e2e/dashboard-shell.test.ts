@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, signIn } from './support/browser';
+import { newPage, openSignedInPage, screenshot } from './support/browser';
 import { accessibleText, headerTitle, isCollapsed, isExpanded, mainNav, readSidebar, waitUntil } from './support/shell';
 
 const OUTSIDE = { x: 900, y: 420 }; // in the main content, clear of even the expanded sidebar
@@ -10,10 +10,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, 'asha@acme.example');
+  ({ browser, page } = await openSignedInPage('asha@acme.example', pageErrors));
 });
 
 afterAll(async () => {

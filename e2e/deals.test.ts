@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+import { openSignedInPage, runAxe, screenshot } from './support/browser';
 
 /**
  * The all-deals list and the deal detail against the real server and its demo data (about 300
@@ -18,10 +18,7 @@ type ApiList = { data: ApiDeal[]; total: number; total_amount: string };
 type ApiPipeline = { pipelineId: string; label: string; stages: { stageId: string; label: string }[] };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, 'asha@acme.example');
+  ({ browser, page } = await openSignedInPage('asha@acme.example', pageErrors));
 });
 
 afterAll(async () => {

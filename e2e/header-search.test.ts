@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+import { openSignedInPage, runAxe, screenshot } from './support/browser';
 
 /** The header search on the real server and the built app, as rahul (a rep) over the demo data. */
 
@@ -9,10 +9,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, 'rahul@acme.example');
+  ({ browser, page } = await openSignedInPage('rahul@acme.example', pageErrors));
   // The sign-in toast sits over the header for 3 s: gone, the screenshots show the dropdown whole.
   await page.getByText('OTP sent successfully to').waitFor({ state: 'detached', timeout: 10_000 });
 });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { minimalDocx } from '../apps/server/test/recordings-kit';
-import { launchBrowser, newPage, runAxe, signIn } from './support/browser';
+import { newPage, openSignedInPage, runAxe, signIn } from './support/browser';
 import { driveLink, PRIVATE_DRIVE_FILE_ID, PUBLIC_DRIVE_FILE_ID } from './support/fake-google-drive';
 
 /**
@@ -75,10 +75,7 @@ async function openUploadDialog(deal: DealOption, pipeline: Pipeline) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await newPage(browser);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await signIn(page, MANAGER);
+  ({ browser, page } = await openSignedInPage(MANAGER, pageErrors));
   repPage = await newPage(browser);
   await signIn(repPage, REP);
 });

@@ -72,6 +72,18 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/dashboard\/?$/);
 }
 
+/**
+ * A fresh browser and one page signed in as `email`; the page's uncaught errors are added to
+ * `pageErrors`, so a test can check that none happened.
+ */
+export async function openSignedInPage(email: string, pageErrors: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  const page = await newPage(browser);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signIn(page, email);
+  return { browser, page };
+}
+
 export type AxeViolation = { id: string; impact: string; help: string; targets: string[] };
 
 type WindowWithAxe = { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } };
