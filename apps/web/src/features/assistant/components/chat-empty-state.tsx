@@ -16,7 +16,7 @@ export function ChatEmptyState({ onPick, disabled }: { onPick: (command: string)
       <ul className="assistant-examples" aria-label="Example commands">
         {EXAMPLE_COMMANDS.map((command) => (
           <li key={command}>
-            <button type="button" className="assistant-example" disabled={disabled} onClick={() => onPick(command)}>
+            <button type="button" className="chat-suggestion assistant-example" disabled={disabled} onClick={() => onPick(command)}>
               {command}
             </button>
           </li>
