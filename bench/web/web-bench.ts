@@ -13,6 +13,8 @@ const PAGES = [
   { name: 'deals list', path: '/dashboard/deals', signedIn: true },
 ] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
+/** When set (e.g. `mobile`), only those form factors are measured. */
+const ONLY_FORM = process.env.BENCH_WEB_FORM_FACTORS?.split(',');
 /** Runs per page and form factor; the run with the median performance score is reported. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 /** When set, every full Lighthouse report is written there as JSON, for a closer look. */
@@ -101,7 +103,7 @@ export const webBench: Bench = {
     try {
       const cookie = await signInCookie(server.baseURL, dataDir);
       for (const page of PAGES.filter((p) => !ONLY || p.path.includes(ONLY))) {
-        for (const formFactor of FORM_FACTORS) {
+        for (const formFactor of FORM_FACTORS.filter((f) => !ONLY_FORM || ONLY_FORM.includes(f))) {
           const runs: Result[] = [];
           for (let i = 0; i < RUNS; i++) {
             const lhr = await audit(`${server.baseURL}${page.path}`, formFactor, page.signedIn ? cookie : null);

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './lib/query-client';
@@ -13,8 +13,12 @@ if (!root) throw new Error('Missing #root element');
 const queryClient = createQueryClient();
 if (window.location.pathname.startsWith('/dashboard')) void queryClient.prefetchQuery(profileQueryOptions);
 
-createRoot(root).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices and lets the browser paint and
+// answer input between them, instead of holding a phone's main thread in one long task.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

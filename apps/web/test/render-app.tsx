@@ -1,21 +1,44 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router';
+import { AppRoutes } from '../src/app/app';
 import { AppProviders } from '../src/app/providers';
-import { routes } from '../src/app/route-table';
 import { createQueryClient } from '../src/lib/query-client';
 
 type Entry = string | { pathname: string; search?: string; state?: unknown };
 
+type Seen = { location: Location; historyAction: NavigationType; navigate: NavigateFunction };
+
+/** Where the app is now and how it got there (`router.state`), and a way to move (`router.navigate`). */
+type RouterView = { state: Pick<Seen, 'location' | 'historyAction'>; navigate: NavigateFunction };
+
+function RouterSpy({ into }: { into: { seen: Seen | null } }) {
+  into.seen = { location: useLocation(), historyAction: useNavigationType(), navigate: useNavigate() };
+  return null;
+}
+
 /** The real route table in a memory router, with a fresh query cache. */
-export function renderApp(entry: Entry, routeTable: RouteObject[] = routes) {
-  const router = createMemoryRouter(routeTable, { initialEntries: [entry] });
+export function renderApp(entry: Entry, routeTable?: RouteObject[]) {
+  const spy: { seen: Seen | null } = { seen: null };
   const queryClient = createQueryClient();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[entry]}>
+        <RouterSpy into={spy} />
+        <AppRoutes table={routeTable} />
+      </MemoryRouter>
     </AppProviders>,
   );
+  const current = () => {
+    if (!spy.seen) throw new Error('the router has not rendered yet');
+    return spy.seen;
+  };
+  const router: RouterView = {
+    get state() {
+      return { location: current().location, historyAction: current().historyAction };
+    },
+    navigate: ((...args: Parameters<NavigateFunction>) => current().navigate(...args)) as NavigateFunction,
+  };
   return { ...view, router, queryClient };
 }
 

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
 import { SiteFooter } from './site-footer';
 
@@ -8,13 +9,8 @@ function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Last-resort screen; a stale deploy's missing chunk gets a reload button instead of a blank page. */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isChunkLoadError(error)
-    ? 'Loading chunk failed'
-    : isRouteErrorResponse(error)
-      ? `${error.status} ${error.statusText}`
-      : 'Something went wrong';
+export function RouteError({ error }: { error: unknown }) {
+  const message = isChunkLoadError(error) ? 'Loading chunk failed' : 'Something went wrong';
   return (
     <>
       <main className="full-page-center stack-center">
@@ -25,4 +21,31 @@ export function RouteError() {
       <SiteFooter />
     </>
   );
+}
+
+type BoundaryProps = { pathname: string; children: ReactNode };
+type BoundaryState = { error: unknown; pathname: string | null };
+
+/** Catches what a screen throws while rendering (a failed chunk load included); moving to another path clears it. */
+class ErrorBoundaryAtPath extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, pathname: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (state.error === null) return state.pathname === props.pathname ? null : { pathname: props.pathname };
+    // The error happened at state.pathname: a new path gets a fresh try.
+    return state.pathname !== props.pathname ? { error: null, pathname: props.pathname } : null;
+  }
+
+  override render() {
+    return this.state.error !== null ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundaryAtPath pathname={pathname}>{children}</ErrorBoundaryAtPath>;
 }

@@ -1,57 +1,84 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { FullPageSpinner } from '../components/ui/spinner';
+import { FullPageSpinner, Spinner } from '../components/ui/spinner';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
 
-/** Every screen is its own chunk: the route loads its component on first visit. */
-function page(load: () => Promise<ComponentType>): RouteObject['lazy'] {
-  return async () => ({ Component: await load() });
+/**
+ * Every screen is its own chunk: the route loads its component on first visit. The server
+ * preloads the chunks of the page it serves (build/route-preloads.ts), so on a first load the
+ * import is already on its way when the route renders.
+ */
+function page(load: () => Promise<ComponentType>): ComponentType {
+  return lazy(async () => ({ default: await load() }));
 }
 
-const guestOnly = page(async () => (await import('./guards/guest-only')).GuestOnly);
-const requireAuth = page(async () => (await import('./guards/require-auth')).RequireAuth);
-const notFound = page(async () => (await import('./not-found-page')).NotFoundPage);
+const GuestOnly = page(async () => (await import('./guards/guest-only')).GuestOnly);
+const RequireAuth = page(async () => (await import('./guards/require-auth')).RequireAuth);
+const DashboardLayout = page(async () => (await import('./shell/dashboard-layout')).DashboardLayout);
+const NotFoundPage = page(async () => (await import('./not-found-page')).NotFoundPage);
+
+const SignInPage = page(async () => (await import('../features/auth/components/sign-in-page')).SignInPage);
+const NotCustomerPage = page(async () => (await import('../features/auth/components/not-customer-page')).NotCustomerPage);
+const PendingApprovalPage = page(async () => (await import('../features/auth/components/pending-approval-page')).PendingApprovalPage);
+const OAuthCallbackPage = page(async () => (await import('../features/auth/components/oauth-callback-page')).OAuthCallbackPage);
+
+const HomePage = page(async () => (await import('./routes/home-page')).HomePage);
+const DealsPage = page(async () => (await import('../features/deals/components/deals-page')).DealsPage);
+const DealDetailPage = page(async () => (await import('./routes/deal-detail-page')).DealDetailPage);
+const MeetingsRoute = page(async () => (await import('./routes/meetings-page')).MeetingsRoute);
+const UploadRoute = page(async () => (await import('./routes/upload-page')).UploadRoute);
+const CoachingPage = page(async () => (await import('../features/coaching/components/coaching-page')).CoachingPage);
+const MeetingDetailRoute = page(async () => (await import('./routes/meeting-detail-page')).MeetingDetailRoute);
+const SettingsPage = page(async () => (await import('../features/settings/components/settings-page')).SettingsPage);
+
+/** A dashboard screen loads inside the frame: the sidebar and header stay while its code arrives. */
+const screen = (Screen: ComponentType) => (
+  <Suspense fallback={<Spinner />}>
+    <Screen />
+  </Suspense>
+);
 
 /** SPEC section 2's route table. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: RootLayout,
-    HydrateFallback: FullPageSpinner,
-    ErrorBoundary: RouteError,
+    element: (
+      <Suspense fallback={<FullPageSpinner />}>
+        <RootLayout />
+      </Suspense>
+    ),
     children: [
       {
-        lazy: guestOnly,
+        element: <GuestOnly />,
         children: [
-          { path: 'signin', lazy: page(async () => (await import('../features/auth/components/sign-in-page')).SignInPage) },
-          { path: 'not-customer', lazy: page(async () => (await import('../features/auth/components/not-customer-page')).NotCustomerPage) },
-          { path: 'pending-approval', lazy: page(async () => (await import('../features/auth/components/pending-approval-page')).PendingApprovalPage) },
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'not-customer', element: <NotCustomerPage /> },
+          { path: 'pending-approval', element: <PendingApprovalPage /> },
         ],
       },
       // Outside the guest guard on purpose: it stores the user before it redirects.
-      { path: 'oauth-callback', lazy: page(async () => (await import('../features/auth/components/oauth-callback-page')).OAuthCallbackPage) },
+      { path: 'oauth-callback', element: <OAuthCallbackPage /> },
       {
         path: 'dashboard',
-        lazy: requireAuth,
+        element: <RequireAuth />,
         children: [
           {
-            lazy: page(async () => (await import('./shell/dashboard-layout')).DashboardLayout),
+            element: <DashboardLayout />,
             children: [
-              { index: true, lazy: page(async () => (await import('./routes/home-page')).HomePage) },
-              { path: 'deals', lazy: page(async () => (await import('../features/deals/components/deals-page')).DealsPage) },
-              { path: 'deals/:id', lazy: page(async () => (await import('./routes/deal-detail-page')).DealDetailPage) },
-              { path: 'meetings', lazy: page(async () => (await import('./routes/meetings-page')).MeetingsRoute) },
-              { path: 'upload', lazy: page(async () => (await import('./routes/upload-page')).UploadRoute) },
-              { path: 'coaching', lazy: page(async () => (await import('../features/coaching/components/coaching-page')).CoachingPage) },
-              { path: 'meeting/:id', lazy: page(async () => (await import('./routes/meeting-detail-page')).MeetingDetailRoute) },
-              { path: 'settings', lazy: page(async () => (await import('../features/settings/components/settings-page')).SettingsPage) },
+              { index: true, element: screen(HomePage) },
+              { path: 'deals', element: screen(DealsPage) },
+              { path: 'deals/:id', element: screen(DealDetailPage) },
+              { path: 'meetings', element: screen(MeetingsRoute) },
+              { path: 'upload', element: screen(UploadRoute) },
+              { path: 'coaching', element: screen(CoachingPage) },
+              { path: 'meeting/:id', element: screen(MeetingDetailRoute) },
+              { path: 'settings', element: screen(SettingsPage) },
             ],
           },
         ],
       },
-      { index: true, lazy: notFound },
-      { path: '*', lazy: notFound },
+      { index: true, element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../../lib/first-use';
 import type { TCallTiming } from './call-day';
 
 export const TIME_NOT_SPECIFIED = 'Time not specified';
@@ -31,9 +32,9 @@ export function formatCallTime(call: TCallTiming): string {
   return end ? `${formatClock(start)} - ${formatClock(end)}` : formatClock(start);
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' });
+const DAY_FORMAT = onFirstUse(() => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' }));
 
 /** 'Mon, Nov 23': which day an upcoming call is on (the all-calls list spans days). */
 export function formatCallDay(start: Date): string {
-  return DAY_FORMAT.format(start);
+  return DAY_FORMAT().format(start);
 }

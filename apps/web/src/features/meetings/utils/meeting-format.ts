@@ -1,10 +1,10 @@
 import type { TMeetAttendee, TVideo } from '@pipewise/contract/videos';
+import { usDayFormat } from '../../../lib/first-use';
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export function meetingDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? DAY.format(date) : 'Date unknown';
+  return date && !Number.isNaN(date.getTime()) ? usDayFormat().format(date) : 'Date unknown';
 }
 
 /** An attendee by name, else the part of the email before the @. */

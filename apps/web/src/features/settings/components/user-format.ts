@@ -1,4 +1,5 @@
 import type { TUserRow } from '@pipewise/contract/users';
+import { onFirstUse } from '../../../lib/first-use';
 
 export const DEFAULT_TEAM = 'General';
 export const DEFAULT_ACCESS = 'User';
@@ -21,19 +22,19 @@ export function fullNameOf(person: Pick<TUserRow, 'first_name' | 'last_name' | '
   return person.name?.trim() || `${person.first_name} ${person.last_name}`.trim() || person.email;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const DATE_TIME = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }));
+const DATE = onFirstUse(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }));
 
 /** A last-login instant as local date and time, 'Never' when there is none (or it is unreadable). */
 export function formatLastLogin(iso: string | null | undefined): string {
   if (!iso) return 'Never';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Never' : DATE_TIME.format(date);
+  return Number.isNaN(date.getTime()) ? 'Never' : DATE_TIME().format(date);
 }
 
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+  return Number.isNaN(date.getTime()) ? iso : DATE().format(date);
 }
 
 /** Splits an address before its '@', where a narrow column may wrap it. */

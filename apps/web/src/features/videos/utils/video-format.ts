@@ -1,6 +1,6 @@
 import type { TVideo } from '@pipewise/contract/videos';
+import { usDayFormat } from '../../../lib/first-use';
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 const parse = (value: string | null | undefined) => {
   if (!value) return null;
@@ -11,7 +11,7 @@ const parse = (value: string | null | undefined) => {
 /** 'Nov 22, 2026', or the spec's 'Date unknown'. */
 export function uploadDateText(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? DAY.format(date) : 'Date unknown';
+  return date ? usDayFormat().format(date) : 'Date unknown';
 }
 
 export const videoTitle = (video: Pick<TVideo, 'title'>, fallback = 'Untitled Video') => video.title.trim() || fallback;
