@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router';
 import { AppRoutes } from '../src/app/app';
 import { AppProviders } from '../src/app/providers';
@@ -12,8 +12,13 @@ type Seen = { location: Location; historyAction: NavigationType; navigate: Navig
 /** Where the app is now and how it got there (`router.state`), and a way to move (`router.navigate`). */
 type RouterView = { state: Pick<Seen, 'location' | 'historyAction'>; navigate: NavigateFunction };
 
-function RouterSpy({ into }: { into: { seen: Seen | null } }) {
-  into.seen = { location: useLocation(), historyAction: useNavigationType(), navigate: useNavigate() };
+function RouterSpy({ onRender }: { onRender: (seen: Seen) => void }) {
+  const location = useLocation();
+  const historyAction = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    onRender({ location, historyAction, navigate });
+  });
   return null;
 }
 
@@ -24,7 +29,11 @@ export function renderApp(entry: Entry, routeTable?: RouteObject[]) {
   const view = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[entry]}>
-        <RouterSpy into={spy} />
+        <RouterSpy
+          onRender={(seen) => {
+            spy.seen = seen;
+          }}
+        />
         <AppRoutes table={routeTable} />
       </MemoryRouter>
     </AppProviders>,
