@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootAfterPaint } from './build/boot-after-paint';
 import { precompress } from './build/precompress';
+import { prerenderFirstPaints } from './build/prerender';
 import { routePreloads } from './build/route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
@@ -9,7 +11,7 @@ const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 // Routes are code-split by their lazy imports (see src/app/route-table.tsx); the server preloads
 // each page's chunks from dist/route-preloads.json and sends the .br/.gz files written here.
 export default defineConfig({
-  plugins: [react(), routePreloads(root), precompress()],
+  plugins: [react(), bootAfterPaint(), routePreloads(root), prerenderFirstPaints(root), precompress()],
   resolve: {
     // Every `zod` import, the contract's included, gets the instance configured for the CSP
     // (src/lib/zod-config.ts), however the chunks load.
@@ -26,5 +28,16 @@ export default defineConfig({
     sourcemap: true,
     // dist/.vite/manifest.json: the bundle budget check (scripts/check-bundle-budget.mjs) reads it.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            { name: 'contract', test: /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/, priority: 2 },
+            { name: 'ui', test: /apps[\\/]web[\\/]src[\\/]components[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

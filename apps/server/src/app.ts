@@ -12,7 +12,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerSpa } from './plugins/spa';
+import { pageScriptHashes, registerSpa } from './plugins/spa';
 import { healthRoutes } from './modules/health/health-routes';
 import { authRoutes } from './modules/auth/auth-routes';
 import { googleAuthRoutes } from './modules/auth/google-auth-routes';
@@ -85,7 +85,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   registerErrorHandler(app);
   // Before every route and the static files, so all their answers pass through it.
   await registerCompression(app);
-  await registerSecurityHeaders(app, config.appUrl);
+  await registerSecurityHeaders(app, config.appUrl, pageScriptHashes(config.webDist));
   await app.register(cookie);
   registerInputGuard(app);
   await registerOpenApi(app);

@@ -4,19 +4,20 @@ import type { FastifyInstance } from 'fastify';
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Helmet with a strict CSP; HSTS and upgrade-insecure-requests only when served over https.
+ * Helmet with a strict CSP (scripts from this origin, plus the web page's inline start script by hash); HSTS and upgrade-insecure-requests only when served over https.
  * API answers carry personal data (profile, users, deals, the CSV export), errors included:
  * `Cache-Control: no-store` so no browser or proxy keeps a copy. The docs' static files and the
  * web app's assets keep their own caching.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, appUrl: string): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, appUrl: string, scriptHashes: string[] = []): Promise<void> {
   const https = appUrl.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The web app's one inline script (its start after the first paint) by hash; nothing else inline.
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,16 +15,21 @@ import { pickEncoding } from './spa';
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-spa-'));
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(', ')}];\n`;
 const STYLE = `${Array.from({ length: 100 }, (_, i) => `.c${i} { color: red; }`).join('\n')}\n`;
+/** The start script the web build writes inline (apps/web/build/boot-after-paint.ts). */
+const START_SCRIPT = `const start = () => import("/assets/index-abc.js");requestAnimationFrame(() => setTimeout(start));`;
 const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <title>Pipewise</title>
     <meta name="description" content="${'Pipewise: your sales assistant for deals, meetings and calls. '.repeat(20)}" />
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/index-abc.js">
+    <script type="module">${START_SCRIPT}</script>
   </head>
   <body><div id="root"></div></body>
 </html>
 `;
+/** dist/prerendered.json: the first paint of a dashboard page, as the build renders it. */
+const FIRST_PAINTS = { '/dashboard/deals/:id': '<div class="shell"><main>Deal frame</main></div>' };
 const PRELOADS = {
   '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
   '/dashboard/deals': { js: ['/assets/deals-page-abc.js'], css: [], fetch: ['/api/session/profile', '/api/deal/list?page=1', '/api/deal/owners'] },
@@ -44,6 +50,7 @@ let t: TestApp;
 beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
   fs.writeFileSync(path.join(webDist, 'route-preloads.json'), JSON.stringify(PRELOADS));
+  fs.writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(FIRST_PAINTS));
   writeCompressed('assets/index-abc.js', SCRIPT);
   writeCompressed('assets/deals-abc.css', STYLE);
   t = await createTestApp({ env: { WEB_DIST: webDist } });
@@ -54,8 +61,12 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  t.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+const get = (url: string, acceptEncoding?: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...(cookie ? { cookie } : {}) },
+  });
 
 describe('built assets', () => {
   it('sends the brotli file when accepted, with the type of the original and a year of caching', async () => {
@@ -137,6 +148,37 @@ describe('pages', () => {
     const plain = await get('/signin');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it("puts a dashboard page's first paint over the app, with its CSS inline, for a visitor with a session cookie", async () => {
+    const res = await get('/dashboard/deals/42', undefined, 'access_token=abc');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.body).toContain(`<div id="first-paint" class="first-paint" inert aria-hidden="true">${FIRST_PAINTS['/dashboard/deals/:id']}</div><div id="root">`);
+    // The page's CSS is inline, so the first paint is styled without waiting for a request.
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(`<style>${STYLE}</style>`);
+    // Compressed the same way.
+    const br = await get('/dashboard/deals/42', 'br', 'access_token=abc');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
+  });
+
+  it('sends no first paint without a session cookie, nor for a page that has none', async () => {
+    const signedOut = await get('/dashboard/deals/42');
+    expect(signedOut.body).not.toContain('first-paint');
+    expect(signedOut.body).not.toContain('<style>');
+    const other = await get('/dashboard/deals', undefined, 'access_token=abc');
+    expect(other.body).not.toContain('first-paint');
+    expect((await get('/signin', undefined, 'access_token=abc')).body).not.toContain('first-paint');
+  });
+
+  it("allows the page's inline start script, and only it, by its hash in the CSP", async () => {
+    const hash = crypto.createHash('sha256').update(START_SCRIPT).digest('base64');
+    for (const url of ['/dashboard/deals/42', '/signin', '/api/health']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!.trim();
+      expect(scriptSrc, url).toBe(`script-src 'self' 'sha256-${hash}'`);
+    }
   });
 
   it('still answers unknown API paths with a JSON 404', async () => {

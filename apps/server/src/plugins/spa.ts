@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './cookies';
 
 /** dist/route-preloads.json, written by the web build: per path pattern, what that page loads. */
 type RoutePreloads = Record<string, { js: string[]; css: string[]; fetch?: string[] }>;
@@ -32,18 +34,46 @@ export function pickEncoding(header: string | undefined): Encoding | null {
 type Page = { html: string; br: Buffer; gzip: Buffer };
 
 /**
+ * The CSP sources ('sha256-…') of the inline scripts in the built index.html: the one that starts
+ * the app after the first paint (apps/web/build/boot-after-paint.ts). No other inline script runs.
+ */
+export function pageScriptHashes(webDist: string): string[] {
+  const indexPath = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexPath)) return [];
+  const html = fs.readFileSync(indexPath, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${crypto.createHash('sha256').update(body!).digest('base64')}'`,
+  );
+}
+
+/** dist/prerendered.json, written by the web build: per dashboard path pattern, its first paint as HTML. */
+type FirstPaints = Record<string, string>;
+
+const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : otherwise);
+
+/**
  * index.html for a client route, with <link rel="modulepreload"> for that page's chunks, a preload
  * of its CSS and of the API answers it asks for at once (the session check, sent with the
  * cookies as the app's own request is, so the browser hands that answer over), so they download
- * beside the entry instead of after it runs. Each pattern's page is built and compressed once; a
- * path no pattern matches gets index.html as built.
+ * beside the entry instead of after it runs. A visitor with a session cookie gets the page's
+ * first paint too (a dashboard page's frame, prerendered by the build) with the CSS it needs
+ * inline, so it paints before any script has run; the app removes it when its own screen is on
+ * (apps/web/src/lib/first-paint.ts). Each variant is built and compressed once; a path no
+ * pattern matches gets index.html as built.
  */
-export function pageRenderer(webDist: string): (pathname: string, search?: string) => Page {
+export function pageRenderer(webDist: string): (pathname: string, search?: string, hasSession?: boolean) => Page {
   const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const preloadsFile = path.join(webDist, 'route-preloads.json');
-  const preloads: RoutePreloads = fs.existsSync(preloadsFile) ? (JSON.parse(fs.readFileSync(preloadsFile, 'utf8')) as RoutePreloads) : {};
+  const preloads = readJson<RoutePreloads>(path.join(webDist, 'route-preloads.json'), {});
+  const firstPaints = readJson<FirstPaints>(path.join(webDist, 'prerendered.json'), {});
   const pages = new Map<string, Page>();
-  const build = (pattern: string | undefined, withQuery: boolean): Page => {
+  const firstPaintOf = (pattern: string, css: string[]) => {
+    const styles = css.map((href) => fs.readFileSync(path.join(webDist, href), 'utf8')).join('\n');
+    return {
+      head: styles ? `<style>${styles}</style>` : '',
+      body: `<div id="first-paint" class="first-paint" inert aria-hidden="true">${firstPaints[pattern]}</div>`,
+    };
+  };
+  const build = (pattern: string | undefined, withQuery: boolean, withFirstPaint: boolean): Page => {
     const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
     // An API preload with a query string is what the page asks for when its own URL has none.
     const requests = withQuery ? fetch.filter((href) => !href.includes('?')) : fetch;
@@ -52,16 +82,21 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
       ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
     ];
-    const html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
+    let html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
+    if (pattern && withFirstPaint) {
+      const firstPaint = firstPaintOf(pattern, css);
+      html = html.replace('</head>', `    ${firstPaint.head}\n  </head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
+    }
     return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
   };
-  return (pathname, search = '') => {
+  return (pathname, search = '', hasSession = false) => {
     const pattern = Object.keys(preloads).find((p) => matches(p, pathname));
     const withQuery = search !== '' && search !== '?';
-    const key = `${pattern ?? ''}${withQuery ? '?' : ''}`;
+    const withFirstPaint = hasSession && pattern !== undefined && pattern in firstPaints;
+    const key = `${pattern ?? ''}${withQuery ? '?' : ''}${withFirstPaint ? '+' : ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = build(pattern, withQuery);
+      page = build(pattern, withQuery, withFirstPaint);
       pages.set(key, page);
     }
     return page;
@@ -104,9 +139,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     }
     // The not-found handler is no route, so the compression hook does not see it: pages carry
     // their own compressed forms.
-    const { html, ...compressed } = page(pathname, query);
+    const hasSession = Boolean(request.cookies?.[SESSION_COOKIE]);
+    const { html, ...compressed } = page(pathname, query, hasSession);
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    void reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     return encoding ? reply.header('content-encoding', encoding).send(compressed[encoding]) : reply.send(html);
   });
 }

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
+import { ReleaseFirstPaint } from '../lib/first-paint';
 import { SiteFooter } from './site-footer';
 
 function isChunkLoadError(error: unknown): boolean {
@@ -13,6 +14,7 @@ export function RouteError({ error }: { error: unknown }) {
   const message = isChunkLoadError(error) ? 'Loading chunk failed' : 'Something went wrong';
   return (
     <>
+      <ReleaseFirstPaint />
       <main className="full-page-center stack-center">
         <h1 className="auth-title">{message}</h1>
         <Button onClick={() => window.location.reload()}>Reload</Button>

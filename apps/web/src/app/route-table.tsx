@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner';
+import { ReleaseFirstPaint } from '../lib/first-paint';
 import { RootLayout } from './root-layout';
 
 /**
@@ -31,10 +32,14 @@ const CoachingPage = page(async () => (await import('../features/coaching/compon
 const MeetingDetailRoute = page(async () => (await import('./routes/meeting-detail-page')).MeetingDetailRoute);
 const SettingsPage = page(async () => (await import('../features/settings/components/settings-page')).SettingsPage);
 
-/** A dashboard screen loads inside the frame: the sidebar and header stay while its code arrives. */
+/**
+ * A dashboard screen loads inside the frame: the sidebar and header stay while its code arrives.
+ * Once it is on screen, the server's first-paint frame (lib/first-paint.ts) goes.
+ */
 const screen = (Screen: ComponentType) => (
   <Suspense fallback={<Spinner />}>
     <Screen />
+    <ReleaseFirstPaint />
   </Suspense>
 );
 

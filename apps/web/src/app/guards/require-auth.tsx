@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { ReleaseFirstPaint } from '../../lib/first-paint';
 import { useLogout, useProfile } from '../../lib/session';
 
 /**
@@ -20,12 +21,20 @@ export function RequireAuth() {
   if (profile.isError) {
     return (
       <main className="full-page-center stack-center">
+        <ReleaseFirstPaint />
         <p role="alert">Failed to fetch user profile. Please try again.</p>
         <Button onClick={() => void profile.refetch()}>Retry</Button>
       </main>
     );
   }
   if (profile.data === null) return <Navigate to="/signin" replace />;
-  if (invalidSession) return <FullPageSpinner label="Signing you out" />;
+  if (invalidSession) {
+    return (
+      <>
+        <ReleaseFirstPaint />
+        <FullPageSpinner label="Signing you out" />
+      </>
+    );
+  }
   return <Outlet />;
 }

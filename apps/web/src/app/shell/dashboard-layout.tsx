@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import type { TProfileResponse } from '@pipewise/contract/auth';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogout, useProfile } from '../../lib/session';
 import { AssistantPanel } from './assistant-panel';
@@ -33,25 +34,56 @@ export function DashboardLayout() {
   }, [pathname]);
 
   return (
+    <DashboardFrame
+      title={title}
+      profile={profile}
+      onNavigate={setTitle}
+      assistantOpen={assistantOpen}
+      onToggleAssistant={() => setAssistantOpen((open) => !open)}
+      onCloseAssistant={() => setAssistantOpen(false)}
+      onLogout={() => void logout()}
+    >
+      {/* The frame shows at once; the screen once the session check has confirmed who is here. */}
+      {profile ? <Outlet /> : <SessionCheck />}
+    </DashboardFrame>
+  );
+}
+
+export function SessionCheck() {
+  return <Spinner label="Checking your session" />;
+}
+
+type DashboardFrameProps = {
+  title: string;
+  profile: TProfileResponse | null | undefined;
+  onNavigate: (title: string) => void;
+  assistantOpen: boolean;
+  onToggleAssistant: () => void;
+  onCloseAssistant: () => void;
+  onLogout: () => void;
+  children: ReactNode;
+};
+
+/**
+ * The dashboard's frame: sidebar, header and the main area holding the screen. The build also
+ * renders it to HTML (app/prerender.tsx), which the server sends so the frame paints before any
+ * script has run.
+ */
+export function DashboardFrame(props: DashboardFrameProps) {
+  const { title, profile, onNavigate, assistantOpen, onToggleAssistant, onCloseAssistant, onLogout, children } = props;
+  return (
     <div className="shell">
       <a href="#main-content" className="skip-link">
         Skip to content
       </a>
-      <Sidebar onNavigate={setTitle} />
+      <Sidebar onNavigate={onNavigate} />
       <div className="shell-main">
-        <Header
-          title={title}
-          profile={profile}
-          assistantOpen={assistantOpen}
-          onToggleAssistant={() => setAssistantOpen((open) => !open)}
-          onLogout={() => void logout()}
-        />
+        <Header title={title} profile={profile} assistantOpen={assistantOpen} onToggleAssistant={onToggleAssistant} onLogout={onLogout} />
         <main id="main-content" className="shell-content" tabIndex={-1}>
-          {/* The frame shows at once; the screen once the session check has confirmed who is here. */}
-          {profile ? <Outlet /> : <Spinner label="Checking your session" />}
+          {children}
         </main>
       </div>
-      {assistantOpen ? <AssistantPanel onClose={() => setAssistantOpen(false)} /> : null}
+      {assistantOpen ? <AssistantPanel onClose={onCloseAssistant} /> : null}
     </div>
   );
 }
