@@ -30,11 +30,16 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // A few larger chunks instead of many small ones: over HTTP/1.1 on a slow link every extra
+        // request costs a round trip. React, the router and TanStack Query go together (every page
+        // runs them); zod with the contract's schemas; the shared UI components. Pages and the
+        // libraries only some of them use (Radix, sonner) keep their own chunks.
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/, priority: 3 },
             { name: 'contract', test: /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/, priority: 2 },
-            { name: 'ui', test: /apps[\\/]web[\\/]src[\\/]components[\\/]/, priority: 1 },
+            // Not the dialog: it brings Radix Dialog, which only the screens with dialogs load.
+            { name: 'ui', test: (id: string) => /apps[\\/]web[\\/]src[\\/]components[\\/]/.test(id) && !/[\\/]dialog\.tsx$/.test(id), priority: 1 },
           ],
         },
       },
