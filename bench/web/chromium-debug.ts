@@ -53,8 +53,20 @@ export async function launchDebugChromium(): Promise<DebugChromium> {
     close: async () => {
       child.kill('SIGTERM');
       await exited;
-      // Chromium's helper processes can still be writing to the profile for a moment.
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      // Chromium's helper processes can still be writing to the profile for a moment: a profile
+      // that will not go is left in the temp directory rather than failing the measurement.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+          return;
+        } catch (error) {
+          if (attempt === 3) {
+            process.stderr.write(`left the Chromium profile ${profile}: ${(error as Error).message}\n`);
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
     },
   };
 }
