@@ -29,11 +29,17 @@ if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
 // WEB_DIST names a build made elsewhere, served as it is; otherwise the repository's own build is
 // brought up to date with its sources.
 const webDist = path.join(root, 'apps/web/dist/index.html');
-const newestSource = (dir) =>
+const newestIn = (dir) =>
   fs.readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .reduce((m, e) => Math.max(m, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
-if (!process.env.WEB_DIST && (!fs.existsSync(webDist) || fs.statSync(webDist).mtimeMs < newestSource(path.join(root, 'apps/web/src')))) {
+// What the build reads: the app, the build's own plugins and config, and the shared contract.
+const newestSource = () =>
+  Math.max(
+    ...['apps/web/src', 'apps/web/build', 'packages/contract/src'].map((dir) => newestIn(path.join(root, dir))),
+    fs.statSync(path.join(root, 'apps/web/vite.config.ts')).mtimeMs,
+  );
+if (!process.env.WEB_DIST && (!fs.existsSync(webDist) || fs.statSync(webDist).mtimeMs < newestSource())) {
   console.log('Building the web app...');
   run('npm', ['run', 'build', '--silent']);
 }
