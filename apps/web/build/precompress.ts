@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
+import { afterBuild } from './after-build';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -18,30 +19,22 @@ const MIN_BYTES = 1024;
  * `preCompressed`). A variant that would not be smaller is not written.
  */
 export function precompress(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'pipewise:precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = fs
-        .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-        .filter((f) => TEXT_FILE.test(f) && !f.startsWith('.vite'))
-        .map((f) => path.join(outDir, f));
-      await Promise.all(
-        files.map(async (file) => {
-          const source = fs.readFileSync(file);
-          if (source.length < MIN_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-            gzip(source, { level: 9 }),
-          ]);
-          if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
-          if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
-        }),
-      );
-    },
-  };
+  return afterBuild('pipewise:precompress', async (outDir) => {
+    const files = fs
+      .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => TEXT_FILE.test(f) && !f.startsWith('.vite'))
+      .map((f) => path.join(outDir, f));
+    await Promise.all(
+      files.map(async (file) => {
+        const source = fs.readFileSync(file);
+        if (source.length < MIN_BYTES) return;
+        const [br, gz] = await Promise.all([
+          brotli(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+          gzip(source, { level: 9 }),
+        ]);
+        if (br.length < source.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < source.length) fs.writeFileSync(`${file}.gz`, gz);
+      }),
+    );
+  });
 }

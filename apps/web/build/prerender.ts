@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { afterBuild } from './after-build';
 import { ROUTE_MODULES } from './route-preloads';
 
 /** What app/prerender.tsx exports. */
@@ -23,32 +24,24 @@ const emptyStorage: Storage = {
  * (apps/server/src/plugins/spa.ts).
  */
 export function prerenderFirstPaints(root: string): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'pipewise:prerender',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const server = await createServer({
-        root,
-        configFile: path.join(root, 'vite.config.ts'),
-        logLevel: 'error',
-        appType: 'custom',
-        server: { middlewareMode: true, hmr: false, ws: false },
-      });
-      const storage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
-      Object.defineProperty(globalThis, 'localStorage', { value: emptyStorage, configurable: true });
-      try {
-        const app = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
-        const pages = app.prerenderFirstPaints(Object.keys(ROUTE_MODULES));
-        fs.writeFileSync(path.join(outDir, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
-      } finally {
-        if (storage) Object.defineProperty(globalThis, 'localStorage', storage);
-        else delete (globalThis as { localStorage?: Storage }).localStorage;
-        await server.close();
-      }
-    },
-  };
+  return afterBuild('pipewise:prerender', async (outDir) => {
+    const server = await createServer({
+      root,
+      configFile: path.join(root, 'vite.config.ts'),
+      logLevel: 'error',
+      appType: 'custom',
+      server: { middlewareMode: true, hmr: false, ws: false },
+    });
+    const storage = Object.getOwnPropertyDescriptor(globalThis, 'localStorage');
+    Object.defineProperty(globalThis, 'localStorage', { value: emptyStorage, configurable: true });
+    try {
+      const app = (await server.ssrLoadModule('/src/app/prerender.tsx')) as PrerenderModule;
+      const pages = app.prerenderFirstPaints(Object.keys(ROUTE_MODULES));
+      fs.writeFileSync(path.join(outDir, 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
+    } finally {
+      if (storage) Object.defineProperty(globalThis, 'localStorage', storage);
+      else delete (globalThis as { localStorage?: Storage }).localStorage;
+      await server.close();
+    }
+  });
 }
