@@ -1,6 +1,6 @@
 /** Meeting recordings (the spec's "videos"): the uploaded media or document and what processing made of it. */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, updatedAt } from './columns';
 import { organizations, users } from './auth';
 import { deals, pipelines } from './crm';
@@ -51,6 +51,8 @@ export const recordings = pgTable(
   (t) => [
     index('recordings_org_uploader_idx').on(t.organizationId, t.uploadedBy, t.createdAt),
     index('recordings_deal_idx').on(t.dealId, t.createdAt),
+    // One video per stored file: two uploads claiming one direct upload cannot both become videos.
+    uniqueIndex('recordings_storage_key_key').on(t.storageKey).where(sql`${t.storageKey} is not null`),
     // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
     index('recordings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('recordings_org_title_prefix_idx').on(t.organizationId, sql`lower(${t.title}) text_pattern_ops`),

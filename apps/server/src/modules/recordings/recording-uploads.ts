@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../lib/db-errors';
 import type { Multipart } from '@fastify/multipart';
 import type { TVideo } from '@pipewise/contract/videos';
 import { extractDocumentText, UnreadableDocumentError } from '../../adapters/documents/document-text';
@@ -99,6 +100,8 @@ export function createRecordingUploads(deps: UploadDeps) {
       let target: Promise<UploadTarget> | undefined;
       const targetOnce = () => (target ??= checkTarget(caller, fields, deps.deals));
       let stored = false;
+      // A direct upload's file was stored by its own request: a refusal here leaves it to be claimed again.
+      let claimed = false;
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
@@ -132,13 +135,21 @@ export function createRecordingUploads(deps: UploadDeps) {
           } else if (fields.upload_key) {
             if (media) throw new HttpError(400, M.oneFile);
             media = await claimDirectUpload(caller, fields.upload_key);
+            claimed = true;
           }
           if (!media) throw fieldError('file', M.fileRequired);
           const fallback = t.uploadType === 'drive' ? 'Google Drive video' : 'Untitled Video';
           const title = t.title ?? media.fileName?.slice(0, 300) ?? fallback;
           row = rowOf(caller, t, { title, storageKey: media.key, mediaType: media.mediaType, sizeBytes: media.size, originalName: media.fileName?.slice(0, 255) ?? null });
         }
-        const id = await deps.repo.insert(row);
+        let id: string;
+        try {
+          id = await deps.repo.insert(row);
+        } catch (error) {
+          // Another upload claimed the same file between the check above and this insert: the file is its.
+          if (claimed && isUniqueViolation(error)) throw fieldError('upload_key', M.uploadKeyUsed);
+          throw error;
+        }
         stored = true;
         try {
           await deps.queue.enqueue(processRecordingJob, { recordingId: id }, { dedupeKey: id });
@@ -149,7 +160,7 @@ export function createRecordingUploads(deps: UploadDeps) {
         }
         return toVideo((await deps.repo.findVisible(caller, id))!, caller);
       } catch (error) {
-        if (media && !stored) await storage.delete(media.key).catch((e: unknown) => deps.log.error({ err: e, key: media!.key }, 'could not remove a refused upload'));
+        if (media && !stored && !claimed) await storage.delete(media.key).catch((e: unknown) => deps.log.error({ err: e, key: media!.key }, 'could not remove a refused upload'));
         // The deal check may have been started and then left behind by another refusal.
         target?.catch(() => undefined);
         throw error;

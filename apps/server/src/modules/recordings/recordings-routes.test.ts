@@ -218,6 +218,27 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
     expect(again.json().detail).toBe('This upload was already used for a video.');
   });
 
+  it("makes one video of uploads racing with one upload_key, and the file stays that video's", async () => {
+    const p = (await presign(s.rahul)).json();
+    expect((await put(s.rahul, p.upload_url, tinyMp4())).statusCode).toBe(200);
+    const answers = await Promise.all([claim(s.rahul, p.upload_key), claim(s.rahul, p.upload_key), claim(s.rahul, p.upload_key)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    for (const refused of answers.filter((r) => r.statusCode === 400)) expect(refused.json().detail).toBe('This upload was already used for a video.');
+    const video = answers.find((r) => r.statusCode === 201)!.json();
+    const media = await t.app.inject({ method: 'GET', url: `/api/videos/${video.id}/media`, headers: s.rahul.headers });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.equals(tinyMp4())).toBe(true);
+  });
+
+  it('keeps a stored file to one video in the database too', async () => {
+    const copy = execute(
+      t.database.db,
+      sql`insert into recordings (organization_id, uploaded_by, uploader_email, title, upload_type, storage_key)
+          select organization_id, uploaded_by, uploader_email, 'Copy', upload_type, storage_key from recordings where storage_key is not null limit 1`,
+    );
+    await expect(copy).rejects.toMatchObject({ cause: { code: '23505' } });
+  });
+
   it('takes a PUT without a Content-Type (the bytes decide the type)', async () => {
     const p = (await presign(s.rahul)).json();
     const res = await t.app.inject({ method: 'PUT', url: p.upload_url, headers: s.rahul.headers, payload: tinyMp4() });

@@ -1,0 +1,2 @@
+-- One video per stored file: two uploads that claim the same direct upload cannot both become videos.
+CREATE UNIQUE INDEX "recordings_storage_key_key" ON "recordings" USING btree ("storage_key") WHERE "recordings"."storage_key" is not null;
