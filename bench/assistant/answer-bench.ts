@@ -8,7 +8,7 @@ import { DEMO_USERS, seedDemo } from '../../apps/server/src/db/seed';
 import { createAccessRules } from '../../apps/server/src/modules/access/access-rules';
 import { createQuestionsService, type Asked } from '../../apps/server/src/modules/assistant/questions/questions-service';
 import { median, percentile } from '../lib/bench';
-import { environment, RESULTS_DIR, storeResult } from '../lib/results';
+import { environment, storeResult } from '../lib/results';
 import { generateDataset } from '../deals/dataset';
 import { prepareDemoWorkspace, prepareLargeWorkspace } from './bench-data';
 import { expectationFor, type Expect, type Expected, type Who } from './expectations';
@@ -149,28 +149,9 @@ async function main(): Promise<void> {
   ];
   const notes = `Questions from bench/assistant/questions.json; each answer is checked against the bench's own SQL (intent, counts, ₹ totals, record names and source ids). Latency: the questions service on in-memory PGlite over bench/deals' generated workspace (${DEALS.toLocaleString('en-US')} deals, ${RECORDINGS.toLocaleString('en-US')} recordings), ${ROUNDS} rounds after a warm-up, no model.`;
   const table = { columns: ['intent', 'samples', 'p50', 'p95', 'max'], rows: byIntent };
-  storeResult({ name: 'assistant-answers', title: 'Assistant answers (no model)', rows, table, notes, data: { accuracy: accuracyPct, outcomes, samples, setupMs } }, env);
-  const md = [
-    '# Assistant answers (no model)',
-    '',
-    `${env.date} · Node ${env.node} · ${env.cpus} CPUs (${env.cpuModel}) · load average ${env.loadAverage1m} at start`,
-    '',
-    notes,
-    '',
-    '| metric | value |',
-    '|---|---|',
-    ...rows.map((r) => `| ${r.metric} | ${r.value} |`),
-    '',
-    '| intent | samples | p50 | p95 | max |',
-    '|---|---|---|---|---|',
-    ...byIntent.map((r) => `| ${r.join(' | ')} |`),
-    '',
-    '## Wrong answers',
-    '',
-    ...(outcomes.some((o) => !o.ok) ? outcomes.filter((o) => !o.ok).map((o) => `- ${o.id} (${o.as}) "${o.query}": ${o.problems.join('; ')}`) : ['None.']),
-    '',
-  ].join('\n');
-  fs.writeFileSync(path.join(RESULTS_DIR, 'assistant-answers.md'), md);
+  const wrong = outcomes.filter((o) => !o.ok).map((o) => `- ${o.id} (${o.as}) "${o.query}": ${o.problems.join('; ')}`);
+  const report = ['## Wrong answers', '', ...(wrong.length ? wrong : ['None.']), ''];
+  storeResult({ name: 'assistant-answers', title: 'Assistant answers (no model)', rows, table, notes, report, data: { accuracy: accuracyPct, outcomes, samples, setupMs } }, env);
   log(rows.map((r) => `  ${r.metric}: ${r.value}`).join('\n'));
 }
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { percentile, type Bench } from '../lib/bench';
-import { environment, RESULTS_DIR, storeResult } from '../lib/results';
+import { environment, storeResult } from '../lib/results';
 import { parseCommand } from '../../apps/server/src/modules/assistant/commands/command-parser';
 import { checkCase, loadLabelledCommands } from '../../apps/server/src/modules/assistant/commands/labelled-commands';
 
@@ -48,27 +47,16 @@ export const commandBench: Bench = {
         : undefined,
       notes: `Every command of the set parsed ${ROUNDS} times in one process after a warm-up; accuracy counts a command right only when the whole parsed_command and its flagged properties equal the label.`,
       data: { cases: checked.length, correct: checked.length - misses.length, accuracy, p50Ms: p50, p95Ms: p95, maxMs: max, rounds: ROUNDS, misses },
+      report: [],
     };
   },
 };
-
-/** results/assistant-commands.md: the same numbers as the JSON, readable on their own. */
-function writeMarkdown(result: Awaited<ReturnType<typeof commandBench.run>>): void {
-  if (Array.isArray(result)) return;
-  const lines = [`# ${commandBench.title}`, '', result.notes ?? '', '', '| metric | value |', '|---|---|', ...result.rows.map((r) => `| ${r.metric} | ${r.value} |`), ''];
-  if (result.table) {
-    lines.push(`| ${result.table.columns.join(' | ')} |`, `|${result.table.columns.map(() => '---').join('|')}|`);
-    for (const row of result.table.rows) lines.push(`| ${row.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`);
-  }
-  fs.writeFileSync(path.join(RESULTS_DIR, 'assistant-commands.md'), `${lines.join('\n')}\n`);
-}
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const env = environment();
   const result = await commandBench.run();
   if (!Array.isArray(result)) {
     storeResult({ name: commandBench.name, title: commandBench.title, ...result }, env);
-    writeMarkdown(result);
     for (const row of result.rows) process.stdout.write(`${row.metric}: ${row.value}\n`);
   }
 }

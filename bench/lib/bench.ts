@@ -19,6 +19,11 @@ export type BenchResult = {
   notes?: string;
   /** Everything measured, written as-is to results/<name>.json. */
   data: Record<string, unknown>;
+  /**
+   * When set, the result also gets its own readable results/<name>.md: its SUMMARY.md section,
+   * then these extra markdown lines (e.g. a table of every clip, or the wrong answers).
+   */
+  report?: string[];
 };
 
 export type Bench = {

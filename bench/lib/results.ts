@@ -31,14 +31,39 @@ export function environment(): Environment {
   };
 }
 
-/** Writes results/<name>.json with the environment the bench started in. */
-export function storeResult(result: BenchResult, env: Environment): void {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const stored: StoredResult = { ...result, environment: env };
-  fs.writeFileSync(path.join(RESULTS_DIR, `${result.name}.json`), `${JSON.stringify(stored, null, 2)}\n`);
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** A markdown table; cells are escaped. */
+export function markdownTable(columns: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)];
 }
 
-const cell = (text: string) => text.replace(/\|/g, '\\|');
+/** One result as SUMMARY.md shows it, under a heading of the given level. */
+function resultSection(r: StoredResult, heading: '#' | '##'): string[] {
+  const e = r.environment;
+  const lines = [
+    `${heading} ${r.title}`,
+    '',
+    `${e.date} · Node ${e.node} · ${e.cpus} CPUs (${e.cpuModel}) · ${e.totalMemGiB} GiB · ${e.platform} · load average ${e.loadAverage1m} at start`,
+    '',
+  ];
+  if (r.notes) lines.push(r.notes, '');
+  if (r.rows.length) lines.push(...markdownTable(['metric', 'value'], r.rows.map((row) => [row.metric, row.value])), '');
+  if (r.table) lines.push(...markdownTable(r.table.columns, r.table.rows), '');
+  return lines;
+}
+
+/**
+ * Writes results/<name>.json with the environment the bench started in, and results/<name>.md
+ * when the result carries a report.
+ */
+export function storeResult(result: BenchResult, env: Environment): void {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const { report, ...measured } = result;
+  const stored: StoredResult = { ...measured, environment: env };
+  fs.writeFileSync(path.join(RESULTS_DIR, `${result.name}.json`), `${JSON.stringify(stored, null, 2)}\n`);
+  if (report) fs.writeFileSync(path.join(RESULTS_DIR, `${result.name}.md`), [...resultSection(stored, '#'), ...report].join('\n'));
+}
 
 /**
  * SUMMARY.md covers every results/*.json, so a bench run alone keeps the others' last numbers.
@@ -56,24 +81,6 @@ export function writeSummary(benchOrder: readonly string[]): void {
     .map((f) => JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, f), 'utf8')) as StoredResult)
     .sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name));
   const lines = ['# Benchmark results', '', 'Written by `npm run bench` (bench/run.ts). Each section names the machine it ran on.', ''];
-  for (const r of stored) {
-    const e = r.environment;
-    lines.push(
-      `## ${r.title}`,
-      '',
-      `${e.date} · Node ${e.node} · ${e.cpus} CPUs (${e.cpuModel}) · ${e.totalMemGiB} GiB · ${e.platform} · load average ${e.loadAverage1m} at start`,
-      '',
-    );
-    if (r.notes) lines.push(r.notes, '');
-    if (r.rows.length) lines.push('| metric | value |', '|---|---|', ...r.rows.map((row) => `| ${cell(row.metric)} | ${cell(row.value)} |`), '');
-    if (r.table) {
-      lines.push(
-        `| ${r.table.columns.map(cell).join(' | ')} |`,
-        `|${r.table.columns.map(() => '---').join('|')}|`,
-        ...r.table.rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
-        '',
-      );
-    }
-  }
+  for (const r of stored) lines.push(...resultSection(r, '##'));
   fs.writeFileSync(path.join(RESULTS_DIR, 'SUMMARY.md'), lines.join('\n'));
 }

@@ -15,7 +15,7 @@ import { MAX_SNAPSHOTS } from '../../apps/server/src/modules/recordings/recordin
 import { processRecording } from '../../apps/server/src/modules/recordings/recording-processor';
 import { createAdapters, createServices } from '../../apps/server/src/services';
 import { median, ms, tempDataDir, type Bench } from '../lib/bench';
-import { RESULTS_DIR } from '../lib/results';
+import { markdownTable } from '../lib/results';
 import { handRun } from './hand-run';
 import { wordErrors, words } from './word-error-rate';
 
@@ -119,26 +119,13 @@ export const recordingsBench: Bench = {
     };
     const notes =
       'processRecording() on a stored upload (PGlite, local storage), timed per stage, against ffprobe, ffmpeg (audio), pocketsphinx_continuous and ffmpeg (snapshots) with the same arguments run one after the other with execFileSync. The word error rate runs the pocketsphinx adapter on each clip of pocketsphinx-testdata against the reference transcripts shipped with it.';
-    const md = [
-      '# Recording processing',
+    const report = [
+      ...markdownTable(
+        ['clip', 'reference words', 'errors', 'pocketsphinx heard'],
+        wer.clips.map((c) => [c.id, String(c.referenceWords), String(c.errors), c.hypothesis]),
+      ),
       '',
-      notes,
-      '',
-      '| metric | value |',
-      '|---|---|',
-      ...rows.map((r) => `| ${r.metric} | ${r.value} |`),
-      '',
-      `| ${table.columns.join(' | ')} |`,
-      '|---|---|---|',
-      ...table.rows.map((r) => `| ${r.join(' | ')} |`),
-      '',
-      '| clip | reference words | errors | pocketsphinx heard |',
-      '|---|---|---|---|',
-      ...wer.clips.map((c) => `| ${c.id} | ${c.referenceWords} | ${c.errors} | ${c.hypothesis} |`),
-      '',
-    ].join('\n');
-    fs.mkdirSync(RESULTS_DIR, { recursive: true });
-    fs.writeFileSync(path.join(RESULTS_DIR, 'recordings-processing.md'), md);
-    return { rows, table, notes, data: { inputSeconds: input.seconds, processor, hand, wer, transcript: result.transcript } };
+    ];
+    return { rows, table, notes, report, data: { inputSeconds: input.seconds, processor, hand, wer, transcript: result.transcript } };
   },
 };

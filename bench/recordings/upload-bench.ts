@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { mib, tempDataDir, type Bench } from '../lib/bench';
-import { RESULTS_DIR } from '../lib/results';
 import { startServer } from '../../e2e/support/pipewise-server';
 
 /** 1 GiB by default; UPLOAD_BENCH_MB=64 for a quick check (the 1 GiB run takes a while and a lot of disk). */
@@ -123,8 +122,7 @@ export const recordingsUploadBench: Bench = {
         'the client streams a multipart body (an mp4 ftyp box followed by zero padding) from a generator, never holding it. ' +
         `VmRSS of the server is sampled every ${RSS_SAMPLE_MS} ms from /proc after one small warm-up upload. ` +
         'Run: `npm run bench -- recordings-upload` (1 GiB; `UPLOAD_BENCH_MB=64` for a quick check). Needs ~1 GiB free disk in the temp dir.';
-      writeMarkdown(rows, notes);
-      return { notes, rows, data: { sizeBytes: size, seconds, mibPerSecond, baselineRssKib: baseline, peakRssKib: peak, growthKib, sampleMs: RSS_SAMPLE_MS } };
+      return { notes, rows, report: [], data: { sizeBytes: size, seconds, mibPerSecond, baselineRssKib: baseline, peakRssKib: peak, growthKib, sampleMs: RSS_SAMPLE_MS } };
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -132,8 +130,3 @@ export const recordingsUploadBench: Bench = {
   },
 };
 
-function writeMarkdown(rows: { metric: string; value: string }[], notes: string): void {
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const lines = [`# ${recordingsUploadBench.title}`, '', `${new Date().toISOString()} · Node ${process.version}`, '', notes, '', '| metric | value |', '|---|---|', ...rows.map((r) => `| ${r.metric} | ${r.value} |`), ''];
-  fs.writeFileSync(path.join(RESULTS_DIR, 'recordings-upload.md'), lines.join('\n'));
-}

@@ -13,7 +13,6 @@ import { startOwnServer } from '../deals/own-server';
 import { startPostgresCluster, type PostgresCluster } from '../deals/postgres-cluster';
 import { httpGetter, summarize, timeSequential, type Latency } from '../deals/timing';
 import type { Bench, BenchResult } from '../lib/bench';
-import { RESULTS_DIR } from '../lib/results';
 import { addSearchData, EXTRA, sampleNames } from './search-dataset';
 
 export type SearchBenchOptions = { dbs: DbKind[]; deals: number; requests: number; warmup: number; settleSeconds: number; nice: number; pgPort: number; log: (line: string) => void };
@@ -136,30 +135,7 @@ function report(kind: DbKind, o: SearchBenchOptions, outcomes: Outcome[], run: {
   };
   const name = `search-${kind}-${sizeLabel(o.deals)}`;
   const title = `Header search: GET /api/search at ${sizeLabel(o.deals)} deals on ${db}`;
-  writeMarkdown(name, title, notes, rows, table);
-  return { name, title, notes, rows, table, data: { options: { ...o, log: undefined }, outcomes, run } };
-}
-
-function writeMarkdown(name: string, title: string, notes: string, rows: { metric: string; value: string }[], table: { columns: string[]; rows: string[][] }): void {
-  const cell = (t: string) => t.replace(/\|/g, '\\|');
-  const lines = [
-    `# ${title}`,
-    '',
-    `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} CPUs`,
-    '',
-    notes,
-    '',
-    '| metric | value |',
-    '|---|---|',
-    ...rows.map((r) => `| ${cell(r.metric)} | ${cell(r.value)} |`),
-    '',
-    `| ${table.columns.join(' | ')} |`,
-    `|${table.columns.map(() => '---').join('|')}|`,
-    ...table.rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
-    '',
-  ];
-  fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  fs.writeFileSync(path.join(RESULTS_DIR, `${name}.md`), lines.join('\n'));
+  return { name, title, notes, rows, table, report: [], data: { options: { ...o, log: undefined }, outcomes, run } };
 }
 
 export async function runSearchBench(o: SearchBenchOptions): Promise<BenchResult[]> {
