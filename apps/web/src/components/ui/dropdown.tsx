@@ -101,7 +101,7 @@ function MenuPanel({ label, align, children }: { label: string; align: 'start' |
   const DropdownMenu = menu();
   return (
     <DropdownMenu.Content
-      className="dropdown-panel dropdown-panel-menu"
+      className="popup-panel dropdown-panel dropdown-panel-menu"
       align={align}
       sideOffset={6}
       collisionPadding={16}

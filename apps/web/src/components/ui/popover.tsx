@@ -39,7 +39,7 @@ export function Popover({ open, onOpenChange, trigger, triggerClassName = 'btn b
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Trigger className={triggerClassName}>{trigger}</RadixPopover.Trigger>
       <RadixPopover.Portal>
-        <RadixPopover.Content className="dropdown-panel" role="group" aria-label={panelLabel} align={align} sideOffset={6} collisionPadding={16}>
+        <RadixPopover.Content className="popup-panel dropdown-panel" role="group" aria-label={panelLabel} align={align} sideOffset={6} collisionPadding={16}>
           {children}
         </RadixPopover.Content>
       </RadixPopover.Portal>

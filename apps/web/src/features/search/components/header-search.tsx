@@ -95,7 +95,7 @@ export function HeaderSearch() {
       />
       {showPanel ? (
         // Keeps focus in the input while an option is clicked.
-        <div className="header-search-panel" onMouseDown={(e) => e.preventDefault()}>
+        <div className="popup-panel header-search-panel" onMouseDown={(e) => e.preventDefault()}>
           <SearchResults
             listboxId={listboxId}
             term={term}
