@@ -1,36 +1,15 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { mib, tempDataDir, type Bench } from '../lib/bench';
 import { startServer } from '../../e2e/support/pipewise-server';
+import { signInThroughOutbox } from '../lib/sign-in';
 
 /** 1 GiB by default; UPLOAD_BENCH_MB=64 for a quick check (the 1 GiB run takes a while and a lot of disk). */
 const SIZE_MB = Number(process.env.UPLOAD_BENCH_MB ?? 1024);
 const EMAIL = 'rahul@acme.example';
 const RSS_SAMPLE_MS = 50;
-
-const cookieOf = (res: Response, name: string) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`));
-
-/** Signs in through the API with the code from the outbox mail; the session's Cookie header and CSRF token. */
-async function signIn(baseURL: string, dataDir: string): Promise<{ cookie: string; csrf: string }> {
-  const health = await fetch(`${baseURL}/api/health`);
-  const csrf = cookieOf(health, 'csrf_token');
-  const preSession = cookieOf(health, 'csrf_id');
-  if (!csrf || !preSession) throw new Error('no csrf_token and csrf_id cookies from /api/health');
-  const headers = { 'content-type': 'application/json', cookie: `${csrf}; ${preSession}`, 'x-csrf-token': csrf.split('=')[1]! };
-  const post = (url: string, body: unknown) => fetch(`${baseURL}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if ((await post('/api/auth/send-otp', { email: EMAIL })).status !== 200) throw new Error('send-otp failed');
-  const outbox = path.join(dataDir, 'outbox');
-  const newest = fs.readdirSync(outbox).sort().at(-1)!;
-  const code = /sign-in code(?: is|:) (\d{6})/.exec(fs.readFileSync(path.join(outbox, newest), 'utf8'))?.[1];
-  const verified = await post('/api/auth/verify-otp', { email: EMAIL, otp: code });
-  const session = cookieOf(verified, 'access_token');
-  const csrfAfter = cookieOf(verified, 'csrf_token');
-  if (verified.status !== 200 || !session || !csrfAfter) throw new Error(`verify-otp answered ${verified.status}`);
-  return { cookie: `${session}; ${csrfAfter}`, csrf: csrfAfter.split('=')[1]! };
-}
 
 function vmRssKib(pid: number): number {
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -89,7 +68,7 @@ export const recordingsUploadBench: Bench = {
     const dataDir = tempDataDir('upload');
     const server = await startServer({ dataDir });
     try {
-      const auth = await signIn(server.baseURL, dataDir);
+      const auth = await signInThroughOutbox(server.baseURL, dataDir, EMAIL);
       const deals = (await (await fetch(`${server.baseURL}/api/videos/deals?limit=1`, { headers: { cookie: auth.cookie } })).json()) as { id: string; pipeline_id: string }[];
       const fields = { deal_id: deals[0]!.id, pipeline_id: deals[0]!.pipeline_id, upload_type: 'file', title: 'Bench upload' };
       // A small upload first, so the baseline includes the upload path's code and buffers.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { tempDataDir, type Bench } from '../lib/bench';
 import { REPO_ROOT, startServer } from '../../e2e/support/pipewise-server';
+import { signInThroughOutbox } from '../lib/sign-in';
 import { launchDebugChromium } from './chromium-debug';
 
 /** The demo user the signed-in pages are measured as. */
@@ -37,33 +38,6 @@ type Measurement = {
   /** Lighthouse's CPU benchmark on this machine during the run (higher is faster; other load lowers it). */
   benchmarkIndex: number;
 };
-
-const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`));
-
-/** Signs in through the API (the outbox mail in DATA_DIR holds the code); returns the Cookie header of the session. */
-async function signInCookie(baseURL: string, dataDir: string): Promise<string> {
-  const health = await fetch(`${baseURL}/api/health`);
-  const csrf = cookieOf(health, 'csrf_token');
-  // The token is signed for the pre-session id the same answer sets (csrf_id): both go back.
-  const preSession = cookieOf(health, 'csrf_id');
-  if (!csrf || !preSession) throw new Error('no csrf_token and csrf_id cookies from /api/health');
-  const headers = { 'content-type': 'application/json', cookie: `${csrf}; ${preSession}`, 'x-csrf-token': csrf.split('=')[1]! };
-  const post = (url: string, body: unknown) => fetch(`${baseURL}${url}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const sent = await post('/api/auth/send-otp', { email: DEMO_EMAIL });
-  if (sent.status !== 200) throw new Error(`send-otp answered ${sent.status}: ${await sent.text()}`);
-  const outbox = path.join(dataDir, 'outbox');
-  const newest = fs.readdirSync(outbox).sort().at(-1)!;
-  const code = /sign-in code(?: is|:) (\d{6})/.exec(fs.readFileSync(path.join(outbox, newest), 'utf8'))?.[1];
-  if (!code) throw new Error(`no code in ${newest}`);
-  const verified = await post('/api/auth/verify-otp', { email: DEMO_EMAIL, otp: code });
-  const session = cookieOf(verified, 'access_token');
-  const csrfAfter = cookieOf(verified, 'csrf_token');
-  if (verified.status !== 200 || !session || !csrfAfter) throw new Error(`verify-otp answered ${verified.status}`);
-  // Both cookies: a response that set one would put it in the browser's jar, whose Cookie header
-  // then replaces this one on later requests.
-  return `${session}; ${csrfAfter}`;
-}
 
 async function audit(url: string, formFactor: Measurement['formFactor'], cookie: string | null): Promise<Result> {
   const chromium = await launchDebugChromium();
@@ -101,7 +75,7 @@ export const webBench: Bench = {
     const server = await startServer({ dataDir });
     const measured: Measurement[] = [];
     try {
-      const cookie = await signInCookie(server.baseURL, dataDir);
+      const { cookie } = await signInThroughOutbox(server.baseURL, dataDir, DEMO_EMAIL);
       for (const page of PAGES.filter((p) => !ONLY || p.path.includes(ONLY))) {
         for (const formFactor of FORM_FACTORS.filter((f) => !ONLY_FORM || ONLY_FORM.includes(f))) {
           const runs: Result[] = [];
