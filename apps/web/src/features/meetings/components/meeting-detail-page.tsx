@@ -31,7 +31,7 @@ function videoFromState(state: unknown): TVideo | null {
 
 function BackToMeetings() {
   return (
-    <Link to="/dashboard/meetings" className="meeting-back-link">
+    <Link to="/dashboard/meetings" className="back-link">
       <ArrowLeft size={16} aria-hidden="true" />
       All meetings
     </Link>
