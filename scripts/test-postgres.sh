@@ -86,6 +86,8 @@ fi
 psql_admin() { "${AS_PG[@]}" "$PG_BIN/psql" -h "$SOCK" -p "$PG_PORT" -U postgres -d postgres -v ON_ERROR_STOP=1 -qAt "$@"; }
 psql_admin -c "create role pipewise login createdb password 'pipewise'" >/dev/null
 psql_admin -c "create database pipewise owner pipewise" >/dev/null
+# Test databases are dropped `with (force)`, which must be able to end an autovacuum worker on them.
+psql_admin -c "grant pg_signal_backend to pipewise" >/dev/null
 SERVER_VERSION=$(psql_admin -c "show server_version" | awk '{print $1}')
 
 export TEST_DATABASE_URL="postgres://pipewise:pipewise@127.0.0.1:$PG_PORT/pipewise"

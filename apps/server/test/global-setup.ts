@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { createPglite, pgliteDatabase } from '../src/db/pglite-driver';
 import { openPostgres } from '../src/db/postgres-driver';
+import { adminQuery, dropDatabase } from './pg-admin';
 import { MIGRATIONS_DIR, runMigrations } from '../src/db/migrate';
 import {
   PG_TEMPLATE_DB,
@@ -78,18 +78,8 @@ async function ensurePgliteSnapshot(): Promise<void> {
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 async function createTemplateDatabase(url: string): Promise<void> {
-  await adminQuery(url, `drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+  await dropDatabase(url, PG_TEMPLATE_DB);
   await adminQuery(url, `create database ${PG_TEMPLATE_DB}`);
   // Two connections: withStartupLock holds one while the migrations use the other.
   const database = await openPostgres(withDatabase(url, PG_TEMPLATE_DB), 2);
@@ -103,6 +93,6 @@ async function createTemplateDatabase(url: string): Promise<void> {
 async function dropLeftoverDatabases(url: string): Promise<void> {
   const { rows } = await adminQuery(url, `select datname from pg_database where datname like '${PG_TEST_DB_PREFIX.replaceAll('_', '\\_')}%'`);
   for (const { datname } of rows as { datname: string }[]) {
-    await adminQuery(url, `drop database if exists "${datname}" with (force)`);
+    await dropDatabase(url, datname);
   }
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import type { Database } from '../src/db/client';
 import { createPglite, pgliteDatabase } from '../src/db/pglite-driver';
 import { openPostgres } from '../src/db/postgres-driver';
+import { createDatabaseFrom, dropDatabase } from './pg-admin';
 import { PG_TEMPLATE_DB, PG_TEST_DB_PREFIX, PGLITE_SNAPSHOT, testDatabaseUrl, withDatabase } from './test-paths';
 
 export type TestDatabase = Database & {
@@ -25,16 +25,6 @@ function pgliteSnapshot(): Blob {
   return snapshot;
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A fresh, migrated, empty database of its own: PGlite in memory from the snapshot, or on the
  * PostgreSQL run (TEST_DATABASE_URL) a new database copied from the template. close() drops it.
@@ -46,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { ...pgliteDatabase(await createPglite({ loadDataDir: pgliteSnapshot() })), url: undefined };
   }
   const name = `${PG_TEST_DB_PREFIX}${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name} template ${PG_TEMPLATE_DB}`);
+  await createDatabaseFrom(serverUrl, name, PG_TEMPLATE_DB);
   const url = withDatabase(serverUrl, name);
   const database = await openPostgres(url, 4);
   let closing: Promise<void> | undefined;
@@ -56,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     close: () =>
       (closing ??= (async () => {
         await database.close();
-        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+        await dropDatabase(serverUrl, name);
       })()),
   };
 }
