@@ -4,6 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { execute } from '../src/db/client';
+import { createJobRunner } from '../src/jobs/worker';
+import { removeUnclaimedUploadsJob } from '../src/modules/recordings/recording-jobs';
+import { drainJobs } from './jobs-fixture';
+import { silentLog } from './silent-log';
+import type { TestApp } from './test-app';
 
 export const FFMPEG = '/usr/bin/ffmpeg';
 let mp4: Buffer | undefined;
@@ -127,4 +135,16 @@ export async function dealOwnedBy(db: import('../src/db/client').Db, userId: str
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/**
+ * Makes a direct upload's upload_key expired `minutesAgo` as far as the cleanup is concerned, then
+ * runs the hourly recording.remove-unclaimed-uploads job once, as a worker would.
+ */
+export async function runUnclaimedUploadsCleanup(t: TestApp, expired: Record<string, number>): Promise<void> {
+  for (const [key, minutesAgo] of Object.entries(expired)) {
+    await execute(t.database.db, sql`update direct_uploads set expires_at = now() - make_interval(mins => ${minutesAgo}) where storage_key = ${key}`);
+  }
+  await t.services.queue.enqueue(removeUnclaimedUploadsJob, {});
+  expect(await drainJobs(createJobRunner({ queue: t.services.queue, jobs: [removeUnclaimedUploadsJob], services: t.services, log: silentLog }))).toBe(1);
 }

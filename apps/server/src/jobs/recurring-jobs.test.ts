@@ -4,6 +4,7 @@ import { testJob, useJobQueue } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
 import { cleanupJob } from '../modules/maintenance/maintenance-jobs';
+import { removeUnclaimedUploadsJob } from '../modules/recordings/recording-jobs';
 import { RECURRING_JOBS } from './registry';
 import { scheduleRecurringJobs } from './recurring-jobs';
 import { execute } from '../db/client';
@@ -16,8 +17,9 @@ async function pending(type: string): Promise<number> {
 }
 
 describe('recurring jobs', () => {
-  it('schedules the expired-row cleanup hourly', () => {
+  it('schedules the expired-row cleanup and the unclaimed uploads removal hourly', () => {
     expect(RECURRING_JOBS).toContainEqual({ job: cleanupJob, everyMs: 3_600_000 });
+    expect(RECURRING_JOBS).toContainEqual({ job: removeUnclaimedUploadsJob, everyMs: 3_600_000 });
   });
 
   it('queues at once and then on every interval, never piling up', async () => {

@@ -63,3 +63,20 @@ export const recordings = pgTable(
     check('recordings_kind_check', isOneOf(sql`${t.kind}`, ['call', 'email', 'video'])),
   ],
 );
+
+/**
+ * Direct uploads handed out by generate-presigned-url, kept until their upload_key has expired:
+ * the bytes of one that never became a video are then removed from storage (the recording.remove-unclaimed-uploads job).
+ */
+export const directUploads = pgTable(
+  'direct_uploads',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** When its upload_key stops being accepted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('direct_uploads_expires_at_idx').on(t.expiresAt)],
+);

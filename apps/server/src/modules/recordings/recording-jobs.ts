@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { recordings } from '../../db/schema';
 import { DEMO_MEDIA_RECORDING } from '../../db/seed-recordings-data';
 import { defineJob } from '../../jobs/define-job';
+import type { RecurringJob } from '../../jobs/recurring-jobs';
 import { processRecording } from './recording-processor';
 
 const MAX_ATTEMPTS = 3;
@@ -39,3 +40,15 @@ export const storeDemoMediaJob = defineJob({
     await processRecording(recordingId, context, { maxAttempts: MAX_ATTEMPTS });
   },
 });
+
+/** Hourly: the bytes of direct uploads whose upload_key expired without becoming a video leave storage. */
+export const removeUnclaimedUploadsJob = defineJob({
+  type: 'recording.remove-unclaimed-uploads',
+  payload: z.object({}),
+  run: async (_payload, { services, log }) => {
+    const removed = await services.recordings.service.removeUnclaimedUploads();
+    if (removed > 0) log.info({ removed }, 'removed unclaimed direct uploads from storage');
+  },
+});
+
+export const RECORDINGS_SCHEDULE: RecurringJob[] = [{ job: removeUnclaimedUploadsJob, everyMs: 60 * 60_000 }];

@@ -1,10 +1,10 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { isAdminRole } from '@pipewise/contract/common';
 import type { TVideoDealOption } from '@pipewise/contract/videos';
 import { execute, type DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { deals } from '../../db/schema/crm';
-import { recordings } from '../../db/schema/recordings';
+import { directUploads, recordings } from '../../db/schema/recordings';
 import type { AccessRules, Viewer } from '../access/access-rules';
 
 /** One recording with what it is shown with: the uploader's name and the deal's name. */
@@ -86,6 +86,24 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
         where d.organization_id = ${viewer.organizationId} and ${scope} and ${byPipeline}
         order by lower(d.dealname), d.id limit ${limit}`);
       return rows.map((r) => ({ id: String(r.id), name: r.name, pipeline_id: r.pipeline_id }));
+    },
+
+    /** Notes a direct upload handed out (generate-presigned-url), until its upload_key expires. */
+    async recordDirectUpload(organizationId: string, storageKey: string, expiresAt: Date): Promise<void> {
+      await db.insert(directUploads).values({ organizationId, storageKey, expiresAt });
+    },
+
+    /** The oldest direct uploads whose upload_key expired before `before`, and whether each became a video. */
+    async expiredDirectUploads(before: Date, limit: number): Promise<{ storageKey: string; claimed: boolean }[]> {
+      const rows = await execute<{ storage_key: string; claimed: boolean }>(db, sql`
+        select u.storage_key, exists (select 1 from recordings r where r.storage_key = u.storage_key) as claimed
+        from direct_uploads u where u.expires_at < ${before.toISOString()}::timestamptz
+        order by u.expires_at limit ${limit}`);
+      return rows.map((r) => ({ storageKey: r.storage_key, claimed: r.claimed }));
+    },
+
+    async forgetDirectUploads(storageKeys: string[]): Promise<void> {
+      if (storageKeys.length > 0) await db.delete(directUploads).where(inArray(directUploads.storageKey, storageKeys));
     },
   };
 }

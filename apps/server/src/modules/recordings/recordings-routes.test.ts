@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../../db/client';
 import { recordings } from '../../db/schema/recordings';
 import { createOtherWorkspace } from '../../../test/other-workspace';
-import { dealOwnedBy, formBody, tinyMp4 } from '../../../test/recordings-kit';
+import { dealOwnedBy, formBody, runUnclaimedUploadsCleanup, tinyMp4 } from '../../../test/recordings-kit';
 import { signIn, signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -228,6 +228,38 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
     const media = await t.app.inject({ method: 'GET', url: `/api/videos/${video.id}/media`, headers: s.rahul.headers });
     expect(media.statusCode).toBe(200);
     expect(media.rawPayload.equals(tinyMp4())).toBe(true);
+  });
+
+  it('removes the bytes of an upload never filed as a video an hour after its upload_key expired, and keeps the rest', async () => {
+    const keys = async () => new Set((await execute<{ storage_key: string }>(t.database.db, sql`select storage_key from direct_uploads`)).map((r) => r.storage_key));
+    /** A presigned upload of rahul's with its storage key (the one row it added). */
+    const presigned = async () => {
+      const before = await keys();
+      const p = (await presign(s.rahul)).json();
+      const added = [...(await keys())].filter((k) => !before.has(k));
+      expect(added).toHaveLength(1);
+      return { ...p, key: added[0]! };
+    };
+    const abandoned = await presigned();
+    const justExpired = await presigned();
+    const filed = await presigned();
+    const neverSent = await presigned();
+    const stillValid = await presigned();
+    for (const u of [abandoned, justExpired, filed, stillValid]) expect((await put(s.rahul, u.upload_url, tinyMp4())).statusCode).toBe(200);
+    const video = (await claim(s.rahul, filed.upload_key)).json();
+
+    await runUnclaimedUploadsCleanup(t, { [abandoned.key]: 120, [filed.key]: 120, [neverSent.key]: 120, [justExpired.key]: 5 });
+
+    const { storage } = t.services.adapters;
+    expect(await storage.stat(abandoned.key)).toBeNull();
+    expect(await storage.stat(justExpired.key)).not.toBeNull();
+    expect(await storage.stat(stillValid.key)).not.toBeNull();
+    expect((await get(s.rahul, `/api/videos/${video.id}/media`)).rawPayload.equals(tinyMp4())).toBe(true);
+    const left = await keys();
+    expect([abandoned, filed, neverSent].filter((u) => left.has(u.key))).toEqual([]);
+    expect(left.has(justExpired.key) && left.has(stillValid.key)).toBe(true);
+    // An upload_key still within its day files its bytes after the cleanup as before.
+    expect((await claim(s.rahul, stillValid.upload_key)).statusCode).toBe(201);
   });
 
   it('keeps a stored file to one video in the database too', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../../test/fakes/s3-server';
-import { dealOwnedBy, filesUnder, formBody, tinyMp4 } from '../../../test/recordings-kit';
+import { dealOwnedBy, filesUnder, formBody, runUnclaimedUploadsCleanup, tinyMp4 } from '../../../test/recordings-kit';
 import { signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -74,6 +74,17 @@ describe('videos on S3 storage (s3rver)', () => {
     const before = objectCount();
     const res = await post(s.rahul, { ...fields(), upload_key: p.upload_key }, []);
     expect(res.statusCode).toBe(415);
+    expect(objectCount()).toBe(before - 1);
+  });
+
+  it('removes a presigned object never filed as a video once its upload_key has expired', async () => {
+    const p = (await t.app.inject({ method: 'POST', url: '/api/videos/generate-presigned-url', headers: s.rahul.headers, payload: { file_name: 'left.mp4' } })).json();
+    expect((await fetch(p.upload_url, { method: 'PUT', headers: p.headers, body: tinyMp4() })).status).toBe(200);
+    const key = decodeURIComponent(new URL(p.upload_url).pathname).slice(`/${s3.bucket}/`.length);
+    expect(await t.services.adapters.storage.stat(key)).not.toBeNull();
+    const before = objectCount();
+    await runUnclaimedUploadsCleanup(t, { [key]: 120 });
+    expect(await t.services.adapters.storage.stat(key)).toBeNull();
     expect(objectCount()).toBe(before - 1);
   });
 });

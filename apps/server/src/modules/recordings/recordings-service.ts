@@ -28,6 +28,9 @@ export type RecordingsServiceDeps = {
 /** How long a direct-upload URL takes bytes, and how long after that its upload_key may become a video. */
 const PUT_TTL_SECONDS = 3600;
 const CLAIM_TTL_MS = 24 * 3600 * 1000;
+/** An expired upload_key's bytes stay this long more: a claim checked just before the expiry may still be filing them. */
+const UNCLAIMED_GRACE_MS = 3600 * 1000;
+const CLEANUP_BATCH = 500;
 
 /** What the media route sends: the whole object (200) or a part (206), or 416. */
 export type MediaAnswer =
@@ -109,7 +112,9 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     async presign(caller: Caller, fileName: string) {
       const key = newMediaKey();
       const { url, headers } = await storage.presignPut(key, { expiresInSeconds: PUT_TTL_SECONDS, uploaderId: caller.id });
-      const uploadKey = signDirectUpload(deps.directUploadSecret, { key, uploaderId: caller.id, expiresAt: Date.now() + CLAIM_TTL_MS, purpose: 'claim', fileName: fileName.slice(0, 255) });
+      const claimExpiresAt = Date.now() + CLAIM_TTL_MS;
+      await repo.recordDirectUpload(caller.organizationId, key, new Date(claimExpiresAt));
+      const uploadKey = signDirectUpload(deps.directUploadSecret, { key, uploaderId: caller.id, expiresAt: claimExpiresAt, purpose: 'claim', fileName: fileName.slice(0, 255) });
       return { upload_url: url, upload_key: uploadKey, method: 'PUT' as const, headers, expires_at: new Date(Date.now() + PUT_TTL_SECONDS * 1000).toISOString() };
     },
 
@@ -120,6 +125,25 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       if (await storage.stat(grant.key)) throw new HttpError(409, M.uploadLinkUsed);
       const stored = await storeMedia(storage, body, deps.uploadMaxBytes, grant.key);
       return { size_bytes: stored.size, media_type: stored.mediaType };
+    },
+
+    /**
+     * Removes from storage the bytes of direct uploads that never became a video, once their
+     * upload_key has expired (and a grace period has passed); returns how many were removed.
+     */
+    async removeUnclaimedUploads(now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - UNCLAIMED_GRACE_MS);
+      let removed = 0;
+      for (;;) {
+        const batch = await repo.expiredDirectUploads(before, CLEANUP_BATCH);
+        for (const upload of batch) {
+          if (upload.claimed) continue;
+          await storage.delete(upload.storageKey);
+          removed += 1;
+        }
+        await repo.forgetDirectUploads(batch.map((u) => u.storageKey));
+        if (batch.length < CLEANUP_BATCH) return removed;
+      }
     },
   };
 }
