@@ -138,8 +138,8 @@ export function filesUnder(dir: string): string[] {
 }
 
 /**
- * Makes a direct upload's upload_key expired `minutesAgo` as far as the cleanup is concerned, then
- * runs the hourly recording.remove-unclaimed-uploads job once, as a worker would.
+ * Marks each given direct upload (storage key → minutes) as having expired that many minutes ago,
+ * then runs the hourly recording.remove-unclaimed-uploads job once, as a worker would.
  */
 export async function runUnclaimedUploadsCleanup(t: TestApp, expired: Record<string, number>): Promise<void> {
   for (const [key, minutesAgo] of Object.entries(expired)) {

@@ -7,7 +7,7 @@ import { useLayoutEffect } from 'react';
  */
 export const FIRST_PAINT_ID = 'first-paint';
 
-export function releaseFirstPaint(): void {
+function releaseFirstPaint(): void {
   document.getElementById(FIRST_PAINT_ID)?.remove();
 }
 
