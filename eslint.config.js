@@ -39,9 +39,21 @@ export default defineConfig(
         'error',
         {
           zones: [
-            { target: './apps/web', from: './apps/server', message: 'The web app talks to the server over HTTP only; share types through packages/contract.' },
-            { target: './apps/server', from: './apps/web', message: 'The server never imports the web app; share types through packages/contract.' },
-            { target: './packages/contract', from: './apps', message: 'The contract package is shared by both apps and depends on neither.' },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'The web app talks to the server over HTTP only; share types through packages/contract.',
+            },
+            {
+              target: './apps/server',
+              from: './apps/web',
+              message: 'The server never imports the web app; share types through packages/contract.',
+            },
+            {
+              target: './packages/contract',
+              from: './apps',
+              message: 'The contract package is shared by both apps and depends on neither.',
+            },
             ...['components', 'lib'].flatMap((shared) => [
               { target: `${WEB_SRC}/${shared}`, from: `${WEB_SRC}/features`, message: SHARED_MESSAGE },
               { target: `${WEB_SRC}/${shared}`, from: `${WEB_SRC}/app`, message: SHARED_MESSAGE },
@@ -51,7 +63,8 @@ export default defineConfig(
                 target: `${WEB_SRC}/features/${feature}`,
                 from: `${WEB_SRC}/features`,
                 except: [`./${feature}`],
-                message: 'Features do not import each other: move shared code to components/ or lib/, or compose them in app/ (app/routes/ for a page).',
+                message:
+                  'Features do not import each other: move shared code to components/ or lib/, or compose them in app/ (app/routes/ for a page).',
               },
               {
                 target: `${WEB_SRC}/features/${feature}`,

@@ -9,4 +9,13 @@ import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
 
 /** Every benchmark, in SUMMARY.md order. Add later ones (search, ...) here. */
-export const BENCHES: Bench[] = [startupBench, healthBench, dealsBench, webBench, recordingsUploadBench, recordingsBench, searchBench, commandBench];
+export const BENCHES: Bench[] = [
+  startupBench,
+  healthBench,
+  dealsBench,
+  webBench,
+  recordingsUploadBench,
+  recordingsBench,
+  searchBench,
+  commandBench,
+];

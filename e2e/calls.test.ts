@@ -34,10 +34,11 @@ afterAll(async () => {
 });
 
 /** The browser's local midnight as ISO: where the panel's lists start. */
-const fromToday = () => page.evaluate(() => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-});
+const fromToday = () =>
+  page.evaluate(() => {
+    const now = new Date();
+    return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+  });
 
 async function meetings(path: string): Promise<ApiMeeting[]> {
   const response = await page.request.get(`${path}?from=${encodeURIComponent(await fromToday())}`);
@@ -98,7 +99,7 @@ async function expectList(scope: Locator, name: string, titles: string[], emptyT
 describe('calls panel on the home page', () => {
   it("shows today's to dos and today's calls, and passes axe", async () => {
     const today = await expectedTitles(await yourMeetings(), 'today');
-    expect(today.length, "the demo calendar has calls today").toBeGreaterThan(0);
+    expect(today.length, 'the demo calendar has calls today').toBeGreaterThan(0);
     await openHome();
     await expect.poll(() => page.getByRole('region', { name: "Today's to dos" }).textContent()).toContain('No to-dos');
     expect(await callsCard().getByRole('tab', { name: 'Your' }).getAttribute('aria-selected')).toBe('true');

@@ -91,7 +91,7 @@ describe('dashboard shell', () => {
     await collapsedAtRest();
   });
 
-  it("shows the organisation name in upper case in the header", async () => {
+  it('shows the organisation name in upper case in the header', async () => {
     await page.goto('/dashboard');
     const org = page.getByRole('banner').getByText('ACME SALES', { exact: true });
     await org.waitFor();

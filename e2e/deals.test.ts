@@ -13,7 +13,18 @@ let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
 
-type ApiDeal = { deal_id: string; dealname: string; owner_id: string | null; owner_name: string | null; pipeline: string; pipeline_label: string; dealstage: string; amount: string | null; summary: string | null; version: number };
+type ApiDeal = {
+  deal_id: string;
+  dealname: string;
+  owner_id: string | null;
+  owner_name: string | null;
+  pipeline: string;
+  pipeline_label: string;
+  dealstage: string;
+  amount: string | null;
+  summary: string | null;
+  version: number;
+};
 type ApiList = { data: ApiDeal[]; total: number; total_amount: string };
 type ApiPipeline = { pipelineId: string; label: string; stages: { stageId: string; label: string }[] };
 
@@ -56,7 +67,8 @@ async function openList(search = ''): Promise<void> {
   await page.getByRole('table', { name: 'Deals' }).waitFor();
 }
 
-const selectedLabel = (label: string) => page.getByLabel(label, { exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+const selectedLabel = (label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
 
 describe('all-deals list', () => {
   it('shows the metrics, the six columns and the page range, and passes axe', async () => {
@@ -65,8 +77,20 @@ describe('all-deals list', () => {
     await openList();
     await page.getByText(`Showing 1 to 25 of ${all.total} deals`).waitFor();
     expect(await shownCount()).toBe(all.total);
-    expect(await page.getByRole('table', { name: 'Deals' }).getByRole('columnheader').allTextContents()).toEqual(['Deal name', 'Stage', 'Owner', 'Budget', 'KDM', 'Painpoints']);
-    expect(await page.getByText(/^RS [\d,]+(\.\d+)?$/).first().textContent()).toMatch(/^RS \d{1,2}(,\d\d)*,\d{3}/);
+    expect(await page.getByRole('table', { name: 'Deals' }).getByRole('columnheader').allTextContents()).toEqual([
+      'Deal name',
+      'Stage',
+      'Owner',
+      'Budget',
+      'KDM',
+      'Painpoints',
+    ]);
+    expect(
+      await page
+        .getByText(/^RS [\d,]+(\.\d+)?$/)
+        .first()
+        .textContent(),
+    ).toMatch(/^RS \d{1,2}(,\d\d)*,\d{3}/);
     expect(await page.getByRole('table', { name: 'Deals' }).locator('tbody tr').count()).toBe(25);
     expect(await page.getByRole('button', { name: 'CLEAR FILTERS' }).count()).toBe(0);
     await screenshot(page, 'deals-list');
@@ -271,7 +295,7 @@ describe('deal detail', () => {
     expect((await dealById(deal.deal_id)).amount).toBe('1234567.50');
   });
 
-  it("asks for the stage again after a pipeline change; the chosen stage saves both", async () => {
+  it('asks for the stage again after a pipeline change; the chosen stage saves both', async () => {
     const deal = deals[3]!;
     const all = await pipelines();
     const other = all.find((p) => p.pipelineId !== deal.pipeline)!;
@@ -287,10 +311,12 @@ describe('deal detail', () => {
     const dialog = page.getByRole('dialog', { name: 'Save Changes' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(async () => {
-      const saved = await dealById(deal.deal_id);
-      return [saved.pipeline, saved.dealstage];
-    }).toEqual([other.pipelineId, stage.stageId]);
+    await expect
+      .poll(async () => {
+        const saved = await dealById(deal.deal_id);
+        return [saved.pipeline, saved.dealstage];
+      })
+      .toEqual([other.pipelineId, stage.stageId]);
     await page.reload();
     await page.getByLabel('Stage', { exact: true }).waitFor();
     await expect.poll(() => selectedLabel('Stage')).toBe(stage.label);

@@ -25,7 +25,12 @@ afterAll(async () => {
 describe('the first paint of a dashboard page', () => {
   it('shows the frame and the home screen from the HTML alone, with no script', async () => {
     const storageState = await page.context().storageState();
-    const context = await browser.newContext({ baseURL: inject('baseURL'), viewport: { width: 1280, height: 800 }, javaScriptEnabled: false, storageState });
+    const context = await browser.newContext({
+      baseURL: inject('baseURL'),
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+      storageState,
+    });
     const noScript = await context.newPage();
     await noScript.goto('/dashboard');
     const layer = noScript.locator('#first-paint');

@@ -48,7 +48,9 @@ async function uploadFile(file: string): Promise<Locator> {
   const deals = await api<DealOption[]>('/api/videos/deals');
   const pipelines = (await api<{ data: { results: Pipeline[] } }>('/api/deal/get-deal-stages')).data.results;
   const [deal, pipeline] = deals
-    .map((d) => [d, pipelines.find((p) => [p.pipelineId.toLowerCase(), p.label.toLowerCase()].includes(d.pipeline_id.toLowerCase()))] as const)
+    .map(
+      (d) => [d, pipelines.find((p) => [p.pipelineId.toLowerCase(), p.label.toLowerCase()].includes(d.pipeline_id.toLowerCase()))] as const,
+    )
     .find(([, p]) => p)!;
   await page.getByRole('button', { name: 'Upload Video' }).click();
   const dialog = page.getByRole('dialog', { name: 'Upload New Video Content' });
@@ -133,14 +135,18 @@ describe('processing, seen from the browser', () => {
     expect(await runAxe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Email copied').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Subject: Thanks for your time today\n\nHi,\n\nThanks for the call. Next steps to follow.');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'Subject: Thanks for your time today\n\nHi,\n\nThanks for the call. Next steps to follow.',
+    );
     await page.keyboard.press('Escape');
   });
 
   it('the seeded recording plays: the video gets data over Range requests and its time advances', async () => {
     let id = '';
     await expect
-      .poll(async () => (await api<ApiVideo[]>('/api/videos/subordinate-videos')).find((v) => v.title === DEMO_MEDIA_TITLE && v.s3_url), { timeout: PROCESSING_TIMEOUT_MS })
+      .poll(async () => (await api<ApiVideo[]>('/api/videos/subordinate-videos')).find((v) => v.title === DEMO_MEDIA_TITLE && v.s3_url), {
+        timeout: PROCESSING_TIMEOUT_MS,
+      })
       .toBeTruthy();
     id = await videoId(DEMO_MEDIA_TITLE, '/api/videos/subordinate-videos');
     const mediaStatuses: number[] = [];
@@ -164,7 +170,12 @@ describe('processing, seen from the browser', () => {
 describe('a recording that fails', () => {
   it('shows its reason and Retry on its card; Retry sends it back to processing', async () => {
     // An mp4 header (so the upload is accepted) over bytes no decoder can read.
-    const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 28]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41')]);
+    const ftyp = Buffer.concat([
+      Buffer.from([0, 0, 0, 28]),
+      Buffer.from('ftypisom'),
+      Buffer.from([0, 0, 2, 0]),
+      Buffer.from('isomiso2mp41'),
+    ]);
     const file = path.join(MEDIA_DIR, 'broken-call.mp4');
     fs.writeFileSync(file, Buffer.concat([ftyp, Buffer.alloc(64 * 1024, 0x5a)]));
     const card = await uploadFile(file);

@@ -33,10 +33,27 @@ type Pipeline = { pipelineId: string; label: string };
 function makeVideo(): string {
   const file = path.join(MEDIA_DIR, 'team-call.mp4');
   execFileSync('ffmpeg', [
-    '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25',
-    '-f', 'lavfi', '-i', 'sine=frequency=440',
-    '-t', '4', '-c:v', 'mpeg4', '-b:v', '6M', '-c:a', 'aac', '-shortest', file,
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '4',
+    '-c:v',
+    'mpeg4',
+    '-b:v',
+    '6M',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
   ]);
   return file;
 }
@@ -102,9 +119,17 @@ describe('Video Insights', () => {
     // A slow uplink, so the progress is there to be seen.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
     await dialog.getByRole('button', { name: 'Upload' }).click();
-    await page.locator('button', { hasText: /^Uploading\.\.\. \d+%$/ }).first().waitFor();
+    await page
+      .locator('button', { hasText: /^Uploading\.\.\. \d+%$/ })
+      .first()
+      .waitFor();
     await expect.poll(() => dialog.getByRole('status').textContent()).toMatch(/^Uploading\.\.\. \d+%$/);
     expect(await dialog.getByLabel('Pipeline').isDisabled()).toBe(true);
     await page.getByText('Video uploaded successfully!').waitFor({ timeout: 30_000 });
@@ -134,12 +159,17 @@ describe('Video Insights', () => {
     const { deal, pipeline } = await pickDeal();
     const dialog = await openUploadDialog(deal, pipeline);
     await dialog.getByRole('radio', { name: 'Transcription' }).check();
-    const text = 'Vikram: Thanks for joining. Neha: We want the dealer portal live before October, rolled out region by region, with training for our dealers.';
+    const text =
+      'Vikram: Thanks for joining. Neha: We want the dealer portal live before October, rolled out region by region, with training for our dealers.';
     await dialog.getByLabel('Transcription text').fill(text);
     await dialog.getByText(`${text.length} characters`).waitFor();
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Transcription processed successfully!').waitFor({ timeout: 30_000 });
-    const card = page.getByRole('region', { name: 'My Videos' }).getByRole('listitem').filter({ hasText: 'We want the dealer portal' }).first();
+    const card = page
+      .getByRole('region', { name: 'My Videos' })
+      .getByRole('listitem')
+      .filter({ hasText: 'We want the dealer portal' })
+      .first();
     await card.waitFor();
     expect(await card.getByRole('button', { name: 'Direct Transcription Input', exact: true }).count()).toBe(1);
   });
@@ -149,7 +179,13 @@ describe('Video Insights', () => {
     const csrf = (await repPage.context().cookies()).find((c) => c.name === 'csrf_token')?.value ?? '';
     const response = await repPage.request.post('/api/videos/upload-transcription', {
       headers: { 'X-CSRF-Token': csrf, Origin: inject('baseURL') },
-      multipart: { deal_id: deal.id, pipeline_id: pipeline.pipelineId, upload_type: 'transcription', title: 'Rahul pricing call', transcription_text: 'Rahul: The client asked for a volume discount on the annual plan.' },
+      multipart: {
+        deal_id: deal.id,
+        pipeline_id: pipeline.pipelineId,
+        upload_type: 'transcription',
+        title: 'Rahul pricing call',
+        transcription_text: 'Rahul: The client asked for a volume discount on the annual plan.',
+      },
     });
     expect(response.status(), await response.text()).toBe(201);
     await page.goto('/dashboard/upload');
@@ -178,7 +214,10 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     await cdp.send('Network.emulateNetworkConditions', SLOW_UPLINK);
     try {
       await dialog.getByRole('button', { name: 'Upload' }).click();
-      await dialog.getByRole('status').filter({ hasText: /^Uploading\.\.\. \d+%$/ }).waitFor();
+      await dialog
+        .getByRole('status')
+        .filter({ hasText: /^Uploading\.\.\. \d+%$/ })
+        .waitFor();
       await shot('drive-uploading', dialog);
       await page.getByText('Video uploaded successfully!').waitFor({ timeout: 30_000 });
     } finally {
@@ -209,7 +248,9 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.textContent()).toBe('Upload failed: This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.');
+    expect(await alert.textContent()).toBe(
+      'Upload failed: This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.',
+    );
     expect(await link.inputValue()).toBe(driveLink(PRIVATE_DRIVE_FILE_ID));
     expect(await dialog.getByRole('button', { name: 'Upload' }).isEnabled()).toBe(true);
     await shot('drive-private', dialog);
@@ -229,7 +270,11 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     await shot('document-txt', dialog);
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Transcription processed successfully!').waitFor({ timeout: 30_000 });
-    const card = page.getByRole('region', { name: 'My Videos' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Document: call-notes.txt', exact: true }) }).first();
+    const card = page
+      .getByRole('region', { name: 'My Videos' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Document: call-notes.txt', exact: true }) })
+      .first();
     await card.waitFor();
     await card.getByRole('button', { name: 'Document: call-notes.txt', exact: true }).click();
     const detail = page.getByRole('dialog', { name: 'Document: call-notes.txt' });
@@ -251,7 +296,11 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     await dialog.getByText('0 characters', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Transcription processed successfully!').waitFor({ timeout: 30_000 });
-    const card = page.getByRole('region', { name: 'My Videos' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Document: renewal-minutes.docx', exact: true }) }).first();
+    const card = page
+      .getByRole('region', { name: 'My Videos' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Document: renewal-minutes.docx', exact: true }) })
+      .first();
     await card.getByText(text).waitFor();
     await shot('document-docx-card', card);
   });
@@ -265,7 +314,9 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.textContent()).toBe('Upload failed: Unsupported file type. Upload a video or audio file: mp4, mov, webm, mkv, avi, m4a, mp3 or wav.');
+    expect(await alert.textContent()).toBe(
+      'Upload failed: Unsupported file type. Upload a video or audio file: mp4, mov, webm, mkv, avi, m4a, mp3 or wav.',
+    );
     await shot('wrong-type', dialog);
     expect(await runAxe(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -279,7 +330,14 @@ describe('Meetings', () => {
     await page.goto('/dashboard/meetings');
     const table = page.getByRole('table', { name: 'Meetings' });
     await table.getByRole('cell', { name: 'team-call.mp4', exact: true }).waitFor();
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Meeting Title', 'Participants', 'Deal Associated', 'Deal Sentiments', 'Actions']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Date',
+      'Meeting Title',
+      'Participants',
+      'Deal Associated',
+      'Deal Sentiments',
+      'Actions',
+    ]);
     await shot('meetings-yours');
     expect(await runAxe(page)).toEqual([]);
 

@@ -124,9 +124,7 @@ describe('settings as an admin', () => {
     expect(await save.isDisabled()).toBe(true);
 
     await name.fill('Acme & Co');
-    await page
-      .getByText('Workspace name can only contain letters, numbers, spaces, hyphens and underscores', { exact: true })
-      .waitFor();
+    await page.getByText('Workspace name can only contain letters, numbers, spaces, hyphens and underscores', { exact: true }).waitFor();
     await name.fill('');
     await page.getByText('Workspace name is required', { exact: true }).waitFor();
     expect(await save.isDisabled()).toBe(true);
@@ -136,7 +134,7 @@ describe('settings as an admin', () => {
     expect(await save.isEnabled()).toBe(true);
   });
 
-  it("refuses a domain no admin has an address at, saying so on the Domain field, and keeps the old one", async () => {
+  it('refuses a domain no admin has an address at, saying so on the Domain field, and keeps the old one', async () => {
     await openSection(page, 'general', 'General');
     await page.getByLabel('Domain').fill('globex.example');
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -201,7 +199,7 @@ describe('settings as an admin', () => {
     expect(await row.getByRole('rowheader').textContent()).toBe('Esha Tester');
   });
 
-  it("refuses an address at another domain, saying so on the Email field", async () => {
+  it('refuses an address at another domain, saying so on the Email field', async () => {
     await openSection(page, 'users', 'Users');
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New User' });

@@ -69,7 +69,11 @@ describe('sign-in with an emailed code', () => {
     await page.getByRole('button', { name: 'Resend OTP' }).click();
     await page.getByText('Resend OTP in 30s').waitFor();
     await expect
-      .poll(async () => (await fetch(`${inject('smtpControlURL')}/messages?to=kavya@acme.example`).then((r) => r.json() as Promise<unknown[]>)).length, { timeout: 10_000 })
+      .poll(
+        async () =>
+          (await fetch(`${inject('smtpControlURL')}/messages?to=kavya@acme.example`).then((r) => r.json() as Promise<unknown[]>)).length,
+        { timeout: 10_000 },
+      )
       .toBe(before.length + 2);
     await page.context().close();
   });

@@ -60,6 +60,7 @@ const chunks = [...new Set(Object.values(manifest).map((m) => m.file))].filter((
 const sizes = chunks.map((f) => [f, gzipSize(f)]).sort((a, b) => b[1] - a[1]);
 const over = sizes.filter(([, size]) => size > CHUNK_BUDGET);
 for (const [file, size] of over) report(false, `chunk ${file}: ${kb(size)} gzip (budget ${kb(CHUNK_BUDGET)})`);
-if (over.length === 0) report(true, `${chunks.length} lazy chunks each at most ${kb(CHUNK_BUDGET)} gzip (largest ${sizes[0]?.[0]}: ${kb(sizes[0]?.[1] ?? 0)})`);
+if (over.length === 0)
+  report(true, `${chunks.length} lazy chunks each at most ${kb(CHUNK_BUDGET)} gzip (largest ${sizes[0]?.[0]}: ${kb(sizes[0]?.[1] ?? 0)})`);
 
 process.exit(failed ? 1 : 0);

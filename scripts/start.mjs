@@ -30,7 +30,8 @@ if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
 // brought up to date with its sources.
 const webDist = path.join(root, 'apps/web/dist/index.html');
 const newestIn = (dir) =>
-  fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .reduce((m, e) => Math.max(m, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
 // What the build reads: the app, the build's own plugins and config, and the shared contract.

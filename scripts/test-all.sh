@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every check and every test suite, in one command.
-#   typecheck, lint, web build and its bundle budget, unit + API tests on PGlite, the API tests again on PostgreSQL,
+#   typecheck, lint, formatting, web build and its bundle budget, unit + API tests on PGlite, the API tests again on PostgreSQL,
 #   browser tests in Chromium against the real server.
 # Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
 # Missing Debian packages (chromium, postgresql, ffmpeg, pocketsphinx) are installed when running as root with apt;
@@ -59,6 +59,7 @@ ensure_debian_package /usr/share/pocketsphinx/test/data/librivox/transcription p
 
 run_step "Typecheck (tsc -b)" npm run --silent typecheck
 run_step "Lint (eslint)" npm run --silent lint
+run_step "Format (prettier --check)" npm run --silent format:check
 run_step "Build the web app" npm run --silent build
 run_step "Web bundle budget" node scripts/check-bundle-budget.mjs
 run_vitest_step "Unit and API tests on PGlite (server, web)" unit npx vitest run --project server --project web

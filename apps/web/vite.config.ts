@@ -36,10 +36,18 @@ export default defineConfig({
         // libraries only some of them use (Radix, sonner) keep their own chunks.
         codeSplitting: {
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/, priority: 3 },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
+              priority: 3,
+            },
             { name: 'contract', test: /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/, priority: 2 },
             // Not the dialog: it brings Radix Dialog, which only the screens with dialogs load.
-            { name: 'ui', test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]/.test(id) && !/[\\/]dialog\.tsx$/.test(id), priority: 1 },
+            {
+              name: 'ui',
+              test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]/.test(id) && !/[\\/]dialog\.tsx$/.test(id),
+              priority: 1,
+            },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
           ],
         },

@@ -31,7 +31,8 @@ const DEALS = Number(args.deals ?? 100_000);
 const ROUNDS = Number(args.rounds ?? 3);
 const RECORDINGS = Number(args.recordings ?? 5000);
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const questions = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as { questions: Question[] }).questions;
+const questions = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as { questions: Question[] })
+  .questions;
 
 async function memoryDatabase(): Promise<Database> {
   const database = pgliteDatabase(await createPglite());
@@ -40,7 +41,10 @@ async function memoryDatabase(): Promise<Database> {
 }
 
 async function userByEmail(database: Database, email: string): Promise<Who> {
-  const [u] = await execute<Who & { organization_id: string }>(database.db, sql`select id, organization_id, role, email from users where email = ${email}`);
+  const [u] = await execute<Who & { organization_id: string }>(
+    database.db,
+    sql`select id, organization_id, role, email from users where email = ${email}`,
+  );
   if (!u) throw new Error(`no user ${email}`);
   return { id: u.id, organizationId: u.organization_id, role: u.role, email: u.email };
 }
@@ -57,7 +61,8 @@ function check(a: Asked, q: Question, e: Expected): string[] {
     const stray = ids.filter((id) => !e.allowedIds!.has(id));
     if (stray.length) problems.push(`sources outside the expected set: ${stray.slice(0, 3).join(', ')}`);
   }
-  if (e.exactIds && JSON.stringify(ids) !== JSON.stringify(e.exactIds)) problems.push(`sources ${ids.join(',')} != ${e.exactIds.join(',')}`);
+  if (e.exactIds && JSON.stringify(ids) !== JSON.stringify(e.exactIds))
+    problems.push(`sources ${ids.join(',')} != ${e.exactIds.join(',')}`);
   if (e.firstId && ids[0] !== e.firstId) problems.push(`first source ${ids[0]} != ${e.firstId}`);
   return problems;
 }
@@ -85,7 +90,10 @@ async function accuracy(): Promise<Outcome[]> {
 
 /** The demo's people and accounts mapped onto the generated workspace, so each question means the same there. */
 async function mapper(database: Database, ds: Awaited<ReturnType<typeof generateDataset>>) {
-  const [rep] = await execute<{ first_name: string; last_name: string }>(database.db, sql`select first_name, last_name from users where id = ${ds.users.rep.id}`);
+  const [rep] = await execute<{ first_name: string; last_name: string }>(
+    database.db,
+    sql`select first_name, last_name from users where id = ${ds.users.rep.id}`,
+  );
   const repName = `${rep!.first_name} ${rep!.last_name}`;
   const role = (email: string) => DEMO_USERS.find((u) => u.email === email)!;
   const who = (email: string): Who => {
@@ -95,7 +103,9 @@ async function mapper(database: Database, ds: Awaited<ReturnType<typeof generate
   };
   const names = DEMO_USERS.flatMap((u) => [`${u.firstName} ${u.lastName}`, u.firstName]);
   const text = (query: string) =>
-    names.reduce((q, n) => q.replace(new RegExp(`\\b${n}\\b`, 'g'), repName), query).replace(/^For account ([^:]+):/, (_m, a: string) => `For account ${a.split(' ')[0]}:`);
+    names
+      .reduce((q, n) => q.replace(new RegExp(`\\b${n}\\b`, 'g'), repName), query)
+      .replace(/^For account ([^:]+):/, (_m, a: string) => `For account ${a.split(' ')[0]}:`);
   return { who, text, account: (a: string | null) => (a ? a.split(' ')[0]! : null) };
 }
 
@@ -151,7 +161,18 @@ async function main(): Promise<void> {
   const table = { columns: ['intent', 'samples', 'p50', 'p95', 'max'], rows: byIntent };
   const wrong = outcomes.filter((o) => !o.ok).map((o) => `- ${o.id} (${o.as}) "${o.query}": ${o.problems.join('; ')}`);
   const report = ['## Wrong answers', '', ...(wrong.length ? wrong : ['None.']), ''];
-  storeResult({ name: 'assistant-answers', title: 'Assistant answers (no model)', rows, table, notes, report, data: { accuracy: accuracyPct, outcomes, samples, setupMs } }, env);
+  storeResult(
+    {
+      name: 'assistant-answers',
+      title: 'Assistant answers (no model)',
+      rows,
+      table,
+      notes,
+      report,
+      data: { accuracy: accuracyPct, outcomes, samples, setupMs },
+    },
+    env,
+  );
   log(rows.map((r) => `  ${r.metric}: ${r.value}`).join('\n'));
 }
 

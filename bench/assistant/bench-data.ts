@@ -7,12 +7,42 @@ import type { Db } from '../../apps/server/src/db/client';
  * rows on every run, derived from deal ids and fixed texts.
  */
 const TOPICS = [
-  { title: 'Discovery call', summary: 'Walked through their current process and the reporting pain.', points: ['Reporting is manual every Monday', 'They want branch-level dashboards'], text: 'They explained how inventory planning depends on weekly spreadsheets and asked about dashboards.' },
-  { title: 'Pricing discussion', summary: 'Discussed the volume discount and quarterly billing.', points: ['Volume discount requested', 'Quarterly billing preferred'], text: 'Procurement asked for a volume discount and the payment terms with quarterly billing.' },
-  { title: 'Security review', summary: 'IT reviewed hosting and data residency.', points: ['India region hosting accepted', 'Security questionnaire due Friday'], text: 'The IT director asked about data residency and the security questionnaire timelines.' },
-  { title: 'Dealer workflow demo', summary: 'Demo of dealer orders replacing WhatsApp and phone orders.', points: ['Dealer portal demo went well', 'WhatsApp orders are re-keyed today'], text: 'Dealers send orders over WhatsApp which are re-keyed into the ERP; the portal removes that.' },
-  { title: 'Board decision prep', summary: 'Prepared the ROI case for the board meeting.', points: ['Board meets at month end', 'CFO wants the ROI analysis'], text: 'The CFO will take the ROI analysis to the board meeting at the end of the month.' },
-  { title: 'GST quotation review', summary: 'Reviewed GST-compliant quotations from deals.', points: ['GST quotations are a must', 'Finance to validate templates'], text: 'Finance wants GST compliant quotations generated directly from each deal.' },
+  {
+    title: 'Discovery call',
+    summary: 'Walked through their current process and the reporting pain.',
+    points: ['Reporting is manual every Monday', 'They want branch-level dashboards'],
+    text: 'They explained how inventory planning depends on weekly spreadsheets and asked about dashboards.',
+  },
+  {
+    title: 'Pricing discussion',
+    summary: 'Discussed the volume discount and quarterly billing.',
+    points: ['Volume discount requested', 'Quarterly billing preferred'],
+    text: 'Procurement asked for a volume discount and the payment terms with quarterly billing.',
+  },
+  {
+    title: 'Security review',
+    summary: 'IT reviewed hosting and data residency.',
+    points: ['India region hosting accepted', 'Security questionnaire due Friday'],
+    text: 'The IT director asked about data residency and the security questionnaire timelines.',
+  },
+  {
+    title: 'Dealer workflow demo',
+    summary: 'Demo of dealer orders replacing WhatsApp and phone orders.',
+    points: ['Dealer portal demo went well', 'WhatsApp orders are re-keyed today'],
+    text: 'Dealers send orders over WhatsApp which are re-keyed into the ERP; the portal removes that.',
+  },
+  {
+    title: 'Board decision prep',
+    summary: 'Prepared the ROI case for the board meeting.',
+    points: ['Board meets at month end', 'CFO wants the ROI analysis'],
+    text: 'The CFO will take the ROI analysis to the board meeting at the end of the month.',
+  },
+  {
+    title: 'GST quotation review',
+    summary: 'Reviewed GST-compliant quotations from deals.',
+    points: ['GST quotations are a must', 'Finance to validate templates'],
+    text: 'Finance wants GST compliant quotations generated directly from each deal.',
+  },
 ];
 
 /** Recordings for the first deals of every demo account (uploaded by the deal's owner), deals without next steps, and aged updates. */
@@ -31,7 +61,9 @@ export async function prepareDemoWorkspace(db: Db, organizationId: string): Prom
     ) t
     where d.k <= 2`);
   await db.execute(sql`update deals set nextsteps = null where organization_id = ${organizationId} and id % 13 = 0`);
-  await db.execute(sql`update deals set updated_at = now() - make_interval(days => (id % 97)::int) where organization_id = ${organizationId}`);
+  await db.execute(
+    sql`update deals set updated_at = now() - make_interval(days => (id % 97)::int) where organization_id = ${organizationId}`,
+  );
 }
 
 /** The same for the 100k-deal workspace: `count` recordings over random deals, calls today and tomorrow for every user. */

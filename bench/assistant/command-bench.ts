@@ -37,16 +37,31 @@ export const commandBench: Bench = {
     return {
       rows: [
         { metric: 'labelled commands', value: String(checked.length) },
-        { metric: 'exact-match accuracy', value: `${(accuracy * 100).toFixed(1)}% (${checked.length - misses.length}/${checked.length}; target 95%)` },
+        {
+          metric: 'exact-match accuracy',
+          value: `${(accuracy * 100).toFixed(1)}% (${checked.length - misses.length}/${checked.length}; target 95%)`,
+        },
         { metric: 'parse p50', value: `${p50.toFixed(3)} ms` },
         { metric: 'parse p95', value: `${p95.toFixed(3)} ms (target under 5 ms)` },
         { metric: 'parse max', value: `${max.toFixed(3)} ms` },
       ],
       table: misses.length
-        ? { columns: ['missed command', 'parsed', 'expected'], rows: misses.map((m) => [m.command, JSON.stringify(m.parsed), JSON.stringify(m.expected)]) }
+        ? {
+            columns: ['missed command', 'parsed', 'expected'],
+            rows: misses.map((m) => [m.command, JSON.stringify(m.parsed), JSON.stringify(m.expected)]),
+          }
         : undefined,
       notes: `Every command of the set parsed ${ROUNDS} times in one process after a warm-up; accuracy counts a command right only when the whole parsed_command and its flagged properties equal the label.`,
-      data: { cases: checked.length, correct: checked.length - misses.length, accuracy, p50Ms: p50, p95Ms: p95, maxMs: max, rounds: ROUNDS, misses },
+      data: {
+        cases: checked.length,
+        correct: checked.length - misses.length,
+        accuracy,
+        p50Ms: p50,
+        p95Ms: p95,
+        maxMs: max,
+        rounds: ROUNDS,
+        misses,
+      },
       report: [],
     };
   },

@@ -23,11 +23,15 @@ const deals = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'deal' : 
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 /** Close-date ranges as the questions mean them, from today's UTC date. */
-export function rangeOf(spec: { period?: string; month?: number; year?: number; from?: string; to?: string }, today: Date): [string, string] {
+export function rangeOf(
+  spec: { period?: string; month?: number; year?: number; from?: string; to?: string },
+  today: Date,
+): [string, string] {
   const y = today.getUTCFullYear();
   const m = today.getUTCMonth();
   if (spec.from && spec.to) return [spec.from, spec.to];
-  if (spec.month) return [iso(new Date(Date.UTC(spec.year ?? y, spec.month - 1, 1))), iso(new Date(Date.UTC(spec.year ?? y, spec.month, 0)))];
+  if (spec.month)
+    return [iso(new Date(Date.UTC(spec.year ?? y, spec.month - 1, 1))), iso(new Date(Date.UTC(spec.year ?? y, spec.month, 0)))];
   const day = (today.getUTCDay() + 6) % 7;
   const monday = Date.UTC(y, m, today.getUTCDate() - day);
   const q = Math.floor(m / 3) * 3;
@@ -52,9 +56,12 @@ const visibleUsers = (who: Who): SQL =>
 const visibleDeal = (who: Who): SQL => (isAdmin(who) ? sql`true` : sql`d.owner_id in (${visibleUsers(who)})`);
 
 async function dealRows(db: Db, who: Who, where: SQL, order = sql`d.amount desc nulls last, d.id desc`) {
-  return execute<{ id: string; amount: string | null }>(db, sql`
+  return execute<{ id: string; amount: string | null }>(
+    db,
+    sql`
     select d.id::text as id, d.amount::text as amount from deals d join pipeline_stages s on s.id = d.stage_id join pipelines p on p.id = d.pipeline_id
-    where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${where} order by ${order}`);
+    where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${where} order by ${order}`,
+  );
 }
 
 function setExpectation(rows: { id: string; amount: string | null }[]): Expected {
@@ -64,10 +71,19 @@ function setExpectation(rows: { id: string; amount: string | null }[]): Expected
 }
 
 async function companyIds(db: Db, who: Who, account: string): Promise<string[]> {
-  const rows = await execute<{ id: string }>(db, sql`select id from companies where organization_id = ${who.organizationId} and lower(name) like ${`%${account.toLowerCase()}%`}`);
+  const rows = await execute<{ id: string }>(
+    db,
+    sql`select id from companies where organization_id = ${who.organizationId} and lower(name) like ${`%${account.toLowerCase()}%`}`,
+  );
   return rows.map((r) => r.id);
 }
-const inIds = (column: SQL, ids: string[]) => (ids.length ? sql`${column} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`);
+const inIds = (column: SQL, ids: string[]) =>
+  ids.length
+    ? sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`false`;
 
 export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Promise<Expected> {
   const open = sql`not s.is_closed`;
@@ -82,37 +98,59 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
     case 'no_next_steps':
       return setExpectation(await dealRows(db, who, sql`${open} and coalesce(trim(d.nextsteps), '') = ''`));
     case 'stuck':
-      return setExpectation(await dealRows(db, who, sql`${open} and d.updated_at < ${new Date(now.getTime() - Number(e.days) * 864e5).toISOString()}::timestamptz`));
+      return setExpectation(
+        await dealRows(
+          db,
+          who,
+          sql`${open} and d.updated_at < ${new Date(now.getTime() - Number(e.days) * 864e5).toISOString()}::timestamptz`,
+        ),
+      );
     case 'largest': {
       const rows = await dealRows(db, who, open);
       return { fragments: [], exactIds: rows.slice(0, Number(e.limit)).map((r) => r.id), notFound: rows.length === 0 };
     }
     case 'by_group': {
       const key = { stage: sql`s.id`, pipeline: sql`p.id`, owner: sql`d.owner_id` }[e.by as 'stage']!;
-      const rows = await execute<{ n: number; amount: string }>(db, sql`
+      const rows = await execute<{ n: number; amount: string }>(
+        db,
+        sql`
         select count(*)::int as n, coalesce(sum(d.amount), 0)::text as amount from deals d join pipeline_stages s on s.id = d.stage_id join pipelines p on p.id = d.pipeline_id
-        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${e.by === 'stage' ? sql`true` : open} group by ${key}`);
+        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${e.by === 'stage' ? sql`true` : open} group by ${key}`,
+      );
       return { fragments: rows.map((r) => `${deals(r.n)}, ${rupees(r.amount)}`), notFound: rows.length === 0 };
     }
     case 'top_owner': {
-      const [row] = await execute<{ name: string; amount: string }>(db, sql`
+      const [row] = await execute<{ name: string; amount: string }>(
+        db,
+        sql`
         select u.first_name || ' ' || u.last_name as name, sum(coalesce(d.amount, 0))::text as amount from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
-        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${open} group by u.id, u.first_name, u.last_name order by sum(coalesce(d.amount, 0)) desc, 1 limit 1`);
-      return row ? { fragments: [`${row.name} has the most open pipeline`, rupees(row.amount)], notFound: false } : { fragments: ['I could not find'], notFound: true };
+        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${open} group by u.id, u.first_name, u.last_name order by sum(coalesce(d.amount, 0)) desc, 1 limit 1`,
+      );
+      return row
+        ? { fragments: [`${row.name} has the most open pipeline`, rupees(row.amount)], notFound: false }
+        : { fragments: ['I could not find'], notFound: true };
     }
     case 'last_meeting': {
       const ids = await companyIds(db, who, String(e.account));
       const scope = isAdmin(who) ? sql`true` : sql`r.uploaded_by in (${visibleUsers(who)})`;
-      const rows = await execute<{ id: string; title: string }>(db, sql`
+      const rows = await execute<{ id: string; title: string }>(
+        db,
+        sql`
         select r.id::text as id, r.title from recordings r join deals d on d.id = r.deal_id
-        where r.organization_id = ${who.organizationId} and ${scope} and ${inIds(sql`d.company_id`, ids)} order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit 1`);
-      return rows[0] ? { fragments: [`"${rows[0].title}"`], firstId: rows[0].id, notFound: false } : { fragments: ['I could not find'], notFound: true };
+        where r.organization_id = ${who.organizationId} and ${scope} and ${inIds(sql`d.company_id`, ids)} order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit 1`,
+      );
+      return rows[0]
+        ? { fragments: [`"${rows[0].title}"`], firstId: rows[0].id, notFound: false }
+        : { fragments: ['I could not find'], notFound: true };
     }
     case 'account_people': {
       const ids = await companyIds(db, who, String(e.account));
-      const rows = await execute<{ id: string; painpoints: string | null; kdm: string | null }>(db, sql`
+      const rows = await execute<{ id: string; painpoints: string | null; kdm: string | null }>(
+        db,
+        sql`
         select d.id::text as id, d.painpoints, d.kdm from deals d where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${inIds(sql`d.company_id`, ids)}
-        order by d.amount desc nulls last, d.id desc limit 20`);
+        order by d.amount desc nulls last, d.id desc limit 20`,
+      );
       if (rows.length === 0) return { fragments: ['I could not find'], notFound: true };
       const fragments = [
         ...(e.painpoints ? rows.map((r) => r.painpoints).filter((x): x is string => !!x) : []),
@@ -122,39 +160,83 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
     }
     case 'calls': {
       const start = new Date(`${today}T00:00:00Z`).getTime() + (e.day === 'tomorrow' ? 864e5 : 0);
-      const rows = await execute<{ id: string }>(db, sql`
+      const rows = await execute<{ id: string }>(
+        db,
+        sql`
         select m.id::text as id from calendar_meetings m where m.organization_id = ${who.organizationId} and m.owner_id in (${visibleUsers(who)}) and m.status <> 'cancelled'
-        and m.start_at >= ${new Date(start).toISOString()}::timestamptz and m.start_at < ${new Date(start + 864e5).toISOString()}::timestamptz`);
-      return rows.length ? { fragments: [`${rows.length} ${rows.length === 1 ? 'call' : 'calls'}`], allowedIds: new Set(rows.map((r) => r.id)), notFound: false } : { fragments: ['I could not find'], notFound: true };
+        and m.start_at >= ${new Date(start).toISOString()}::timestamptz and m.start_at < ${new Date(start + 864e5).toISOString()}::timestamptz`,
+      );
+      return rows.length
+        ? {
+            fragments: [`${rows.length} ${rows.length === 1 ? 'call' : 'calls'}`],
+            allowedIds: new Set(rows.map((r) => r.id)),
+            notFound: false,
+          }
+        : { fragments: ['I could not find'], notFound: true };
     }
     case 'stats': {
-      const f = e.filters as { owners: string[]; stages: string[]; pipelines: string[]; close: Record<string, unknown> | null; search: string | null };
+      const f = e.filters as {
+        owners: string[];
+        stages: string[];
+        pipelines: string[];
+        close: Record<string, unknown> | null;
+        search: string | null;
+      };
       const parts: SQL[] = [sql`true`];
-      if (f.owners.length) parts.push(sql`d.owner_id in (select id from users where email in (${sql.join(f.owners.map((o) => sql`${o}`), sql`, `)}))`);
-      if (f.stages.length) parts.push(sql`lower(s.label) in (${sql.join(f.stages.map((x) => sql`${x.toLowerCase()}`), sql`, `)})`);
-      if (f.pipelines.length) parts.push(sql`lower(p.label) in (${sql.join(f.pipelines.map((x) => sql`${x.toLowerCase()}`), sql`, `)})`);
+      if (f.owners.length)
+        parts.push(
+          sql`d.owner_id in (select id from users where email in (${sql.join(
+            f.owners.map((o) => sql`${o}`),
+            sql`, `,
+          )}))`,
+        );
+      if (f.stages.length)
+        parts.push(
+          sql`lower(s.label) in (${sql.join(
+            f.stages.map((x) => sql`${x.toLowerCase()}`),
+            sql`, `,
+          )})`,
+        );
+      if (f.pipelines.length)
+        parts.push(
+          sql`lower(p.label) in (${sql.join(
+            f.pipelines.map((x) => sql`${x.toLowerCase()}`),
+            sql`, `,
+          )})`,
+        );
       if (f.close) {
         const [from, to] = rangeOf(f.close, now);
         parts.push(sql`d.closedate between ${from}::date and ${to}::date`);
       }
       if (f.search) {
         const like = `%${f.search.toLowerCase()}%`;
-        parts.push(sql`(lower(d.dealname) like ${like} or lower(coalesce(d.nextsteps, '')) like ${like} or lower(coalesce(d.kdm, '')) like ${like})`);
+        parts.push(
+          sql`(lower(d.dealname) like ${like} or lower(coalesce(d.nextsteps, '')) like ${like} or lower(coalesce(d.kdm, '')) like ${like})`,
+        );
       }
       return setExpectation(await dealRows(db, who, sql.join(parts, sql` and `)));
     }
     case 'search': {
       const words = e.words as string[];
       if (words.length === 0) return { fragments: ['I could not find'], notFound: true };
-      const like = (col: SQL) => sql.join(words.map((w) => sql`${col} ilike ${`%${w}%`}`), sql` and `);
+      const like = (col: SQL) =>
+        sql.join(
+          words.map((w) => sql`${col} ilike ${`%${w}%`}`),
+          sql` and `,
+        );
       const scope = isAdmin(who) ? sql`true` : sql`r.uploaded_by in (${visibleUsers(who)})`;
-      const rows = await execute<{ id: string }>(db, sql`
+      const rows = await execute<{ id: string }>(
+        db,
+        sql`
         select r.id::text as id from recordings r where r.organization_id = ${who.organizationId} and ${scope}
           and ${like(sql`concat_ws(' ', r.title, r.summary, r.transcription, r.key_points::text)`)}
         union all
         select d.id::text from deals d where d.organization_id = ${who.organizationId} and ${visibleDeal(who)}
-          and ${like(sql`concat_ws(' ', d.dealname, d.nextsteps, d.kdm, d.painpoints, d.summary)`)}`);
-      return rows.length ? { fragments: [], allowedIds: new Set(rows.map((r) => r.id)), notFound: false } : { fragments: ['I could not find'], notFound: true };
+          and ${like(sql`concat_ws(' ', d.dealname, d.nextsteps, d.kdm, d.painpoints, d.summary)`)}`,
+      );
+      return rows.length
+        ? { fragments: [], allowedIds: new Set(rows.map((r) => r.id)), notFound: false }
+        : { fragments: ['I could not find'], notFound: true };
     }
     case 'unknown_account':
       return { fragments: [`I could not find an account named "${e.account}"`], notFound: true };

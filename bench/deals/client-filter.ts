@@ -17,14 +17,16 @@ const formatCents = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '
 
 type Compare = (a: TDeal, b: TDeal) => number;
 const byIdDesc: Compare = (a, b) => Number(b.deal_id) - Number(a.deal_id);
-const nullsLast = (key: (d: TDeal) => number | string | null, dir: 1 | -1): Compare => (a, b) => {
-  const x = key(a);
-  const y = key(b);
-  if (x === y) return byIdDesc(a, b);
-  if (x === null) return 1;
-  if (y === null) return -1;
-  return (x < y ? -1 : 1) * dir;
-};
+const nullsLast =
+  (key: (d: TDeal) => number | string | null, dir: 1 | -1): Compare =>
+  (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === y) return byIdDesc(a, b);
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (x < y ? -1 : 1) * dir;
+  };
 const SORTS: Record<TDealListQuery['sort'], Compare> = {
   created_desc: byIdDesc,
   amount_desc: nullsLast((d) => (d.amount === null ? null : Number(d.amount)), -1),

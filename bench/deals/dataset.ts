@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { execute, type Database } from '../../apps/server/src/db/client';
 import { MIGRATIONS_DIR, runMigrations } from '../../apps/server/src/db/migrate';
-import { DEMO_COMPANIES, DEMO_PIPELINES, FIRST_NAMES, JOB_TITLES, LAST_NAMES, NEXT_STEPS, PAIN_POINTS, PRODUCTS, SUMMARIES } from '../../apps/server/src/db/seed-crm-data';
+import {
+  DEMO_COMPANIES,
+  DEMO_PIPELINES,
+  FIRST_NAMES,
+  JOB_TITLES,
+  LAST_NAMES,
+  NEXT_STEPS,
+  PAIN_POINTS,
+  PRODUCTS,
+  SUMMARIES,
+} from '../../apps/server/src/db/seed-crm-data';
 
 /** What the queries and the sessions need to know about the generated workspace. */
 export type Dataset = {
@@ -50,20 +60,31 @@ function hierarchy(domain: string) {
   const leads = [add('user', managers[0]!.id, 'Region 1', 2), add('user', managers[0]!.id, 'Region 1', 2)];
   const deepReps = leads.flatMap((lead) => Array.from({ length: 5 }, () => add('user', lead.id, 'Region 1', 3)));
   let m = 1;
-  while (rows.length < 50) add('user', managers[m++ % 4 + 1]!.id, 'Field', 3);
-  return { rows, admin, manager: managers[0]!, managerTeamSize: 1 + leads.length + deepReps.length, rep: deepReps[0]!, reps: rows.filter((r) => r.weight === 3) };
+  while (rows.length < 50) add('user', managers[(m++ % 4) + 1]!.id, 'Field', 3);
+  return {
+    rows,
+    admin,
+    manager: managers[0]!,
+    managerTeamSize: 1 + leads.length + deepReps.length,
+    rep: deepReps[0]!,
+    reps: rows.filter((r) => r.weight === 3),
+  };
 }
 
 /** The indexes of deals and deal_search as the migrations leave them, so a bulk load can drop and rebuild them. */
 function dealIndexStatements(): { name: string; create: string }[] {
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const statements = files.flatMap((f) => fs.readFileSync(`${MIGRATIONS_DIR}/${f}`, 'utf8').split('--> statement-breakpoint'));
   // In migration order: a later DROP INDEX removes what an earlier CREATE INDEX made.
   const byName = new Map<string, string>();
   for (const statement of statements.map((s) => s.trim())) {
     const dropped = /^DROP INDEX (?:IF EXISTS )?"([^"]+)"/i.exec(statement)?.[1];
     if (dropped) byName.delete(dropped);
-    else if (/^CREATE (UNIQUE )?INDEX .* ON "(deals|deal_search)"/i.test(statement)) byName.set(/INDEX "([^"]+)"/.exec(statement)![1]!, statement.replace(/;$/, ''));
+    else if (/^CREATE (UNIQUE )?INDEX .* ON "(deals|deal_search)"/i.test(statement))
+      byName.set(/INDEX "([^"]+)"/.exec(statement)![1]!, statement.replace(/;$/, ''));
   }
   return [...byName].map(([name, create]) => ({ name, create }));
 }
@@ -79,22 +100,41 @@ const exec = (database: Database, text: string) => database.db.execute(sql.raw(t
 export async function generateDataset(database: Database, dealCount: number, log: (line: string) => void): Promise<Dataset> {
   await runMigrations(database);
   const domain = 'bench.example';
-  const [org] = await execute<{ id: string }>(database.db, sql`insert into organizations (name, domain) values ('Bench Sales', ${domain}) returning id`);
+  const [org] = await execute<{ id: string }>(
+    database.db,
+    sql`insert into organizations (name, domain) values ('Bench Sales', ${domain}) returning id`,
+  );
   const organizationId = org!.id;
   const h = hierarchy(domain);
   await exec(
     database,
     `insert into users (id, organization_id, email, first_name, last_name, role, team, reports_to, is_onboarded) values ${h.rows
-      .map((u) => `(${lit(u.id)}, ${lit(organizationId)}, ${lit(u.email)}, ${lit(u.first)}, ${lit(u.last)}, ${lit(u.role)}, ${lit(u.team)}, ${u.reportsTo ? lit(u.reportsTo) : 'null'}, true)`)
+      .map(
+        (u) =>
+          `(${lit(u.id)}, ${lit(organizationId)}, ${lit(u.email)}, ${lit(u.first)}, ${lit(u.last)}, ${lit(u.role)}, ${lit(u.team)}, ${u.reportsTo ? lit(u.reportsTo) : 'null'}, true)`,
+      )
       .join(', ')}`,
   );
 
-  const pipelines = DEMO_PIPELINES.map((p, i) => ({ id: randomUUID(), label: p.label, order: i, stages: p.stages.map((label) => ({ id: randomUUID(), label })) }));
-  await exec(database, `insert into pipelines (id, organization_id, label, display_order) values ${pipelines.map((p) => `(${lit(p.id)}, ${lit(organizationId)}, ${lit(p.label)}, ${p.order})`).join(', ')}`);
+  const pipelines = DEMO_PIPELINES.map((p, i) => ({
+    id: randomUUID(),
+    label: p.label,
+    order: i,
+    stages: p.stages.map((label) => ({ id: randomUUID(), label })),
+  }));
+  await exec(
+    database,
+    `insert into pipelines (id, organization_id, label, display_order) values ${pipelines.map((p) => `(${lit(p.id)}, ${lit(organizationId)}, ${lit(p.label)}, ${p.order})`).join(', ')}`,
+  );
   await exec(
     database,
     `insert into pipeline_stages (id, pipeline_id, label, display_order, is_closed, is_won) values ${pipelines
-      .flatMap((p) => p.stages.map((s, i) => `(${lit(s.id)}, ${lit(p.id)}, ${lit(s.label)}, ${i}, ${/^Closed|^Renewed|^Churned/.test(s.label)}, ${/Won|Renewed/.test(s.label)})`))
+      .flatMap((p) =>
+        p.stages.map(
+          (s, i) =>
+            `(${lit(s.id)}, ${lit(p.id)}, ${lit(s.label)}, ${i}, ${/^Closed|^Renewed|^Churned/.test(s.label)}, ${/Won|Renewed/.test(s.label)})`,
+        ),
+      )
       .join(', ')}`,
   );
   const companyNames = ROOTS.flatMap((root) => SUFFIXES.map((suffix) => `${root} ${suffix}`));
@@ -106,17 +146,26 @@ export async function generateDataset(database: Database, dealCount: number, log
   // Lookup tables with a dense index n, so each deal picks by floor(random() * count).
   // The pipeline mix is uneven (Sales 5 : Enterprise 3 : Renewals 4 per stage); owners are weighted.
   const pipelineWeight = [5, 3, 4];
-  const stagePicks = pipelines.flatMap((p, i) => p.stages.flatMap((s) => Array.from({ length: pipelineWeight[i]! }, () => `(${lit(p.id)}::uuid, ${lit(s.id)}::uuid)`)));
+  const stagePicks = pipelines.flatMap((p, i) =>
+    p.stages.flatMap((s) => Array.from({ length: pipelineWeight[i]! }, () => `(${lit(p.id)}::uuid, ${lit(s.id)}::uuid)`)),
+  );
   const ownerPicks = h.rows.flatMap((u) => Array.from({ length: u.weight }, () => `(${lit(u.id)}::uuid)`));
   const kdms = FIRST_NAMES.flatMap((f, i) => JOB_TITLES.map((t, j) => `${f} ${LAST_NAMES[(i + j) % LAST_NAMES.length]} (${t})`));
-  await exec(database, `create temp table bench_stage as select row_number() over () - 1 as n, p as pipeline_id, s as stage_id from (values ${stagePicks.join(', ')}) v(p, s)`);
-  await exec(database, `create temp table bench_owner as select row_number() over () - 1 as n, o as owner_id from (values ${ownerPicks.join(', ')}) v(o)`);
+  await exec(
+    database,
+    `create temp table bench_stage as select row_number() over () - 1 as n, p as pipeline_id, s as stage_id from (values ${stagePicks.join(', ')}) v(p, s)`,
+  );
+  await exec(
+    database,
+    `create temp table bench_owner as select row_number() over () - 1 as n, o as owner_id from (values ${ownerPicks.join(', ')}) v(o)`,
+  );
   await exec(
     database,
     `create temp table bench_company as select case when name = ${lit(RARE_COMPANY)} then -1 else row_number() over (order by name = ${lit(RARE_COMPANY)}, name) - 1 end as n, id, regexp_replace(name, ' (Pvt Ltd|Co)$', '') as name
      from companies where organization_id = ${lit(organizationId)}`,
   );
-  const count = async (table: string) => Number((await execute<{ c: number }>(database.db, sql.raw(`select count(*)::int as c from ${table} where n >= 0`)))[0]!.c);
+  const count = async (table: string) =>
+    Number((await execute<{ c: number }>(database.db, sql.raw(`select count(*)::int as c from ${table} where n >= 0`)))[0]!.c);
   const [nStage, nOwner, nCompany] = [await count('bench_stage'), await count('bench_owner'), await count('bench_company')];
 
   const indexes = dealIndexStatements();
@@ -164,7 +213,11 @@ export async function generateDataset(database: Database, dealCount: number, log
   await exec(database, 'vacuum analyze');
   log(`  vacuum analyze in ${Math.round(performance.now() - t)} ms`);
 
-  const tokens = { admin: randomBytes(32).toString('base64url'), manager: randomBytes(32).toString('base64url'), rep: randomBytes(32).toString('base64url') };
+  const tokens = {
+    admin: randomBytes(32).toString('base64url'),
+    manager: randomBytes(32).toString('base64url'),
+    rep: randomBytes(32).toString('base64url'),
+  };
   const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
   await exec(
     database,

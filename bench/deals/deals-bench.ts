@@ -78,7 +78,9 @@ async function runOne(kind: DbKind, size: number, o: DealsOptions, cluster: Post
         fs.writeFileSync(path.join(plansDir, `deals-${label}.txt`), await explainAll(database, ds, queries));
       }
       o.log(`  ${label}: fetch-all, 1 + ${o.fetchAllRuns} runs per query`);
-      const visible = new Map<ViewerKind, number>((['admin', 'manager', 'rep'] as const).map((v) => [v, direct.get(unfiltered(queries, v).name)!.answer.total]));
+      const visible = new Map<ViewerKind, number>(
+        (['admin', 'manager', 'rep'] as const).map((v) => [v, direct.get(unfiltered(queries, v).name)!.answer.total]),
+      );
       return { direct, fetchAll: await measureFetchAll(database, ds, queries, visible, o) };
     });
 

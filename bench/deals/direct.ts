@@ -19,7 +19,16 @@ export function directDeals(db: Db, kind: DatabaseKind) {
      * returns all deals". It runs the list's count/sum too, a few ms against a fetch of them all.
      */
     all: async (caller: Caller): Promise<TDeal[]> => {
-      const { data } = await service.list(caller, { owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, sort: 'created_desc', page: 1, page_size: 1_000_000_000 });
+      const { data } = await service.list(caller, {
+        owners: [],
+        stages: [],
+        pipelines: [],
+        close_from: undefined,
+        close_to: undefined,
+        sort: 'created_desc',
+        page: 1,
+        page_size: 1_000_000_000,
+      });
       return data;
     },
   };

@@ -11,18 +11,25 @@ import { httpGetter, summarize, timeSequential, type Latency } from './timing';
 /** Latencies of one query, with its first answer to cross-check the paths. */
 export type Measured = Map<string, { latency: Latency; answer: ListAnswer }>;
 
-export type FetchAll = (Latency & { visibleDeals: number; jsonMiB: number }) | { skipped: string; visibleDeals: number; estimatedJsonMiB?: number };
+export type FetchAll =
+  (Latency & { visibleDeals: number; jsonMiB: number }) | { skipped: string; visibleDeals: number; estimatedJsonMiB?: number };
 
 export function callerOf(ds: Dataset, kind: ViewerKind): Caller {
   const u = ds.users[kind];
   return { id: u.id, email: u.email, role: u.role, organizationId: ds.organizationId };
 }
 
-const answerOf = (r: Pick<TDealListResponse, 'data' | 'total' | 'total_amount'>): ListAnswer => ({ ids: r.data.map((d) => d.deal_id), total: r.total, total_amount: r.total_amount });
+const answerOf = (r: Pick<TDealListResponse, 'data' | 'total' | 'total_amount'>): ListAnswer => ({
+  ids: r.data.map((d) => d.deal_id),
+  total: r.total,
+  total_amount: r.total_amount,
+});
 
 /** The viewer's first page without filters: its total is every deal the viewer can see. */
 export function unfiltered(queries: DealQuery[], viewer: ViewerKind): DealQuery {
-  const found = queries.find((q) => q.viewer === viewer && Object.keys(q.params).every((k) => k === 'page_size' || (k === 'page' && q.params.page === '1')));
+  const found = queries.find(
+    (q) => q.viewer === viewer && Object.keys(q.params).every((k) => k === 'page_size' || (k === 'page' && q.params.page === '1')),
+  );
   if (!found) throw new Error(`no unfiltered query for the ${viewer}`);
   return found;
 }
@@ -44,12 +51,21 @@ async function settle(seconds: number, runs: (() => Promise<unknown>)[]): Promis
  */
 export const FLOOR_PATH = '/api/session/profile';
 
-export async function measureHttp(baseURL: string, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<{ measured: Measured; floor: Latency }> {
+export async function measureHttp(
+  baseURL: string,
+  ds: Dataset,
+  queries: DealQuery[],
+  o: DealsOptions,
+): Promise<{ measured: Measured; floor: Latency }> {
   const client = httpGetter(baseURL);
   try {
     const out: Measured = new Map();
-    const request = (q: DealQuery) => client.get(`${API_PATH}?${queryString(q.params)}`, { authorization: `Bearer ${ds.tokens[q.viewer]}` });
-    await settle(o.settleSeconds, queries.map((q) => () => request(q)));
+    const request = (q: DealQuery) =>
+      client.get(`${API_PATH}?${queryString(q.params)}`, { authorization: `Bearer ${ds.tokens[q.viewer]}` });
+    await settle(
+      o.settleSeconds,
+      queries.map((q) => () => request(q)),
+    );
     for (const q of queries) {
       const url = `${API_PATH}?${queryString(q.params)}`;
       const headers = { authorization: `Bearer ${ds.tokens[q.viewer]}` };
@@ -70,7 +86,10 @@ export async function measureHttp(baseURL: string, ds: Dataset, queries: DealQue
 export async function measureSql(database: Database, ds: Dataset, queries: DealQuery[], o: DealsOptions): Promise<Measured> {
   const direct = directDeals(database.db, database.kind);
   const out: Measured = new Map();
-  await settle(o.settleSeconds, queries.map((q) => () => direct.list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params))));
+  await settle(
+    o.settleSeconds,
+    queries.map((q) => () => direct.list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params))),
+  );
   for (const q of queries) {
     const parsed = ZDealListQuery.parse(q.params);
     const caller = callerOf(ds, q.viewer);
@@ -87,7 +106,10 @@ export async function explainAll(database: Database, ds: Dataset, queries: DealQ
   const sections: string[] = [];
   for (const q of queries) {
     const plans: string[] = [];
-    await directDeals(explainingDb(database.db, plans, database.kind === 'postgres'), database.kind).list(callerOf(ds, q.viewer), ZDealListQuery.parse(q.params));
+    await directDeals(explainingDb(database.db, plans, database.kind === 'postgres'), database.kind).list(
+      callerOf(ds, q.viewer),
+      ZDealListQuery.parse(q.params),
+    );
     sections.push(`### ${q.name} (${q.viewer}) ?${queryString(q.params)}\n\n${plans.join('\n\n')}\n`);
   }
   return sections.join('\n');
@@ -97,7 +119,13 @@ export async function explainAll(database: Database, ds: Dataset, queries: DealQ
  * SPEC.md's approach for each query: every visible deal through the list's SELECT, serialised to
  * JSON (the response body), parsed back (the client), then filtered, sorted and paged in JS.
  */
-export async function measureFetchAll(database: Database, ds: Dataset, queries: DealQuery[], visible: Map<ViewerKind, number>, o: DealsOptions) {
+export async function measureFetchAll(
+  database: Database,
+  ds: Dataset,
+  queries: DealQuery[],
+  visible: Map<ViewerKind, number>,
+  o: DealsOptions,
+) {
   const direct = directDeals(database.db, database.kind);
   const out = new Map<string, { result: FetchAll; answer?: ListAnswer }>();
   for (const q of queries) {
@@ -126,7 +154,11 @@ export async function measureFetchAll(database: Database, ds: Dataset, queries: 
   for (const v of out.values()) {
     if (!('skipped' in v.result) || mibPerDeal === undefined) continue;
     const mib = Math.round(v.result.visibleDeals * mibPerDeal);
-    v.result = { ...v.result, estimatedJsonMiB: mib, skipped: `not attempted: ${v.result.visibleDeals} visible deals ≈ ${mib} MiB of JSON${mib > 512 ? ", over V8's 512 MiB string limit: one response cannot hold them" : ''}` };
+    v.result = {
+      ...v.result,
+      estimatedJsonMiB: mib,
+      skipped: `not attempted: ${v.result.visibleDeals} visible deals ≈ ${mib} MiB of JSON${mib > 512 ? ", over V8's 512 MiB string limit: one response cannot hold them" : ''}`,
+    };
   }
   return out;
 }

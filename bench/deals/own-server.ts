@@ -42,6 +42,7 @@ export async function startOwnServer(options: StartOptions, attempts = 3): Promi
     }
     if (listensOn(server.pid, server.port)) return server;
     await server.stop();
-    if (attempt >= attempts) throw new Error(`the Pipewise server never held its port ${server.port} (another process took it); log: ${server.logFile}`);
+    if (attempt >= attempts)
+      throw new Error(`the Pipewise server never held its port ${server.port} (another process took it); log: ${server.logFile}`);
   }
 }

@@ -14,7 +14,14 @@ const PG_BIN_DIRS = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin',
  * Not synchronous_commit=off: a VACUUM right after the load cannot set hint bits for commits not
  * yet flushed, leaves every page not all-visible, and index-only scans then visit the heap.
  */
-const SETTINGS = ['listen_addresses=127.0.0.1', 'shared_buffers=2GB', 'effective_cache_size=8GB', 'fsync=off', 'full_page_writes=off', 'max_wal_size=4GB'];
+const SETTINGS = [
+  'listen_addresses=127.0.0.1',
+  'shared_buffers=2GB',
+  'effective_cache_size=8GB',
+  'fsync=off',
+  'full_page_writes=off',
+  'max_wal_size=4GB',
+];
 
 export type PostgresCluster = {
   /** postgres://postgres@127.0.0.1:<port>/<database> */

@@ -30,7 +30,11 @@ export function dealQueries(ds: Dataset): DealQuery[] {
   const [sales, enterprise] = ds.pipelines;
   const reps = ds.users.reps;
   const threeOwners = [reps[3]!, reps[12]!, reps[25]!].map((u) => u.id).join(',');
-  const q = (name: string, params: Record<string, string>, viewer: ViewerKind = 'admin'): DealQuery => ({ name, viewer, params: { page: '1', page_size: '25', ...params } });
+  const q = (name: string, params: Record<string, string>, viewer: ViewerKind = 'admin'): DealQuery => ({
+    name,
+    viewer,
+    params: { page: '1', page_size: '25', ...params },
+  });
   return [
     q('no filter', {}),
     q('owners (3)', { owners: threeOwners }),

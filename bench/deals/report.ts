@@ -27,7 +27,13 @@ const same = (a: ListAnswer, b: ListAnswer) => a.total === b.total && a.total_am
 const describe = (a: ListAnswer) => `total ${a.total}, amount ${a.total_amount}, ids ${a.ids.slice(0, 3).join(',')}...`;
 
 /** Joins the three measurements of each query, checks their answers agree, and applies the targets. */
-export function outcomesOf(queries: DealQuery[], size: number, api: Measured, sql: Measured, fetchAll: Map<string, { result: FetchAll; answer?: ListAnswer }>): QueryOutcome[] {
+export function outcomesOf(
+  queries: DealQuery[],
+  size: number,
+  api: Measured,
+  sql: Measured,
+  fetchAll: Map<string, { result: FetchAll; answer?: ListAnswer }>,
+): QueryOutcome[] {
   return queries.map((q) => {
     const a = api.get(q.name)!;
     const s = sql.get(q.name)!;
@@ -85,7 +91,8 @@ export type RunFacts = {
 export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions): BenchResult {
   const { kind, size, ds } = run;
   const dbTitle = kind === 'pglite' ? `PGlite (PostgreSQL ${run.serverVersion} in WASM, in-process)` : `PostgreSQL ${run.serverVersion}`;
-  const p95Scope = size <= TARGETS.p95AtMostDeals ? `p95 ≤ ${TARGETS.p95Ms} ms` : `p95 reported only (the ${TARGETS.p95Ms} ms target is set at 100k)`;
+  const p95Scope =
+    size <= TARGETS.p95AtMostDeals ? `p95 ≤ ${TARGETS.p95Ms} ms` : `p95 reported only (the ${TARGETS.p95Ms} ms target is set at 100k)`;
   const failures = outcomes.filter((q) => verdict(q) !== 'pass');
   const lat = (l: Latency) => `${l.p50} / ${l.p95} / ${l.p99}`;
   return {
@@ -102,25 +109,48 @@ export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions)
       `${FETCH_ALL_MAX_DEALS / 1000}k visible deals, whose JSON nears V8's 512 MiB string limit); ` +
       `speedup = fetch-all median ÷ API p95. Targets: ${p95Scope}, API/SQL ≤ ${TARGETS.apiOverSql}, speedup ≥ ${TARGETS.speedup}x. ` +
       `API, SQL and fetch-all answers are cross-checked (total, total_amount, page ids).` +
-      (kind === 'postgres' ? ' PostgreSQL: throwaway cluster, shared_buffers=2GB, effective_cache_size=8GB, fsync off (load only), other settings default.' : ''),
+      (kind === 'postgres'
+        ? ' PostgreSQL: throwaway cluster, shared_buffers=2GB, effective_cache_size=8GB, fsync off (load only), other settings default.'
+        : ''),
     rows: [
-      { metric: 'verdict', value: failures.length ? `${failures.length} of ${outcomes.length} queries miss a target: ${failures.map((q) => q.name).join('; ')}` : `all ${outcomes.length} queries meet every target` },
+      {
+        metric: 'verdict',
+        value: failures.length
+          ? `${failures.length} of ${outcomes.length} queries miss a target: ${failures.map((q) => q.name).join('; ')}`
+          : `all ${outcomes.length} queries meet every target`,
+      },
       {
         metric: `HTTP floor: GET ${FLOOR_PATH}, session from the cache, no database work (p50 / p95 / p99 ms)`,
         value: `${lat(run.floor)}: what any request adds to its SQL here, so API/SQL ≤ ${TARGETS.apiOverSql} needs SQL of at least ~${round2(run.floor.p95 / (TARGETS.apiOverSql - 1))} ms at p95`,
       },
       { metric: 'data generation (migrate, insert, indexes, vacuum analyze)', value: `${Math.round(run.generateMs / 1000)} s` },
-      { metric: '1-minute load average at start / end of this run', value: `${run.load.atStart} / ${run.load.atEnd}${o.nice ? ` (bench, server and database ran at nice ${o.nice})` : ''}` },
+      {
+        metric: '1-minute load average at start / end of this run',
+        value: `${run.load.atStart} / ${run.load.atEnd}${o.nice ? ` (bench, server and database ran at nice ${o.nice})` : ''}`,
+      },
     ],
     table: {
-      columns: ['query', 'matches', 'API p50 / p95 / p99 ms', 'SQL p50 / p95 / p99 ms', 'API/SQL', 'fetch-all p50 ms', 'speedup', 'verdict'],
+      columns: [
+        'query',
+        'matches',
+        'API p50 / p95 / p99 ms',
+        'SQL p50 / p95 / p99 ms',
+        'API/SQL',
+        'fetch-all p50 ms',
+        'speedup',
+        'verdict',
+      ],
       rows: outcomes.map((q) => [
         `${q.name}${q.viewer === 'admin' ? '' : ` (${q.viewer})`}`,
         String(q.total),
         lat(q.api),
         lat(q.sql),
         q.apiOverSql.toFixed(2),
-        'p50' in q.fetchAll ? String(Math.round(q.fetchAll.p50)) : q.fetchAll.estimatedJsonMiB ? `not run (≈${q.fetchAll.estimatedJsonMiB} MiB JSON)` : 'not run',
+        'p50' in q.fetchAll
+          ? String(Math.round(q.fetchAll.p50))
+          : q.fetchAll.estimatedJsonMiB
+            ? `not run (≈${q.fetchAll.estimatedJsonMiB} MiB JSON)`
+            : 'not run',
         q.speedup === null ? 'n/a' : `${Math.round(q.speedup)}x`,
         verdict(q),
       ]),

@@ -42,8 +42,7 @@ function parseArgs(argv: string[]): DealsOptions {
     else if (key === 'nice') {
       o.nice = Number(value);
       if (!Number.isInteger(o.nice) || o.nice < -20 || o.nice > 19) throw new Error('--nice needs a whole number from -20 to 19');
-    }
-    else throw new Error(`unknown option ${arg}`);
+    } else throw new Error(`unknown option ${arg}`);
   }
   return o;
 }
@@ -58,7 +57,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${result.name}: ${result.rows[0]?.value}\n`);
   }
   writeSummary(BENCHES.map((b) => b.name));
-  process.stdout.write(`wrote ${path.relative(process.cwd(), RESULTS_DIR)}/SUMMARY.md in ${Math.round((performance.now() - started) / 1000)} s\n`);
+  process.stdout.write(
+    `wrote ${path.relative(process.cwd(), RESULTS_DIR)}/SUMMARY.md in ${Math.round((performance.now() - started) / 1000)} s\n`,
+  );
 }
 
 main().catch((e: unknown) => {

@@ -35,7 +35,11 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** A markdown table; cells are escaped. */
 export function markdownTable(columns: readonly string[], rows: readonly (readonly string[])[]): string[] {
-  return [`| ${columns.map(cell).join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)];
+  return [
+    `| ${columns.map(cell).join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
+  ];
 }
 
 /** One result as SUMMARY.md shows it, under a heading of the given level. */
@@ -48,7 +52,14 @@ function resultSection(r: StoredResult, heading: '#' | '##'): string[] {
     '',
   ];
   if (r.notes) lines.push(r.notes, '');
-  if (r.rows.length) lines.push(...markdownTable(['metric', 'value'], r.rows.map((row) => [row.metric, row.value])), '');
+  if (r.rows.length)
+    lines.push(
+      ...markdownTable(
+        ['metric', 'value'],
+        r.rows.map((row) => [row.metric, row.value]),
+      ),
+      '',
+    );
   if (r.table) lines.push(...markdownTable(r.table.columns, r.table.rows), '');
   return lines;
 }

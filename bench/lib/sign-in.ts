@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const cookieOf = (res: Response, name: string) =>
-  res.headers.getSetCookie().map((c) => c.split(';')[0]!).find((c) => c.startsWith(`${name}=`));
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${name}=`));
 
 /**
  * Signs in through the API as a benchmark's server sends it (its outbox mail in DATA_DIR holds the

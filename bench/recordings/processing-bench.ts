@@ -32,7 +32,35 @@ function buildInput(dir: string): { file: string; seconds: number } {
   execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-f', 'concat', '-safe', '0', '-i', list, '-c:a', 'pcm_s16le', wav]);
   const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav]).toString());
   const file = path.join(dir, 'meeting.mp4');
-  execFileSync('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', wav, '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`, '-map', '1:v', '-map', '0:a', '-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '64k', '-t', String(seconds), file]);
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    wav,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+    '-map',
+    '1:v',
+    '-map',
+    '0:a',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    '-t',
+    String(seconds),
+    file,
+  ]);
   return { file, seconds };
 }
 
@@ -60,13 +88,36 @@ async function run() {
   const dataDir = tempDataDir('recordings');
   try {
     const input = buildInput(dataDir);
-    const config = loadConfig({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', ENCRYPTION_KEY: 'b2'.repeat(32), LOG_LEVEL: 'silent', DEMO_SEED: '0' });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      APP_URL: 'http://localhost:3000',
+      ENCRYPTION_KEY: 'b2'.repeat(32),
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: '0',
+    });
     const database = await openPglite(dataDir);
     await runMigrations(database);
     const log = pino({ level: 'silent' });
-    const services = createServices({ config, database, adapters: createAdapters(config, { storage: createLocalFileStorage(path.join(dataDir, 'uploads')) }), log });
-    const [org] = await database.db.insert(organizations).values({ name: 'Bench', domain: 'bench.example' }).returning({ id: organizations.id });
-    const [row] = await database.db.insert(recordings).values({ organizationId: org!.id, uploaderEmail: 'rep@bench.example', title: 'Bench call', uploadType: 'file', storageKey: 'bench/meeting.mp4' }).returning({ id: recordings.id });
+    const services = createServices({
+      config,
+      database,
+      adapters: createAdapters(config, { storage: createLocalFileStorage(path.join(dataDir, 'uploads')) }),
+      log,
+    });
+    const [org] = await database.db
+      .insert(organizations)
+      .values({ name: 'Bench', domain: 'bench.example' })
+      .returning({ id: organizations.id });
+    const [row] = await database.db
+      .insert(recordings)
+      .values({
+        organizationId: org!.id,
+        uploaderEmail: 'rep@bench.example',
+        title: 'Bench call',
+        uploadType: 'file',
+        storageKey: 'bench/meeting.mp4',
+      })
+      .returning({ id: recordings.id });
     await services.adapters.storage.put('bench/meeting.mp4', createReadStream(input.file), {});
 
     const processor: { totalMs: number; stages: Record<string, number> }[] = [];
@@ -74,7 +125,10 @@ async function run() {
     const plan = snapshotTimes(Math.round(input.seconds), config.snapshotEverySeconds, MAX_SNAPSHOTS);
     for (let i = 0; i < RUNS; i++) {
       // Back to a fresh upload: no transcript yet (a known transcript skips speech to text).
-      await database.db.update(recordings).set({ status: 'uploaded', transcription: null, transcriptStatus: 'pending' }).where(eq(recordings.id, row!.id));
+      await database.db
+        .update(recordings)
+        .set({ status: 'uploaded', transcription: null, transcriptStatus: 'pending' })
+        .where(eq(recordings.id, row!.id));
       const started = performance.now();
       const report = await processRecording(row!.id, { log, signal: new AbortController().signal, services, job: { id: 0, attempt: 1 } });
       processor.push({ totalMs: Math.round(performance.now() - started), stages: report.stages });
@@ -83,7 +137,10 @@ async function run() {
       const stages = handRun(input.file, dataDir, plan.times);
       hand.push({ totalMs: Math.round(performance.now() - handStarted), stages });
     }
-    const [result] = await database.db.select({ transcript: recordings.transcription, keyPoints: recordings.keyPoints, snapshots: recordings.snapshotKeys }).from(recordings).where(eq(recordings.id, row!.id));
+    const [result] = await database.db
+      .select({ transcript: recordings.transcription, keyPoints: recordings.keyPoints, snapshots: recordings.snapshotKeys })
+      .from(recordings)
+      .where(eq(recordings.id, row!.id));
     await database.close();
     const wer = await wordErrorRate();
     return { input, processor, hand, wer, result: result! };
@@ -108,14 +165,21 @@ export const recordingsBench: Bench = {
       { metric: 'processor, whole job (median of 3)', value: ms(processorMs) },
       { metric: 'same commands by hand (median of 3)', value: ms(handMs) },
       { metric: 'ratio processor / by hand (target at most 1.2)', value: (processorMs / handMs).toFixed(2) },
-      { metric: 'real-time factor of speech to text (pocketsphinx time / audio length)', value: (transcriptMs / 1000 / input.seconds).toFixed(3) },
+      {
+        metric: 'real-time factor of speech to text (pocketsphinx time / audio length)',
+        value: (transcriptMs / 1000 / input.seconds).toFixed(3),
+      },
       { metric: 'real-time factor of the whole job', value: (processorMs / 1000 / input.seconds).toFixed(3) },
       { metric: `word error rate, pocketsphinx-testdata LibriVox clips (${wer.referenceWords} words)`, value: pct(wer.wer) },
       { metric: 'key points / snapshots made', value: `${result.keyPoints.length} / ${result.snapshots.length}` },
     ];
     const table = {
       columns: ['stage', 'processor (median)', 'by hand (median)'],
-      rows: stageNames.map((s) => [s, ms(median(processor.map((r) => r.stages[s] ?? 0))), hand[0]!.stages[s] === undefined ? '-' : ms(median(hand.map((r) => r.stages[s]!)))]),
+      rows: stageNames.map((s) => [
+        s,
+        ms(median(processor.map((r) => r.stages[s] ?? 0))),
+        hand[0]!.stages[s] === undefined ? '-' : ms(median(hand.map((r) => r.stages[s]!))),
+      ]),
     };
     const notes =
       'processRecording() on a stored upload (PGlite, local storage), timed per stage, against ffprobe, ffmpeg (audio), pocketsphinx_continuous and ffmpeg (snapshots) with the same arguments run one after the other with execFileSync. The word error rate runs the pocketsphinx adapter on each clip of pocketsphinx-testdata against the reference transcripts shipped with it.';

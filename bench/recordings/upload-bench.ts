@@ -30,18 +30,29 @@ function* mediaChunks(size: number): Generator<Buffer> {
 }
 
 /** POSTs a multipart upload of `size` bytes, streamed from a generator; resolves with the status and body. */
-function streamUpload(baseURL: string, auth: { cookie: string; csrf: string }, fields: Record<string, string>, size: number): Promise<{ status: number; body: string }> {
+function streamUpload(
+  baseURL: string,
+  auth: { cookie: string; csrf: string },
+  fields: Record<string, string>,
+  size: number,
+): Promise<{ status: number; body: string }> {
   const boundary = '----pipewise-bench-boundary';
   const head = Buffer.from(
-    Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const url = new URL('/api/videos/upload', baseURL);
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
       method: 'POST',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length, cookie: auth.cookie, 'x-csrf-token': auth.csrf },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + size + tail.length,
+        cookie: auth.cookie,
+        'x-csrf-token': auth.csrf,
+      },
     });
     req.on('response', (res) => {
       const parts: Buffer[] = [];
@@ -49,11 +60,13 @@ function streamUpload(baseURL: string, auth: { cookie: string; csrf: string }, f
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString('utf8') }));
     });
     req.on('error', reject);
-    Readable.from((function* () {
-      yield head;
-      yield* mediaChunks(size);
-      yield tail;
-    })()).pipe(req);
+    Readable.from(
+      (function* () {
+        yield head;
+        yield* mediaChunks(size);
+        yield tail;
+      })(),
+    ).pipe(req);
   });
 }
 
@@ -69,7 +82,10 @@ export const recordingsUploadBench: Bench = {
     const server = await startServer({ dataDir });
     try {
       const auth = await signInThroughOutbox(server.baseURL, dataDir, EMAIL);
-      const deals = (await (await fetch(`${server.baseURL}/api/videos/deals?limit=1`, { headers: { cookie: auth.cookie } })).json()) as { id: string; pipeline_id: string }[];
+      const deals = (await (await fetch(`${server.baseURL}/api/videos/deals?limit=1`, { headers: { cookie: auth.cookie } })).json()) as {
+        id: string;
+        pipeline_id: string;
+      }[];
       const fields = { deal_id: deals[0]!.id, pipeline_id: deals[0]!.pipeline_id, upload_type: 'file', title: 'Bench upload' };
       // A small upload first, so the baseline includes the upload path's code and buffers.
       const warm = await streamUpload(server.baseURL, auth, fields, 64 * 1024);
@@ -91,7 +107,7 @@ export const recordingsUploadBench: Bench = {
       const rows = [
         { metric: 'upload size', value: `${SIZE_MB} MiB (${size} bytes, stored and checked)` },
         { metric: 'wall time', value: `${seconds.toFixed(1)} s` },
-        { metric: 'throughput', value: `${mibPerSecond.toFixed(1)} MiB/s (${((size / 1e6) / seconds).toFixed(1)} MB/s)` },
+        { metric: 'throughput', value: `${mibPerSecond.toFixed(1)} MiB/s (${(size / 1e6 / seconds).toFixed(1)} MB/s)` },
         { metric: 'server RSS before (VmRSS)', value: mib(baseline) },
         { metric: 'server RSS peak during the upload', value: mib(peak) },
         { metric: 'server RSS growth (target < 100 MiB)', value: mib(growthKib) },
@@ -101,11 +117,15 @@ export const recordingsUploadBench: Bench = {
         'the client streams a multipart body (an mp4 ftyp box followed by zero padding) from a generator, never holding it. ' +
         `VmRSS of the server is sampled every ${RSS_SAMPLE_MS} ms from /proc after one small warm-up upload. ` +
         'Run: `npm run bench -- recordings-upload` (1 GiB; `UPLOAD_BENCH_MB=64` for a quick check). Needs ~1 GiB free disk in the temp dir.';
-      return { notes, rows, report: [], data: { sizeBytes: size, seconds, mibPerSecond, baselineRssKib: baseline, peakRssKib: peak, growthKib, sampleMs: RSS_SAMPLE_MS } };
+      return {
+        notes,
+        rows,
+        report: [],
+        data: { sizeBytes: size, seconds, mibPerSecond, baselineRssKib: baseline, peakRssKib: peak, growthKib, sampleMs: RSS_SAMPLE_MS },
+      };
     } finally {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   },
 };
-

@@ -15,7 +15,16 @@ import { httpGetter, summarize, timeSequential, type Latency } from '../deals/ti
 import type { Bench, BenchResult } from '../lib/bench';
 import { addSearchData, EXTRA, sampleNames } from './search-dataset';
 
-export type SearchBenchOptions = { dbs: DbKind[]; deals: number; requests: number; warmup: number; settleSeconds: number; nice: number; pgPort: number; log: (line: string) => void };
+export type SearchBenchOptions = {
+  dbs: DbKind[];
+  deals: number;
+  requests: number;
+  warmup: number;
+  settleSeconds: number;
+  nice: number;
+  pgPort: number;
+  log: (line: string) => void;
+};
 
 export const DEFAULT_SEARCH_OPTIONS: SearchBenchOptions = {
   dbs: ['pglite', 'postgres'],
@@ -51,7 +60,12 @@ function queriesFor(names: Awaited<ReturnType<typeof sampleNames>>): Query[] {
 
 type Outcome = { query: string; q: string; viewer: string; hits: Record<keyof TSearchResponse, number>; latency: Latency };
 
-async function withDatabase<T>(kind: DbKind, dataDir: string, url: string | undefined, fn: (database: Awaited<ReturnType<typeof openPglite>>) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  kind: DbKind,
+  dataDir: string,
+  url: string | undefined,
+  fn: (database: Awaited<ReturnType<typeof openPglite>>) => Promise<T>,
+): Promise<T> {
   const release = kind === 'pglite' ? acquireDataDirLock(dataDir) : () => undefined;
   const database = kind === 'pglite' ? await openPglite(dataDir) : await openPostgres(url!);
   try {
@@ -71,7 +85,9 @@ async function runOne(kind: DbKind, o: SearchBenchOptions, cluster: PostgresClus
   const dbName = `pipewise_search_${sizeLabel(o.deals)}`;
   const url = cluster ? await cluster.createDatabase(dbName) : undefined;
   try {
-    o.log(`  ${label}: generating ${o.deals} deals, ${EXTRA.contacts} contacts, ${EXTRA.recordings} recordings, ${EXTRA.calendarMeetings} calendar meetings`);
+    o.log(
+      `  ${label}: generating ${o.deals} deals, ${EXTRA.contacts} contacts, ${EXTRA.recordings} recordings, ${EXTRA.calendarMeetings} calendar meetings`,
+    );
     const t0 = performance.now();
     const { ds, names } = await withDatabase(kind, dataDir, url, async (database) => {
       const ds: Dataset = await generateDataset(database, o.deals, o.log);
@@ -111,7 +127,12 @@ async function runOne(kind: DbKind, o: SearchBenchOptions, cluster: PostgresClus
   }
 }
 
-function report(kind: DbKind, o: SearchBenchOptions, outcomes: Outcome[], run: { generateMs: number; load: { atStart: number; atEnd: number } }): BenchResult {
+function report(
+  kind: DbKind,
+  o: SearchBenchOptions,
+  outcomes: Outcome[],
+  run: { generateMs: number; load: { atStart: number; atEnd: number } },
+): BenchResult {
   const worst = outcomes.reduce((a, b) => (b.latency.p95 > a.latency.p95 ? b : a));
   const misses = outcomes.filter((x) => x.latency.p95 > TARGET_P95_MS);
   const db = kind === 'pglite' ? 'PGlite (in-process)' : 'PostgreSQL 15';
@@ -124,14 +145,26 @@ function report(kind: DbKind, o: SearchBenchOptions, outcomes: Outcome[], run: {
     `Bench process and server at nice ${o.nice}. Hits are deals/companies/contacts/people/meetings returned. Target: p95 under ${TARGET_P95_MS} ms. ` +
     'Run alone: `npx tsx bench/search/run.ts [--db=pglite,postgres]`.';
   const rows = [
-    { metric: 'verdict', value: misses.length ? `${misses.length} of ${outcomes.length} miss p95 < ${TARGET_P95_MS} ms: ${misses.map((m) => `${m.viewer} ${m.query}`).join('; ')}` : `all ${outcomes.length} under p95 ${TARGET_P95_MS} ms` },
+    {
+      metric: 'verdict',
+      value: misses.length
+        ? `${misses.length} of ${outcomes.length} miss p95 < ${TARGET_P95_MS} ms: ${misses.map((m) => `${m.viewer} ${m.query}`).join('; ')}`
+        : `all ${outcomes.length} under p95 ${TARGET_P95_MS} ms`,
+    },
     { metric: 'slowest p95', value: `${worst.latency.p95} ms (${worst.viewer}, ${worst.query})` },
     { metric: 'data generation', value: `${Math.round(run.generateMs / 1000)} s` },
     { metric: '1-minute load average at start / end', value: `${run.load.atStart} / ${run.load.atEnd}` },
   ];
   const table = {
     columns: ['viewer', 'query', 'q', 'hits', 'p50 / p95 / p99 ms', 'verdict'],
-    rows: outcomes.map((x) => [x.viewer, x.query, JSON.stringify(x.q), hitsText(x.hits), `${x.latency.p50} / ${x.latency.p95} / ${x.latency.p99}`, x.latency.p95 <= TARGET_P95_MS ? 'pass' : 'miss']),
+    rows: outcomes.map((x) => [
+      x.viewer,
+      x.query,
+      JSON.stringify(x.q),
+      hitsText(x.hits),
+      `${x.latency.p50} / ${x.latency.p95} / ${x.latency.p99}`,
+      x.latency.p95 <= TARGET_P95_MS ? 'pass' : 'miss',
+    ]),
   };
   const name = `search-${kind}-${sizeLabel(o.deals)}`;
   const title = `Header search: GET /api/search at ${sizeLabel(o.deals)} deals on ${db}`;

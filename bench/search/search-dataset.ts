@@ -59,7 +59,9 @@ export async function sampleNames(database: Database, ds: Dataset) {
   const one = async (query: string) => (await execute<{ v: string }>(database.db, sql.raw(query)))[0]!.v;
   const org = lit(ds.organizationId);
   return {
-    deal: await one(`select dealname as v from deals where organization_id = ${org} and owner_id = ${lit(ds.users.rep.id)} order by id limit 1`),
+    deal: await one(
+      `select dealname as v from deals where organization_id = ${org} and owner_id = ${lit(ds.users.rep.id)} order by id limit 1`,
+    ),
     company: await one(`select name as v from companies where organization_id = ${org} order by name limit 1 offset 17`),
     contact: await one(`select firstname || ' ' || lastname as v from contacts where organization_id = ${org} order by id limit 1`),
     personEmail: ds.users.rep.email,

@@ -70,7 +70,8 @@ export const webBench: Bench = {
   name: 'web',
   title: 'Web app: Lighthouse performance and accessibility (mobile, desktop)',
   run: async () => {
-    if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('the web app is not built: run `npm run build` first');
+    if (!fs.existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html')))
+      throw new Error('the web app is not built: run `npm run build` first');
     const dataDir = tempDataDir('web');
     const server = await startServer({ dataDir });
     const measured: Measurement[] = [];
@@ -103,7 +104,9 @@ export const webBench: Bench = {
             runs: runs.map((r) => score(r, 'performance')),
             benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
           });
-          process.stdout.write(`  ${page.name} ${formFactor}: performance ${measured.at(-1)!.performance} (runs ${measured.at(-1)!.runs.join(', ')})\n`);
+          process.stdout.write(
+            `  ${page.name} ${formFactor}: performance ${measured.at(-1)!.performance} (runs ${measured.at(-1)!.runs.join(', ')})\n`,
+          );
         }
       }
     } finally {
@@ -112,18 +115,29 @@ export const webBench: Bench = {
     }
 
     const missed = measured.filter((m) => m.performance < TARGET.performance || m.accessibility < TARGET.accessibility);
-    const version = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+    const version = (
+      JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+    ).version;
     return {
       notes:
         `Lighthouse ${version} with Debian Chromium (headless, fresh profile per run) against the real server and the built app ` +
         `(apps/web/dist), default throttling: mobile is simulated slow 4G with 4x CPU slowdown, desktop the desktop preset. ` +
         `Signed-in pages carry the session cookie of ${DEMO_EMAIL}. ${RUNS} run(s) per row; the row is the run with the median ` +
         `performance score (all runs listed). Targets: performance and accessibility at least 95. Scores drop when other work loads the CPU: see the load average.`,
-      rows: [
-        { metric: 'rows meeting the targets', value: `${measured.length - missed.length} of ${measured.length}` },
-      ],
+      rows: [{ metric: 'rows meeting the targets', value: `${measured.length - missed.length} of ${measured.length}` }],
       table: {
-        columns: ['page', 'form factor', 'performance', 'accessibility', 'LCP', 'TBT', 'CLS', 'FCP', 'performance per run', 'CPU benchmark index'],
+        columns: [
+          'page',
+          'form factor',
+          'performance',
+          'accessibility',
+          'LCP',
+          'TBT',
+          'CLS',
+          'FCP',
+          'performance per run',
+          'CPU benchmark index',
+        ],
         rows: measured.map((m) => [
           m.page,
           m.formFactor,

@@ -22,15 +22,33 @@ export type FakeGoogleDrive = {
 
 /** Two seconds of test picture with a tone, as a recording a rep would keep in Drive. */
 function makeDriveMp4(): Buffer {
-  if (!fs.existsSync(FFMPEG)) throw new Error(`The e2e Google Drive stand-in needs ffmpeg at ${FFMPEG} (Debian package ffmpeg) to make its recording.`);
+  if (!fs.existsSync(FFMPEG))
+    throw new Error(`The e2e Google Drive stand-in needs ffmpeg at ${FFMPEG} (Debian package ffmpeg) to make its recording.`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-e2e-drive-'));
   try {
     const out = path.join(dir, 'drive.mp4');
     execFileSync(FFMPEG, [
-      '-v', 'error', '-y',
-      '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=10',
-      '-f', 'lavfi', '-i', 'sine=frequency=330',
-      '-t', '2', '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', out,
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=10',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=330',
+      '-t',
+      '2',
+      '-c:v',
+      'mpeg4',
+      '-c:a',
+      'aac',
+      '-shortest',
+      '-movflags',
+      '+faststart',
+      out,
     ]);
     return fs.readFileSync(out);
   } finally {
@@ -47,7 +65,12 @@ export async function startFakeGoogleDrive(): Promise<FakeGoogleDrive> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://drive.invalid');
     const match = /^\/drive\/v3\/files\/([^/]+)$/.exec(url.pathname);
-    if (req.method !== 'GET' || !match || url.searchParams.get('alt') !== 'media' || decodeURIComponent(match[1]!) !== PUBLIC_DRIVE_FILE_ID) {
+    if (
+      req.method !== 'GET' ||
+      !match ||
+      url.searchParams.get('alt') !== 'media' ||
+      decodeURIComponent(match[1]!) !== PUBLIC_DRIVE_FILE_ID
+    ) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: 'File not found.' } }));
       return;
     }

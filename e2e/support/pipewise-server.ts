@@ -99,7 +99,8 @@ export async function startServer({ dataDir, env = {}, logFile, timeoutMs = 120_
 
   const healthURL = `${baseURL}/api/health`;
   for (;;) {
-    if (gone) throw new Error(`Pipewise server exited with code ${child.exitCode} before it was healthy. Log (${logPath}):\n${tail(logPath)}`);
+    if (gone)
+      throw new Error(`Pipewise server exited with code ${child.exitCode} before it was healthy. Log (${logPath}):\n${tail(logPath)}`);
     if (await healthy(healthURL)) break;
     if (performance.now() - started > timeoutMs) {
       child.kill('SIGKILL');

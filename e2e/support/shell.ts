@@ -25,7 +25,11 @@ export async function readSidebar(page: Page): Promise<SidebarReading> {
       return label ? visibleWidth(label) : 0;
     });
     const wordmark = [...sidebar.querySelectorAll('span')].find((s) => s.textContent?.trim() === 'Pipewise');
-    return { width: sidebar.getBoundingClientRect().width, labelWidths: labels, wordmarkVisible: wordmark ? visibleWidth(wordmark) > 8 : false };
+    return {
+      width: sidebar.getBoundingClientRect().width,
+      labelWidths: labels,
+      wordmarkVisible: wordmark ? visibleWidth(wordmark) > 8 : false,
+    };
   });
 }
 

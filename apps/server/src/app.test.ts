@@ -56,7 +56,9 @@ describe('app shell', () => {
         probe.app.get('/api/internal/other', { schema: { tags: ['X-HIDDEN'] } }, async () => ({}));
         await probe.app.ready();
       };
-      await expect(register()).rejects.toThrow('GET /api/internal/thing is hidden from the OpenAPI document; every API route must be documented');
+      await expect(register()).rejects.toThrow(
+        'GET /api/internal/thing is hidden from the OpenAPI document; every API route must be documented',
+      );
     } finally {
       await probe.close().catch(() => undefined);
     }
@@ -64,7 +66,14 @@ describe('app shell', () => {
 });
 
 describe('request logs', () => {
-  const SECRETS = ['bearer-secret-123', 'cookie-secret-456', 'csrf-secret-789', 'code-secret-abc', 'state-secret-def', 'someone@acme.example'];
+  const SECRETS = [
+    'bearer-secret-123',
+    'cookie-secret-456',
+    'csrf-secret-789',
+    'code-secret-abc',
+    'state-secret-def',
+    'someone@acme.example',
+  ];
   const lines: string[] = [];
   let t: TestApp;
   beforeAll(async () => {

@@ -67,7 +67,10 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
     return503OnClosing: true,
     ...connectionServerOptions(config.limits),
   }).withTypeProvider<ZodTypeProvider>();
-  registerConnectionLimits(app, { ...config.limits, maxConnections: config.limits.maxConnections ?? connectionCapFor(readOpenFilesLimit()) });
+  registerConnectionLimits(app, {
+    ...config.limits,
+    maxConnections: config.limits.maxConnections ?? connectionCapFor(readOpenFilesLimit()),
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,7 +105,15 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(healthRoutes(database));
   await app.register(authRoutes(auth, config.appUrl, services.operators));
   await app.register(
-    googleAuthRoutes({ db, oidc: services.adapters.oidc, auth, users: services.repos.users, limiter, ipLimitPer15Min: config.authIpLimit, appUrl: config.appUrl }),
+    googleAuthRoutes({
+      db,
+      oidc: services.adapters.oidc,
+      auth,
+      users: services.repos.users,
+      limiter,
+      ipLimitPer15Min: config.authIpLimit,
+      appUrl: config.appUrl,
+    }),
   );
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));

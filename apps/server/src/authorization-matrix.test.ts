@@ -32,7 +32,17 @@ import { createTestApp, csrfHeaders, type TestApp } from '../test/test-app';
  */
 const ACTORS = ['anon', 'rep', 'peer', 'manager', 'admin', 'meera', 'otherAdmin', 'otherRep', 'operator'] as const;
 type Actor = (typeof ACTORS)[number];
-type Statuses = [anon: number, rep: number, peer: number, manager: number, admin: number, meera: number, otherAdmin: number, otherRep: number, operator: number];
+type Statuses = [
+  anon: number,
+  rep: number,
+  peer: number,
+  manager: number,
+  admin: number,
+  meera: number,
+  otherAdmin: number,
+  otherRep: number,
+  operator: number,
+];
 
 type Caller = {
   actor: Actor;
@@ -367,7 +377,12 @@ const MATRIX: Row[] = [
 
 /** One of the rep's seeded recordings. */
 async function rahulRecordingId(c: Ctx): Promise<string> {
-  const [row] = await c.t.database.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.uploadedBy, c.ids.rahul)).orderBy(asc(recordings.createdAt)).limit(1);
+  const [row] = await c.t.database.db
+    .select({ id: recordings.id })
+    .from(recordings)
+    .where(eq(recordings.uploadedBy, c.ids.rahul))
+    .orderBy(asc(recordings.createdAt))
+    .limit(1);
   return row!.id;
 }
 
@@ -397,7 +412,12 @@ describe('authorization matrix', () => {
     const other = await createOtherWorkspace(db, { deals: 3 });
     const acme = { name: 'Acme Sales', domain: 'acme.example' };
     const globex = { name: other.name, domain: other.domain };
-    const as = async (actor: Actor, email: string, workspace: Caller['workspace']): Promise<Caller> => ({ actor, email, workspace, session: await signIn(db, email) });
+    const as = async (actor: Actor, email: string, workspace: Caller['workspace']): Promise<Caller> => ({
+      actor,
+      email,
+      workspace,
+      session: await signIn(db, email),
+    });
     callers = {
       anon: { actor: 'anon', email: RAHUL, session: null, workspace: acme },
       rep: await as('rep', RAHUL, acme),
@@ -465,7 +485,9 @@ describe('authorization matrix', () => {
 
   it('has a row for every API route in the OpenAPI document (add one to MATRIX for each new route), and no row for a route that is gone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    const registered = documentedRoutes(res.json()).filter(isMatrixRoute).map((r) => `${r.method} ${r.url}`);
+    const registered = documentedRoutes(res.json())
+      .filter(isMatrixRoute)
+      .map((r) => `${r.method} ${r.url}`);
     expect(registered.length).toBeGreaterThan(20);
     const covered = new Set(MATRIX.map((r) => r.route));
     const missing = [...new Set(registered)].filter((r) => !covered.has(r));
@@ -486,7 +508,10 @@ describe('authorization matrix', () => {
       },
     });
     const covered = new Set(MATRIX.map((r) => r.route));
-    const missing = routes.filter(isMatrixRoute).map((r) => `${r.method} ${r.url}`).filter((r) => !covered.has(r));
+    const missing = routes
+      .filter(isMatrixRoute)
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !covered.has(r));
     expect(missing).toEqual(['DELETE /api/deal/:id']);
   });
 
@@ -510,7 +535,9 @@ describe('authorization matrix', () => {
       if (res.statusCode !== row.expect[i]) details.push(`${actor}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       // Refusals never carry data: just {detail} (and field errors for 400).
       if (res.statusCode >= 400) {
-        expect(Object.keys(res.json<object>()), `${actor} ${row.route}`).toSatisfy((keys: string[]) => keys.every((k) => k === 'detail' || k === 'errors'));
+        expect(Object.keys(res.json<object>()), `${actor} ${row.route}`).toSatisfy((keys: string[]) =>
+          keys.every((k) => k === 'detail' || k === 'errors'),
+        );
       }
       // What another workspace gets never mentions this one: no Acme address, no rahul id, not his deal.
       if ((actor === 'otherAdmin' || actor === 'otherRep') && res.statusCode < 400) {
@@ -527,7 +554,10 @@ describe('authorization matrix', () => {
     const db = t.database.db;
     const [deal] = await db.select({ dealname: deals.dealname, ownerId: deals.ownerId }).from(deals).where(eq(deals.id, ctx.rahulDeal.id));
     expect(deal).toEqual({ dealname: ctx.rahulDeal.dealname, ownerId: ctx.ids.rahul });
-    const orgs = await db.select({ name: organizations.name, domain: organizations.domain }).from(organizations).orderBy(asc(organizations.domain));
+    const orgs = await db
+      .select({ name: organizations.name, domain: organizations.domain })
+      .from(organizations)
+      .orderBy(asc(organizations.domain));
     // Besides the workspace the operator's approval row created, and nothing else.
     expect(orgs).toEqual([
       { name: 'Acme Sales', domain: 'acme.example' },

@@ -113,9 +113,18 @@ describe('loadConfig', () => {
   });
 
   it('bounds slow clients by default, without a per-address cap behind a load balancer', () => {
-    expect(loadConfig({}).limits).toEqual({ bodyIdleMs: 30_000, requestMs: 60_000, uploadMs: 3_600_000, perAddress: 128, maxConnections: undefined });
+    expect(loadConfig({}).limits).toEqual({
+      bodyIdleMs: 30_000,
+      requestMs: 60_000,
+      uploadMs: 3_600_000,
+      perAddress: 128,
+      maxConnections: undefined,
+    });
     expect(loadConfig({ TRUST_PROXY: '1' }).limits.perAddress).toBe(0);
-    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '500', MAX_CONNECTIONS: '4000' }).limits).toMatchObject({ perAddress: 500, maxConnections: 4000 });
+    expect(loadConfig({ TRUST_PROXY: '1', MAX_CONNECTIONS_PER_ADDRESS: '500', MAX_CONNECTIONS: '4000' }).limits).toMatchObject({
+      perAddress: 500,
+      maxConnections: 4000,
+    });
     expect(configError({ BODY_IDLE_TIMEOUT_MS: '0' }).message).toContain('BODY_IDLE_TIMEOUT_MS');
   });
 

@@ -28,7 +28,14 @@ function urlWithProtocols(protocols: string[], example: string) {
 const emailList = z
   .string()
   .default('')
-  .transform((v) => [...new Set(v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))])
+  .transform((v) => [
+    ...new Set(
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
   .refine((list) => list.every((e) => EMAIL_PATTERN.test(e)), {
     message: 'must be email addresses separated by commas, e.g. asha@acme.example,ops@acme.example',
   });
@@ -50,9 +57,7 @@ const ZEnv = z.object({
   WEB_DIST: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
-  GOOGLE_ISSUER: urlWithProtocols(['http:', 'https:'], 'https://accounts.google.com').default(
-    'https://accounts.google.com',
-  ),
+  GOOGLE_ISSUER: urlWithProtocols(['http:', 'https:'], 'https://accounts.google.com').default('https://accounts.google.com'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
@@ -72,7 +77,12 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).default('0'),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(2 * 1024 ** 3),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(2 * 1024 ** 3),
   STT_URL: urlWithProtocols(['http:', 'https:'], 'http://whisper.internal:8000'),
   STT_MODEL: z.string().trim().min(1).default('whisper-1'),
   STT_API_KEY: optionalString,
@@ -111,7 +121,15 @@ export type Config = {
   googleApiBase: string;
   storage:
     | { kind: 'local'; dir: string }
-    | { kind: 's3'; endpoint: string | undefined; bucket: string; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+    | {
+        kind: 's3';
+        endpoint: string | undefined;
+        bucket: string;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
   /** The largest media upload accepted (413 beyond). */
   uploadMaxBytes: number;
   /** An OpenAI-compatible /v1/audio/transcriptions server; undefined uses pocketsphinx when installed. */
@@ -151,9 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const hasGoogle = Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET);
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither',
-    );
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
@@ -174,9 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: e.ROLE,
     demoSeed: e.DEMO_SEED === '1',
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
-    google: hasGoogle
-      ? { clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, issuer: e.GOOGLE_ISSUER! }
-      : undefined,
+    google: hasGoogle ? { clientId: e.GOOGLE_CLIENT_ID!, clientSecret: e.GOOGLE_CLIENT_SECRET!, issuer: e.GOOGLE_ISSUER! } : undefined,
     trustProxy: e.TRUST_PROXY === '1',
     jobPollMs: e.JOB_POLL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,

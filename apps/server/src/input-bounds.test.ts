@@ -39,7 +39,11 @@ describe('out-of-range values', () => {
         expectField(res, field, `${field} ${RANGE}`);
       }
     }
-    const ok = await t.app.inject({ method: 'GET', url: '/api/deal/get-deals-user-hierarchy?close_from=1900-01-01&close_to=9999-12-31', headers: rep.headers });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/deal/get-deals-user-hierarchy?close_from=1900-01-01&close_to=9999-12-31',
+      headers: rep.headers,
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -50,7 +54,11 @@ describe('out-of-range values', () => {
 
   it('a close date of year 0000 in a deal edit (flat and in properties) and a creation', async () => {
     const url = `/api/deal/${deal.id}`;
-    expectField(await t.app.inject({ method: 'PUT', url, headers: rep.headers, payload: { closedate: '0000-12-31' } }), 'closedate', `Close date ${RANGE}`);
+    expectField(
+      await t.app.inject({ method: 'PUT', url, headers: rep.headers, payload: { closedate: '0000-12-31' } }),
+      'closedate',
+      `Close date ${RANGE}`,
+    );
     expectField(
       await t.app.inject({ method: 'PUT', url, headers: rep.headers, payload: { properties: { closedate: '0000-01-01T00:00:00Z' } } }),
       'properties.closedate',
@@ -70,9 +78,17 @@ describe('out-of-range values', () => {
     for (const version of [2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2]) {
       const res = await t.app.inject({ method: 'PUT', url, headers: rep.headers, payload: { dealname: 'Renamed', version } });
       expect(res.statusCode, String(version)).toBe(400);
-      expect(res.json().errors[0]).toEqual({ field: 'version', message: expect.stringMatching(/^version (is out of range|must be a whole number)$/) });
+      expect(res.json().errors[0]).toEqual({
+        field: 'version',
+        message: expect.stringMatching(/^version (is out of range|must be a whole number)$/),
+      });
     }
-    const current = await t.app.inject({ method: 'PUT', url, headers: rep.headers, payload: { nextsteps: 'Call back', version: deal.version } });
+    const current = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: rep.headers,
+      payload: { nextsteps: 'Call back', version: deal.version },
+    });
     expect(current.statusCode, current.body).toBe(200);
   });
 });

@@ -112,8 +112,11 @@ describe('process start-up and shutdown', { timeout: PROCESS_TEST_TIMEOUT }, () 
 
     const database = await openPglite(dataDir);
     try {
-      const rows = await execute<{ users: number; orgs: number }>(database.db, sql`
-        select (select count(*) from users)::int as users, (select count(*) from organizations)::int as orgs`);
+      const rows = await execute<{ users: number; orgs: number }>(
+        database.db,
+        sql`
+        select (select count(*) from users)::int as users, (select count(*) from organizations)::int as orgs`,
+      );
       expect(rows[0]).toEqual({ users: 0, orgs: 0 });
     } finally {
       await database.close();

@@ -64,7 +64,10 @@ async function main(): Promise<void> {
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(createJobRunner({ queue: services.queue, jobs: JOBS, services, log }), log, { pollMs: config.jobPollMs, concurrency: config.jobConcurrency });
+      : createWorker(createJobRunner({ queue: services.queue, jobs: JOBS, services, log }), log, {
+          pollMs: config.jobPollMs,
+          concurrency: config.jobConcurrency,
+        });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ services });
   if (app) {

@@ -91,11 +91,18 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   await t.app.ready();
   const doc = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-  routes = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
+  routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
   admin = await signIn(t.database.db, 'asha@acme.example');
   rep = await signIn(t.database.db, 'rahul@acme.example');
   repUserId = rep.userId;
-  const [deal] = await t.database.db.select({ id: deals.id }).from(deals).where(eq(deals.ownerId, rep.userId)).orderBy(asc(deals.id)).limit(1);
+  const [deal] = await t.database.db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(eq(deals.ownerId, rep.userId))
+    .orderBy(asc(deals.id))
+    .limit(1);
   repDealId = deal!.id;
   const stages = await t.app.inject({ method: 'GET', url: '/api/deal/get-deal-stages', headers: admin.headers });
   const first = (stages.json() as { data: { results: { label: string; stages: { label: string }[] }[] } }).data.results[0]!;
@@ -139,12 +146,17 @@ type Case = { label: string; field: string; unstorable: boolean; request: Inject
 function casesFor(route: Route, who: TestSession): Case[] {
   const params = route.op.parameters ?? [];
   const bodySchema = route.op.requestBody?.content?.['application/json']?.schema;
-  const pathParams = () => Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, String(validValue(p.name, p.schema, who, route))]));
+  const pathParams = () =>
+    Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, String(validValue(p.name, p.schema, who, route))]));
   const queryParams = () =>
-    Object.fromEntries(params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(validValue(p.name, p.schema, who, route))]));
+    Object.fromEntries(
+      params.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(validValue(p.name, p.schema, who, route))]),
+    );
   const build = (path: Record<string, string>, query: Record<string, string>, body?: unknown): InjectOptions => {
     const url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encode(path[name] ?? ''));
-    const qs = Object.entries(query).map(([k, v]) => `${k}=${encode(v)}`).join('&');
+    const qs = Object.entries(query)
+      .map(([k, v]) => `${k}=${encode(v)}`)
+      .join('&');
     return {
       method: route.method as InjectOptions['method'],
       url: qs ? `${url}?${qs}` : url,
@@ -156,7 +168,12 @@ function casesFor(route: Route, who: TestSession): Case[] {
   const valid = build(pathParams(), queryParams(), baseBody());
   const cases: Case[] = [
     { label: 'valid', field: '', unstorable: false, request: valid },
-    { label: 'header x-user-email', field: 'x-user-email', unstorable: true, request: { ...valid, headers: { ...valid.headers, 'x-user-email': 'a\u0000@acme.example' } } },
+    {
+      label: 'header x-user-email',
+      field: 'x-user-email',
+      unstorable: true,
+      request: { ...valid, headers: { ...valid.headers, 'x-user-email': 'a\u0000@acme.example' } },
+    },
   ];
 
   for (const p of params) {
@@ -164,12 +181,20 @@ function casesFor(route: Route, who: TestSession): Case[] {
       const path = pathParams();
       const query = queryParams();
       (p.in === 'path' ? path : query)[p.name] = value;
-      cases.push({ label: `${p.in} ${p.name}=${JSON.stringify(value.slice(0, 20))}`, field: p.name, unstorable: value.includes('\u0000'), request: build(path, query, baseBody()) });
+      cases.push({
+        label: `${p.in} ${p.name}=${JSON.stringify(value.slice(0, 20))}`,
+        field: p.name,
+        unstorable: value.includes('\u0000'),
+        request: build(path, query, baseBody()),
+      });
     }
   }
   if (bodySchema) {
     const fields = (schema: Schema, prefix: string[]): string[][] =>
-      Object.entries(schema.properties ?? {}).flatMap(([key, s]) => [[...prefix, key], ...(s.properties ? fields(s, [...prefix, key]) : [])]);
+      Object.entries(schema.properties ?? {}).flatMap(([key, s]) => [
+        [...prefix, key],
+        ...(s.properties ? fields(s, [...prefix, key]) : []),
+      ]);
     for (const fieldPath of fields(bodySchema, [])) {
       for (const value of HOSTILE_JSON) {
         const body = baseBody()!;
@@ -177,11 +202,21 @@ function casesFor(route: Route, who: TestSession): Case[] {
         for (const key of fieldPath.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
         target[fieldPath.at(-1)!] = value;
         const field = fieldPath.join('.');
-        cases.push({ label: `body ${field}=${JSON.stringify(value)?.slice(0, 20)}`, field, unstorable: hasUnstorable(value), request: build(pathParams(), queryParams(), body) });
+        cases.push({
+          label: `body ${field}=${JSON.stringify(value)?.slice(0, 20)}`,
+          field,
+          unstorable: hasUnstorable(value),
+          request: build(pathParams(), queryParams(), body),
+        });
       }
     }
     for (const body of [[], 'text', 12, null, { ['\u0000']: 'key' }]) {
-      cases.push({ label: `body ${JSON.stringify(body)}`, field: '', unstorable: false, request: build(pathParams(), queryParams(), body) });
+      cases.push({
+        label: `body ${JSON.stringify(body)}`,
+        field: '',
+        unstorable: false,
+        request: build(pathParams(), queryParams(), body),
+      });
     }
   }
   return cases;
@@ -203,14 +238,16 @@ describe('a bounded fuzz of every route', () => {
         // Signing out would end the session the other requests use: that route gets its own.
         const logsOut = route.path === '/api/session/logout';
         for (const c of casesFor(route, role === 'admin' ? admin : rep)) {
-          if (logsOut) c.request.headers = { ...c.request.headers, ...(await signIn(t.database.db, (role === 'admin' ? admin : rep).email)).headers };
+          if (logsOut)
+            c.request.headers = { ...c.request.headers, ...(await signIn(t.database.db, (role === 'admin' ? admin : rep).email)).headers };
           const res = await t.app.inject(c.request);
           sent++;
           const where = `${role} ${route.method} ${route.path} ${c.label}`;
           if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
           else if (c.unstorable) {
             const body = (res.headers['content-type']?.toString().includes('json') ? res.json() : {}) as { errors?: { field: string }[] };
-            if (res.statusCode !== 400 || !body.errors?.some((e) => e.field === c.field || e.field.startsWith(`${c.field}.`))) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+            if (res.statusCode !== 400 || !body.errors?.some((e) => e.field === c.field || e.field.startsWith(`${c.field}.`)))
+              failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
           }
         }
       }

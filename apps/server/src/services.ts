@@ -111,7 +111,11 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   const meetings = createMeetingsRepo(db);
   const googleConnections = createGoogleConnectionsRepo(db);
   const googleApi = createGoogleApi(config.googleApiBase);
-  const googleTokens = createGoogleTokens({ key: deriveKey(masterKey, 'google-tokens'), oauth: adapters.googleOAuth, connections: googleConnections });
+  const googleTokens = createGoogleTokens({
+    key: deriveKey(masterKey, 'google-tokens'),
+    oauth: adapters.googleOAuth,
+    connections: googleConnections,
+  });
   const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
   const crm = crmServices(db);
   return {
@@ -129,7 +133,17 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
     deals,
-    recordings: createRecordings({ db, access, deals, storage: adapters.storage, queue, masterKey, config, log, driveTokens: googleDriveTokens(googleConnections, googleTokens) }),
+    recordings: createRecordings({
+      db,
+      access,
+      deals,
+      storage: adapters.storage,
+      queue,
+      masterKey,
+      config,
+      log,
+      driveTokens: googleDriveTokens(googleConnections, googleTokens),
+    }),
     ...crm,
     commands: createAssistantCommands({ db, deals, ...crm, users, access }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),

@@ -55,12 +55,15 @@ async function stopAndWait(s: StartProcess, { signal = 'SIGTERM' as NodeJS.Signa
   const code = await Promise.race([s.exit, sleep(withinMs).then(() => 'still running' as const)]);
   expect(code, `start.mjs after ${withinMs} ms:\n${s.output()}`).not.toBe('still running');
   await waitFor(() => !isRunning(server), { timeoutMs: 1000, what: 'the server process to be gone' }).catch((e) => {
-    throw new Error(`${(e as Error).message} (code ${code}): ${fs.existsSync(`/proc/${server}/stat`) ? fs.readFileSync(`/proc/${server}/stat`, 'utf8') : 'none'}`);
+    throw new Error(
+      `${(e as Error).message} (code ${code}): ${fs.existsSync(`/proc/${server}/stat`) ? fs.readFileSync(`/proc/${server}/stat`, 'utf8') : 'none'}`,
+    );
   });
   return { code: code as number, tookMs: Date.now() - sent };
 }
 
-const phase = (s: StartProcess, text: string) => waitFor(() => s.output().includes(text), { timeoutMs: 60_000, what: `"${text}" in the output` });
+const phase = (s: StartProcess, text: string) =>
+  waitFor(() => s.output().includes(text), { timeoutMs: 60_000, what: `"${text}" in the output` });
 
 describe('npm start stops with its server', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('while the server is starting (loading its code)', async () => {
@@ -122,7 +125,9 @@ describe('npm start stops with its server', { timeout: PROCESS_TEST_TIMEOUT }, (
     const noise = 'x'.repeat(400);
     for (let batch = 0; batch < 40; batch++) {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => fetch(`${s.baseUrl}/api/no-such-${noise}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status)),
+        Array.from({ length: 10 }, () =>
+          fetch(`${s.baseUrl}/api/no-such-${noise}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status),
+        ),
       );
       expect(answers).toEqual(Array(10).fill(404));
     }

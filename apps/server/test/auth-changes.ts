@@ -13,13 +13,19 @@ import { waitFor } from './wait';
  * PostgreSQL they reach the app's listener connection a moment after the commit, in commit order,
  * so a marker notified now arrives after all of them.
  */
-export async function authChangesDelivered(services: Pick<Services, 'sessionCache'>, database: Pick<Database, 'kind' | 'db'>): Promise<void> {
+export async function authChangesDelivered(
+  services: Pick<Services, 'sessionCache'>,
+  database: Pick<Database, 'kind' | 'db'>,
+): Promise<void> {
   if (database.kind === 'pglite') return;
   const marker = `test-marker:${randomUUID()}`;
   const heard = vi.spyOn(services.sessionCache, 'onNotify');
   try {
     await database.db.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${marker})`);
-    await waitFor(() => heard.mock.calls.some(([payload]) => payload === marker), { timeoutMs: 5000, what: 'the app to hear the auth marker' });
+    await waitFor(() => heard.mock.calls.some(([payload]) => payload === marker), {
+      timeoutMs: 5000,
+      what: 'the app to hear the auth marker',
+    });
   } finally {
     heard.mockRestore();
   }

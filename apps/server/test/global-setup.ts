@@ -57,9 +57,8 @@ function snapshotKey(): string {
 
 async function ensurePgliteSnapshot(): Promise<void> {
   const key = snapshotKey();
-  const current = fs.existsSync(PGLITE_SNAPSHOT) && fs.existsSync(PGLITE_SNAPSHOT_KEY)
-    ? fs.readFileSync(PGLITE_SNAPSHOT_KEY, 'utf8').trim()
-    : '';
+  const current =
+    fs.existsSync(PGLITE_SNAPSHOT) && fs.existsSync(PGLITE_SNAPSHOT_KEY) ? fs.readFileSync(PGLITE_SNAPSHOT_KEY, 'utf8').trim() : '';
   if (current === key) return;
 
   const client = await createPglite();
@@ -91,7 +90,10 @@ async function createTemplateDatabase(url: string): Promise<void> {
 }
 
 async function dropLeftoverDatabases(url: string): Promise<void> {
-  const { rows } = await adminQuery(url, `select datname from pg_database where datname like '${PG_TEST_DB_PREFIX.replaceAll('_', '\\_')}%'`);
+  const { rows } = await adminQuery(
+    url,
+    `select datname from pg_database where datname like '${PG_TEST_DB_PREFIX.replaceAll('_', '\\_')}%'`,
+  );
   for (const { datname } of rows as { datname: string }[]) {
     await dropDatabase(url, datname);
   }

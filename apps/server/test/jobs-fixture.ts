@@ -38,7 +38,10 @@ export function testServices(database: Database, adapters: Partial<Adapters> = {
 }
 
 /** A job type for queue tests: any JSON payload, handed to `run` as it is. */
-export function testJob(type: string, run: (payload: unknown, context: JobContext) => Promise<void> = async () => undefined): JobDefinition {
+export function testJob(
+  type: string,
+  run: (payload: unknown, context: JobContext) => Promise<void> = async () => undefined,
+): JobDefinition {
   return defineJob({ type, payload: z.unknown(), run });
 }
 
@@ -64,9 +67,12 @@ export type JobRow = {
 
 /** A job's row as the table holds it. */
 export async function jobRow(database: Pick<Database, 'db'>, id: number): Promise<JobRow> {
-  const [row] = await execute<JobRow>(database.db, sql`
+  const [row] = await execute<JobRow>(
+    database.db,
+    sql`
     select status, attempts, last_error, locked_by, finished_at is not null as finished,
       (extract(epoch from (run_at - updated_at)) * 1000)::float8 as backoff_ms
-    from jobs where id = ${id}`);
+    from jobs where id = ${id}`,
+  );
   return row!;
 }

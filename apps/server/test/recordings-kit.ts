@@ -19,10 +19,32 @@ let mp4: Buffer | undefined;
 /** A one-second mp4 (video and audio) made by ffmpeg; fails naming ffmpeg when it is missing. */
 export function tinyMp4(): Buffer {
   if (mp4) return mp4;
-  if (!fs.existsSync(FFMPEG)) throw new Error(`The recordings tests need ffmpeg at ${FFMPEG} (Debian package ffmpeg) to make their media fixtures.`);
+  if (!fs.existsSync(FFMPEG))
+    throw new Error(`The recordings tests need ffmpeg at ${FFMPEG} (Debian package ffmpeg) to make their media fixtures.`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-media-'));
   const out = path.join(dir, 'tiny.mp4');
-  execFileSync(FFMPEG, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=64x48:rate=5', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '1', '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', '-movflags', '+faststart', out]);
+  execFileSync(FFMPEG, [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=64x48:rate=5',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '1',
+    '-c:v',
+    'mpeg4',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-movflags',
+    '+faststart',
+    out,
+  ]);
   mp4 = fs.readFileSync(out);
   fs.rmSync(dir, { recursive: true, force: true });
   return mp4;
@@ -31,7 +53,11 @@ export function tinyMp4(): Buffer {
 export type FormFile = { field: string; name: string; data: Buffer; type?: string };
 
 /** A multipart/form-data body as a browser's FormData sends it (fields first, then files, unless `filesFirst`). */
-export function formBody(fields: Record<string, string>, files: FormFile[] = [], options: { filesFirst?: boolean } = {}): { payload: Buffer; headers: { 'content-type': string } } {
+export function formBody(
+  fields: Record<string, string>,
+  files: FormFile[] = [],
+  options: { filesFirst?: boolean } = {},
+): { payload: Buffer; headers: { 'content-type': string } } {
   const boundary = `----pipewise${randomBytes(8).toString('hex')}`;
   const fieldParts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -39,7 +65,13 @@ export function formBody(fields: Record<string, string>, files: FormFile[] = [],
   }
   const fileParts: Buffer[] = [];
   for (const f of files) {
-    fileParts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    fileParts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   const parts = options.filesFirst ? [...fileParts, ...fieldParts] : [...fieldParts, ...fileParts];
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -109,7 +141,10 @@ export function storedZip(entries: Record<string, string>): Buffer {
 
 /** A minimal .docx whose body is one paragraph per line of `text`. */
 export function minimalDocx(text: string): Buffer {
-  const paragraphs = text.split('\n').map((line) => `<w:p><w:r><w:t xml:space="preserve">${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`).join('');
+  const paragraphs = text
+    .split('\n')
+    .map((line) => `<w:p><w:r><w:t xml:space="preserve">${line.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</w:t></w:r></w:p>`)
+    .join('');
   return storedZip({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
@@ -120,13 +155,22 @@ export function minimalDocx(text: string): Buffer {
 }
 
 /** A small RTF document with a font table (which must not show up in the text). */
-export const minimalRtf = (text: string) => Buffer.from(`{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}{\\*\\generator Test;}\\f0\\fs24 ${text.replace(/\n/g, '\\par ')}\\par Caf\\'e9 \\u8364? done}`, 'latin1');
+export const minimalRtf = (text: string) =>
+  Buffer.from(
+    `{\\rtf1\\ansi\\deff0{\\fonttbl{\\f0 Times New Roman;}}{\\*\\generator Test;}\\f0\\fs24 ${text.replace(/\n/g, '\\par ')}\\par Caf\\'e9 \\u8364? done}`,
+    'latin1',
+  );
 
 /** A deal a user owns, with its pipeline's id and label (the first by id). */
 export async function dealOwnedBy(db: import('../src/db/client').Db, userId: string): Promise<{ id: number; pipelineId: string }> {
   const { asc, eq } = await import('drizzle-orm');
   const { deals } = await import('../src/db/schema');
-  const [deal] = await db.select({ id: deals.id, pipelineId: deals.pipelineId }).from(deals).where(eq(deals.ownerId, userId)).orderBy(asc(deals.id)).limit(1);
+  const [deal] = await db
+    .select({ id: deals.id, pipelineId: deals.pipelineId })
+    .from(deals)
+    .where(eq(deals.ownerId, userId))
+    .orderBy(asc(deals.id))
+    .limit(1);
   if (!deal) throw new Error(`test: no deal owned by ${userId}`);
   return deal;
 }
@@ -134,7 +178,9 @@ export async function dealOwnedBy(db: import('../src/db/client').Db, userId: str
 /** Every file under a directory (relative paths), for "nothing was left behind" checks. */
 export function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+  return (fs.readdirSync(dir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
 /**
@@ -143,8 +189,13 @@ export function filesUnder(dir: string): string[] {
  */
 export async function runUnclaimedUploadsCleanup(t: TestApp, expired: Record<string, number>): Promise<void> {
   for (const [key, minutesAgo] of Object.entries(expired)) {
-    await execute(t.database.db, sql`update direct_uploads set expires_at = now() - make_interval(mins => ${minutesAgo}) where storage_key = ${key}`);
+    await execute(
+      t.database.db,
+      sql`update direct_uploads set expires_at = now() - make_interval(mins => ${minutesAgo}) where storage_key = ${key}`,
+    );
   }
   await t.services.queue.enqueue(removeUnclaimedUploadsJob, {});
-  expect(await drainJobs(createJobRunner({ queue: t.services.queue, jobs: [removeUnclaimedUploadsJob], services: t.services, log: silentLog }))).toBe(1);
+  expect(
+    await drainJobs(createJobRunner({ queue: t.services.queue, jobs: [removeUnclaimedUploadsJob], services: t.services, log: silentLog })),
+  ).toBe(1);
 }

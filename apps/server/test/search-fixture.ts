@@ -1,6 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
-import { calendarMeetings, companies, contacts, dealStakeholders, deals, pipelineStages, pipelines, recordings, users } from '../src/db/schema';
+import {
+  calendarMeetings,
+  companies,
+  contacts,
+  dealStakeholders,
+  deals,
+  pipelineStages,
+  pipelines,
+  recordings,
+  users,
+} from '../src/db/schema';
 import { findUser } from './sessions';
 
 /**
@@ -12,18 +22,47 @@ export async function addSearchRecords(db: Db, domain: string) {
   const [rahul, sneha, priya] = [await person('rahul'), await person('sneha'), await person('priya')];
   const organizationId = rahul.organizationId;
   const [pipeline] = await db.select({ id: pipelines.id }).from(pipelines).where(eq(pipelines.organizationId, organizationId)).limit(1);
-  const [stage] = await db.select({ id: pipelineStages.id, label: pipelineStages.label }).from(pipelineStages).where(eq(pipelineStages.pipelineId, pipeline!.id)).limit(1);
+  const [stage] = await db
+    .select({ id: pipelineStages.id, label: pipelineStages.label })
+    .from(pipelineStages)
+    .where(eq(pipelineStages.pipelineId, pipeline!.id))
+    .limit(1);
 
   const company = async (name: string, ownerId: string | null, domainName: string | null = null) =>
-    (await db.insert(companies).values({ organizationId, name, ownerId, domain: domainName, industry: 'Textiles' }).returning({ id: companies.id }))[0]!.id;
+    (
+      await db
+        .insert(companies)
+        .values({ organizationId, name, ownerId, domain: domainName, industry: 'Textiles' })
+        .returning({ id: companies.id })
+    )[0]!.id;
   const deal = async (dealname: string, ownerId: string, companyId: string | null = null, amount: string | null = '1250000') =>
-    (await db.insert(deals).values({ organizationId, dealname, ownerId, companyId, amount, pipelineId: pipeline!.id, stageId: stage!.id }).returning({ id: deals.id }))[0]!.id;
+    (
+      await db
+        .insert(deals)
+        .values({ organizationId, dealname, ownerId, companyId, amount, pipelineId: pipeline!.id, stageId: stage!.id })
+        .returning({ id: deals.id })
+    )[0]!.id;
   const contact = async (firstname: string, lastname: string, ownerId: string | null) =>
-    (await db.insert(contacts).values({ organizationId, firstname, lastname, ownerId, email: `${firstname}.${lastname}@mills.example`.toLowerCase() }).returning({ id: contacts.id }))[0]!.id;
+    (
+      await db
+        .insert(contacts)
+        .values({ organizationId, firstname, lastname, ownerId, email: `${firstname}.${lastname}@mills.example`.toLowerCase() })
+        .returning({ id: contacts.id })
+    )[0]!.id;
   const recording = async (title: string, uploader: { id: string; email: string }) =>
-    (await db.insert(recordings).values({ organizationId, title, uploadedBy: uploader.id, uploaderEmail: uploader.email, uploadType: 'transcription' }).returning({ id: recordings.id }))[0]!.id;
+    (
+      await db
+        .insert(recordings)
+        .values({ organizationId, title, uploadedBy: uploader.id, uploaderEmail: uploader.email, uploadType: 'transcription' })
+        .returning({ id: recordings.id })
+    )[0]!.id;
   const meeting = async (title: string, ownerId: string, status = 'confirmed') =>
-    (await db.insert(calendarMeetings).values({ organizationId, title, ownerId, status, startAt: new Date('2026-03-05T10:00:00Z'), attendees: [] }).returning({ id: calendarMeetings.id }))[0]!.id;
+    (
+      await db
+        .insert(calendarMeetings)
+        .values({ organizationId, title, ownerId, status, startAt: new Date('2026-03-05T10:00:00Z'), attendees: [] })
+        .returning({ id: calendarMeetings.id })
+    )[0]!.id;
 
   const millsCo = await company('Zephyrine Mills', rahul.id, 'zephyrine.example');
   const hiddenCo = await company('Zephyr Hidden Works', sneha.id);

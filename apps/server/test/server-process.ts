@@ -106,7 +106,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     exit,
     exited: () => done,
     waitUntilHealthy: (timeoutMs?: number) =>
-      waitUntilHealthy(baseUrl, timeoutMs, () => (done ? `server exited with ${child.exitCode} before it was healthy:\n${output()}` : null), output),
+      waitUntilHealthy(
+        baseUrl,
+        timeoutMs,
+        () => (done ? `server exited with ${child.exitCode} before it was healthy:\n${output()}` : null),
+        output,
+      ),
     async kill() {
       if (!done) child.kill('SIGKILL');
       await exit;
@@ -162,7 +167,11 @@ export type StartProcess = {
  * from this process plus `env`. Set WEB_DIST in `env` so it serves that instead of building.
  */
 export async function spawnStart(env: Record<string, string>, options: { detached?: boolean } = {}): Promise<StartProcess> {
-  const { child, port, baseUrl, output } = await spawnWithOutput([path.join(REPO_ROOT, 'scripts/start.mjs')], { LOG_LEVEL: 'info', ...env }, options.detached);
+  const { child, port, baseUrl, output } = await spawnWithOutput(
+    [path.join(REPO_ROOT, 'scripts/start.mjs')],
+    { LOG_LEVEL: 'info', ...env },
+    options.detached,
+  );
   child.stdout!.on('error', () => undefined);
   child.stderr!.on('error', () => undefined);
   let done = false;

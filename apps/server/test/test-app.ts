@@ -49,7 +49,10 @@ export const csrfTokenFor = (binding: string) => signCsrfToken(TEST_CSRF_KEY, bi
  */
 export const TEST_PRE_SESSION_ID = 'test-pre-session';
 export const TEST_CSRF_TOKEN = csrfTokenFor(preSessionBinding(TEST_PRE_SESSION_ID));
-export const csrfHeaders = { cookie: `csrf_id=${TEST_PRE_SESSION_ID}; csrf_token=${TEST_CSRF_TOKEN}`, 'x-csrf-token': TEST_CSRF_TOKEN } as const;
+export const csrfHeaders = {
+  cookie: `csrf_id=${TEST_PRE_SESSION_ID}; csrf_token=${TEST_CSRF_TOKEN}`,
+  'x-csrf-token': TEST_CSRF_TOKEN,
+} as const;
 
 /** The configuration tests run with: DATA_DIR as given, a fixed key, no demo seed, no logs. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {

@@ -18,7 +18,9 @@ let snapshot: Blob | undefined;
 function pgliteSnapshot(): Blob {
   if (!snapshot) {
     if (!fs.existsSync(PGLITE_SNAPSHOT)) {
-      throw new Error(`${PGLITE_SNAPSHOT} is missing: run the server tests with \`npx vitest run --project server\` (its globalSetup builds it)`);
+      throw new Error(
+        `${PGLITE_SNAPSHOT} is missing: run the server tests with \`npx vitest run --project server\` (its globalSetup builds it)`,
+      );
     }
     snapshot = new Blob([zlib.gunzipSync(fs.readFileSync(PGLITE_SNAPSHOT))]);
   }

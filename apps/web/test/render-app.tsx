@@ -1,6 +1,15 @@
 import { render } from '@testing-library/react';
 import { useLayoutEffect, type ReactElement } from 'react';
-import { MemoryRouter, useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType, type RouteObject } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigateFunction,
+  type NavigationType,
+  type RouteObject,
+} from 'react-router';
 import { AppRoutes } from '../src/app/app';
 import { AppProviders } from '../src/app/providers';
 import { createQueryClient } from '../src/lib/query-client';

@@ -20,7 +20,14 @@ const csv = z
   .string()
   .max(4000)
   .optional()
-  .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []));
+  .transform((v) =>
+    v
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+  );
 const isoDate = (label: string) =>
   z
     .string()

@@ -33,7 +33,10 @@ const lockPid = (dir: string) => Number.parseInt(fs.readFileSync(lockFile(dir), 
 async function spawnLockHolder(dir: string) {
   const code = `import { acquireDataDirLock } from ${JSON.stringify(path.join(import.meta.dirname, 'lock.ts'))};
 acquireDataDirLock(${JSON.stringify(dir)}); console.log('locked'); setInterval(() => {}, 1 << 30);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('locked') && resolve());
     child.once('exit', (c) => reject(new Error(`lock holder exited with ${c}`)));
@@ -97,13 +100,16 @@ describe('data dir lock', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     await first.waitUntilHealthy();
     // Start-up work (migrations, seed, the first maintenance job) is done once the files stop changing.
     let before = tree(dataDir);
-    await waitFor(async () => {
-      await sleep(400);
-      const now = tree(dataDir);
-      const stable = JSON.stringify(now) === JSON.stringify(before);
-      before = now;
-      return stable;
-    }, { what: 'the first server to settle', timeoutMs: 30_000, intervalMs: 0 });
+    await waitFor(
+      async () => {
+        await sleep(400);
+        const now = tree(dataDir);
+        const stable = JSON.stringify(now) === JSON.stringify(before);
+        before = now;
+        return stable;
+      },
+      { what: 'the first server to settle', timeoutMs: 30_000, intervalMs: 0 },
+    );
     expect(Object.keys(before)).toContain('pipewise.lock');
 
     const second = await spawnServer(env);

@@ -5,7 +5,9 @@ import { openPostgres } from './postgres-driver';
 import { acquireDataDirLock } from './lock';
 
 /** The configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR under its lock. */
-export async function openConfiguredDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<{ database: Database; release: () => void }> {
+export async function openConfiguredDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): Promise<{ database: Database; release: () => void }> {
   if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), release: () => undefined };
   const release = acquireDataDirLock(config.dataDir);
   try {

@@ -29,7 +29,11 @@ describe('PGlite driver', () => {
     const d = await inMemory();
     const heard: string[] = [];
     const statuses: ListenerStatus[] = [];
-    const stop = await d.listen('driver_test', (p) => heard.push(p), (s) => statuses.push(s));
+    const stop = await d.listen(
+      'driver_test',
+      (p) => heard.push(p),
+      (s) => statuses.push(s),
+    );
     expect(statuses).toEqual(['up']);
     await d.db.execute(sql`select pg_notify('driver_test', 'one')`);
     await d.db.execute(sql`select pg_notify('other_channel', 'ignored')`);
@@ -43,7 +47,11 @@ describe('PGlite driver', () => {
     const d = pgliteDatabase(await createPglite());
     await d.close();
     const statuses: ListenerStatus[] = [];
-    const stop = await d.listen('driver_test', () => undefined, (s) => statuses.push(s));
+    const stop = await d.listen(
+      'driver_test',
+      () => undefined,
+      (s) => statuses.push(s),
+    );
     expect(statuses).toEqual(['down']);
     await stop();
     await d.close();

@@ -63,12 +63,21 @@ describe.runIf(testDatabaseUrl())('PostgreSQL driver on a server (PostgreSQL run
     try {
       const heard: string[] = [];
       const statuses: ListenerStatus[] = [];
-      await test.listen('driver_test', (p) => heard.push(p), (s) => statuses.push(s));
+      await test.listen(
+        'driver_test',
+        (p) => heard.push(p),
+        (s) => statuses.push(s),
+      );
       expect(statuses).toEqual(['up']);
       await test.db.execute(sql`select pg_notify('driver_test', 'hello')`);
       await expect.poll(() => heard, { timeout: 5000 }).toEqual(['hello']);
       const listening = async () =>
-        (await execute<{ n: number }>(test.db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`))[0]!.n;
+        (
+          await execute<{ n: number }>(
+            test.db,
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+          )
+        )[0]!.n;
       expect(await listening()).toBe(1);
     } finally {
       await test.close();

@@ -33,7 +33,12 @@ describe('PostgreSQL LISTEN loop', () => {
   it('reports down once when the server drops it, keeps retrying with backoff, and stops retrying when stopped', async () => {
     const server = await droppingServer();
     const statuses: ListenerStatus[] = [];
-    const listener = listenPostgres(server.url, 'listener_test', () => undefined, (s) => statuses.push(s));
+    const listener = listenPostgres(
+      server.url,
+      'listener_test',
+      () => undefined,
+      (s) => statuses.push(s),
+    );
     await listener.firstAttempt;
     expect(statuses).toEqual(['down']);
     // Attempts at about 0, 250 and 750 ms.
@@ -52,7 +57,12 @@ describe.runIf(testDatabaseUrl())('PostgreSQL LISTEN loop on a server (PostgreSQ
     cleanups.push(() => test.close());
     const heard: string[] = [];
     const statuses: ListenerStatus[] = [];
-    const listener = listenPostgres(test.url!, 'listener_test', (p) => heard.push(p), (s) => statuses.push(s));
+    const listener = listenPostgres(
+      test.url!,
+      'listener_test',
+      (p) => heard.push(p),
+      (s) => statuses.push(s),
+    );
     cleanups.push(() => listener.stop());
     await listener.firstAttempt;
     expect(statuses).toEqual(['up']);
@@ -60,7 +70,10 @@ describe.runIf(testDatabaseUrl())('PostgreSQL LISTEN loop on a server (PostgreSQ
     await waitFor(() => heard.length === 1, { what: 'the first notification' });
     expect(heard).toEqual(['one']);
 
-    await execute(test.db, sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`);
+    await execute(
+      test.db,
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+    );
     await waitFor(() => statuses.length === 3, { timeoutMs: 5000, what: 'down, then up again' });
     expect(statuses).toEqual(['up', 'down', 'up']);
     await test.db.execute(sql`select pg_notify('listener_test', 'two')`);

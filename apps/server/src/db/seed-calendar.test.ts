@@ -17,10 +17,13 @@ async function rahulsCallsToday(now: Date) {
   await seedDemo(database.db, now);
   const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const dayEnd = new Date(dayStart.getTime() + 86_400_000);
-  const rows = await execute<{ start_at: Date | string }>(database.db, sql`
+  const rows = await execute<{ start_at: Date | string }>(
+    database.db,
+    sql`
     select m.start_at from calendar_meetings m join users u on u.id = m.owner_id
     where u.email = 'rahul@acme.example' and not m.all_day and m.status <> 'cancelled'
-      and m.start_at >= ${dayStart.toISOString()} and m.start_at < ${dayEnd.toISOString()}`);
+      and m.start_at >= ${dayStart.toISOString()} and m.start_at < ${dayEnd.toISOString()}`,
+  );
   return rows.map((r) => new Date(r.start_at).getTime());
 }
 

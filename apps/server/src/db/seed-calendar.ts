@@ -49,7 +49,9 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
       .orderBy(contacts.firstname)
       .limit(3);
     const c = (n: number) => clients[n % Math.max(clients.length, 1)] ?? { email: `buyer${n}@example.com`, firstname: 'Buyer' };
-    const team = people.filter((o) => o.id !== p.id && (o.reportsTo === p.reportsTo || o.id === p.reportsTo || o.reportsTo === p.id)).slice(0, 3);
+    const team = people
+      .filter((o) => o.id !== p.id && (o.reportsTo === p.reportsTo || o.id === p.reportsTo || o.reportsTo === p.id))
+      .slice(0, 3);
     const me = attendee(p.email, { organizer: true, self: true });
     const teamAttendees = [me, ...team.map((t, n) => attendee(t.email, { responseStatus: n === 2 ? 'needsAction' : 'accepted' }))];
     const base = { organizationId, ownerId: p.id, source: 'builtin', timeZone: 'Asia/Kolkata', organizerEmail: p.email } as const;
@@ -65,7 +67,15 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
     });
     rows.push(
       oneToOne(earlierToday, 30, `Discovery call with ${c(0).firstname}`, c(0), true),
-      { ...base, title: 'Team pipeline review', startAt: new Date(laterToday), endAt: new Date(laterToday + 45 * 60_000), attendees: teamAttendees, meetLink: link(`${seed}team`), isTeam: true },
+      {
+        ...base,
+        title: 'Team pipeline review',
+        startAt: new Date(laterToday),
+        endAt: new Date(laterToday + 45 * 60_000),
+        attendees: teamAttendees,
+        meetLink: link(`${seed}team`),
+        isTeam: true,
+      },
       oneToOne(laterToday2, 20, `Phone check-in with ${c(1).firstname}`, c(1), false),
       oneToOne(at(1, 10, 30).getTime(), 45, `Product demo for ${c(2).firstname}`, c(2), true),
       { ...oneToOne(at(1, 15).getTime(), 30, `Pricing follow-up with ${c(0).firstname}`, c(0), true), status: 'cancelled' },
@@ -76,7 +86,16 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
       },
       // Left to the rule: more than 2 attendees makes it a team call.
       { ...base, title: 'Forecast sync', startAt: at(4, 16), endAt: at(4, 16, 30), attendees: teamAttendees, meetLink: null, isTeam: null },
-      { ...base, title: 'Sales kickoff', startAt: new Date(dayStart + 2 * DAY), endAt: new Date(dayStart + 3 * DAY), allDay: true, attendees: teamAttendees, meetLink: null, isTeam: true },
+      {
+        ...base,
+        title: 'Sales kickoff',
+        startAt: new Date(dayStart + 2 * DAY),
+        endAt: new Date(dayStart + 3 * DAY),
+        allDay: true,
+        attendees: teamAttendees,
+        meetLink: null,
+        isTeam: true,
+      },
       oneToOne(at(8, 12).getTime(), 60, `Quarterly business review with ${c(1).firstname}`, c(1), true),
     );
   }

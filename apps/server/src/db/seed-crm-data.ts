@@ -3,7 +3,15 @@
 export const DEMO_PIPELINES = [
   {
     label: 'Sales Pipeline',
-    stages: ['Appointment Scheduled', 'Qualified to Buy', 'Presentation Scheduled', 'Decision Maker Bought-In', 'Contract Sent', 'Closed Won', 'Closed Lost'],
+    stages: [
+      'Appointment Scheduled',
+      'Qualified to Buy',
+      'Presentation Scheduled',
+      'Decision Maker Bought-In',
+      'Contract Sent',
+      'Closed Won',
+      'Closed Lost',
+    ],
   },
   {
     label: 'Enterprise',
@@ -55,12 +63,81 @@ export const DEMO_COMPANIES: [name: string, domain: string, industry: string, ci
   ['Meghalaya Cloud Services', 'meghcloud.example', 'Cloud Services', 'Shillong'],
 ];
 
-export const FIRST_NAMES = ['Aditi', 'Karan', 'Neha', 'Siddharth', 'Ananya', 'Vivek', 'Pooja', 'Rakesh', 'Divya', 'Manish', 'Shalini', 'Harsh', 'Lakshmi', 'Nikhil', 'Ritu', 'Suresh', 'Tanvi', 'Gaurav', 'Meenakshi', 'Abhishek', 'Farah', 'Imran', 'Gurpreet', 'Joseph', 'Deepa'];
-export const LAST_NAMES = ['Sharma', 'Iyer', 'Menon', 'Patel', 'Chatterjee', 'Reddy', 'Joshi', 'Pillai', 'Singh', 'Banerjee', 'Deshpande', 'Khan', 'Fernandes', 'Agarwal', 'Nair', 'Bhat', 'Kapoor', 'Das', 'Hegde', 'Malhotra'];
-export const JOB_TITLES = ['Chief Executive Officer', 'Chief Financial Officer', 'Head of Procurement', 'VP Sales', 'IT Director', 'Operations Manager', 'Chief Technology Officer', 'Purchase Manager', 'Head of Finance', 'Managing Director'];
+export const FIRST_NAMES = [
+  'Aditi',
+  'Karan',
+  'Neha',
+  'Siddharth',
+  'Ananya',
+  'Vivek',
+  'Pooja',
+  'Rakesh',
+  'Divya',
+  'Manish',
+  'Shalini',
+  'Harsh',
+  'Lakshmi',
+  'Nikhil',
+  'Ritu',
+  'Suresh',
+  'Tanvi',
+  'Gaurav',
+  'Meenakshi',
+  'Abhishek',
+  'Farah',
+  'Imran',
+  'Gurpreet',
+  'Joseph',
+  'Deepa',
+];
+export const LAST_NAMES = [
+  'Sharma',
+  'Iyer',
+  'Menon',
+  'Patel',
+  'Chatterjee',
+  'Reddy',
+  'Joshi',
+  'Pillai',
+  'Singh',
+  'Banerjee',
+  'Deshpande',
+  'Khan',
+  'Fernandes',
+  'Agarwal',
+  'Nair',
+  'Bhat',
+  'Kapoor',
+  'Das',
+  'Hegde',
+  'Malhotra',
+];
+export const JOB_TITLES = [
+  'Chief Executive Officer',
+  'Chief Financial Officer',
+  'Head of Procurement',
+  'VP Sales',
+  'IT Director',
+  'Operations Manager',
+  'Chief Technology Officer',
+  'Purchase Manager',
+  'Head of Finance',
+  'Managing Director',
+];
 export const POSITIONS = ['Decision Maker', 'Champion', 'Economic Buyer', 'Influencer', 'Technical Evaluator', 'Blocker'];
 
-export const PRODUCTS = ['CRM licence renewal', 'Sales analytics rollout', 'Field force app', 'Annual support contract', 'Data migration project', 'Dealer portal', 'Call recording add-on', 'Marketing automation', 'Enterprise licence expansion', 'Pilot for regional team'];
+export const PRODUCTS = [
+  'CRM licence renewal',
+  'Sales analytics rollout',
+  'Field force app',
+  'Annual support contract',
+  'Data migration project',
+  'Dealer portal',
+  'Call recording add-on',
+  'Marketing automation',
+  'Enterprise licence expansion',
+  'Pilot for regional team',
+];
 
 export const NEXT_STEPS = [
   'Share revised commercial proposal with volume discount by Friday',

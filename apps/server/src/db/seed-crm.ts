@@ -24,7 +24,11 @@ export function prng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]!,
+  };
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -57,7 +61,16 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
 
   const companyRows = await db
     .insert(companies)
-    .values(DEMO_COMPANIES.map(([name, domain, industry, city]) => ({ organizationId, name, domain, industry, city, ownerId: rand.pick(weighted) })))
+    .values(
+      DEMO_COMPANIES.map(([name, domain, industry, city]) => ({
+        organizationId,
+        name,
+        domain,
+        industry,
+        city,
+        ownerId: rand.pick(weighted),
+      })),
+    )
     .returning({ id: companies.id, name: companies.name, domain: companies.domain });
 
   const contactValues = companyRows.flatMap((c) =>
@@ -75,7 +88,16 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
       };
     }),
   );
-  const contactRows = await db.insert(contacts).values(contactValues).returning({ id: contacts.id, companyId: contacts.companyId, firstname: contacts.firstname, lastname: contacts.lastname, jobtitle: contacts.jobtitle });
+  const contactRows = await db
+    .insert(contacts)
+    .values(contactValues)
+    .returning({
+      id: contacts.id,
+      companyId: contacts.companyId,
+      firstname: contacts.firstname,
+      lastname: contacts.lastname,
+      jobtitle: contacts.jobtitle,
+    });
 
   const dealValues = Array.from({ length: dealCount }, () => {
     const company = rand.pick(companyRows);

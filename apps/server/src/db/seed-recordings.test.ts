@@ -12,7 +12,21 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { execute } from './client';
 import { seedDemo } from './seed';
 
-type Row = { title: string; uploader: string; status: string; kind: string; deal_owner: string | null; summary: string | null; key_points: string[]; sentiment: string | null; attendees: { email: string; organizer?: boolean; self?: boolean; responseStatus: string }[]; transcript_status: string; duration_seconds: number | null; snapshot_keys: string[]; transcription: string | null };
+type Row = {
+  title: string;
+  uploader: string;
+  status: string;
+  kind: string;
+  deal_owner: string | null;
+  summary: string | null;
+  key_points: string[];
+  sentiment: string | null;
+  attendees: { email: string; organizer?: boolean; self?: boolean; responseStatus: string }[];
+  transcript_status: string;
+  duration_seconds: number | null;
+  snapshot_keys: string[];
+  transcription: string | null;
+};
 
 let database: TestDatabase;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-seed-media-'));
@@ -26,16 +40,28 @@ afterAll(async () => {
 });
 
 const recordingRows = () =>
-  execute<Row>(database.db, sql`
+  execute<Row>(
+    database.db,
+    sql`
     select r.title, r.uploader_email as uploader, r.status, r.kind, o.email as deal_owner, r.summary, r.key_points, r.sentiment,
       r.meet_attendees as attendees, r.transcript_status, r.duration_seconds, r.snapshot_keys, r.transcription
-    from recordings r left join deals d on d.id = r.deal_id left join users o on o.id = d.owner_id order by r.created_at desc`);
+    from recordings r left join deals d on d.id = r.deal_id left join users o on o.id = d.owner_id order by r.created_at desc`,
+  );
 
 describe('the demo recordings', () => {
-  it('are on the uploaders\' own deals, with summary, 3 to 7 key points and sentiment from their transcripts', async () => {
+  it("are on the uploaders' own deals, with summary, 3 to 7 key points and sentiment from their transcripts", async () => {
     const ready = (await recordingRows()).filter((r) => r.status === 'ready');
     expect(ready.length).toBeGreaterThanOrEqual(6);
-    expect(new Set(ready.map((r) => r.uploader))).toEqual(new Set(['rahul@acme.example', 'priya@acme.example', 'kavya@acme.example', 'rohan@acme.example', 'meera@acme.example', 'vikram@acme.example']));
+    expect(new Set(ready.map((r) => r.uploader))).toEqual(
+      new Set([
+        'rahul@acme.example',
+        'priya@acme.example',
+        'kavya@acme.example',
+        'rohan@acme.example',
+        'meera@acme.example',
+        'vikram@acme.example',
+      ]),
+    );
     expect(new Set(ready.map((r) => r.sentiment))).toEqual(new Set(['positive', 'neutral', 'negative']));
     expect(new Set(ready.map((r) => r.kind))).toEqual(new Set(['call', 'video']));
     for (const r of ready) {

@@ -18,7 +18,10 @@ type DealRef = { id: number; pipelineId: string; companyId: string | null };
  * whose media is stored and processed by a job, so playback and processing show without an upload.
  */
 export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now = new Date()): Promise<void> {
-  const people = await db.select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName }).from(users).where(eq(users.organizationId, organizationId));
+  const people = await db
+    .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(eq(users.organizationId, organizationId));
   const byEmail = new Map<string, Person>(people.map((p) => [p.email, { id: p.id, email: p.email, name: `${p.first} ${p.last}`.trim() }]));
   const used = new Set<number>();
 
@@ -32,13 +35,27 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
     const deal = owned.find((d) => !used.has(d.id)) ?? owned[0];
     if (deal) used.add(deal.id);
     const people = deal?.companyId
-      ? await db.select({ email: contacts.email, first: contacts.firstname, last: contacts.lastname }).from(contacts).where(inArray(contacts.companyId, [deal.companyId])).orderBy(asc(contacts.email))
+      ? await db
+          .select({ email: contacts.email, first: contacts.firstname, last: contacts.lastname })
+          .from(contacts)
+          .where(inArray(contacts.companyId, [deal.companyId]))
+          .orderBy(asc(contacts.email))
       : [];
     return { deal, customers: people.filter((c) => c.email).map((c) => ({ email: c.email!, displayName: `${c.first} ${c.last}`.trim() })) };
   }
 
-  function attendees(owner: Person, customers: { email: string; displayName: string }[], responses: TMeetAttendee['responseStatus'][]): TMeetAttendee[] {
-    const organizer: TMeetAttendee = { email: owner.email, displayName: owner.name, responseStatus: 'accepted', organizer: true, self: true };
+  function attendees(
+    owner: Person,
+    customers: { email: string; displayName: string }[],
+    responses: TMeetAttendee['responseStatus'][],
+  ): TMeetAttendee[] {
+    const organizer: TMeetAttendee = {
+      email: owner.email,
+      displayName: owner.name,
+      responseStatus: 'accepted',
+      organizer: true,
+      self: true,
+    };
     return [organizer, ...responses.flatMap((responseStatus, i) => (customers[i] ? [{ ...customers[i], responseStatus }] : []))];
   }
 
@@ -68,7 +85,10 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
       ...(await common(owner, r.title, r.daysAgo, r.responses)),
       uploadType: 'transcription',
       kind: r.kind,
-      meetLink: `https://meet.google.com/${r.title.toLowerCase().replace(/[^a-z]/g, '').slice(0, 3)}-demo-${r.daysAgo}`,
+      meetLink: `https://meet.google.com/${r.title
+        .toLowerCase()
+        .replace(/[^a-z]/g, '')
+        .slice(0, 3)}-demo-${r.daysAgo}`,
       status: 'ready',
       // A transcript of the whole call; the recorded length is what the calendar booked.
       durationSeconds: r.durationMinutes * 60,
@@ -97,5 +117,7 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
     status: 'uploaded',
   });
   // Storage is not at hand inside the seed's transaction: the job puts the file in place, then processes it.
-  await db.insert(jobs).values({ type: storeDemoMediaJob.type, payload: storeDemoMediaJob.payload.parse({ recordingId: id }), maxAttempts: 3, runAt: now });
+  await db
+    .insert(jobs)
+    .values({ type: storeDemoMediaJob.type, payload: storeDemoMediaJob.payload.parse({ recordingId: id }), maxAttempts: 3, runAt: now });
 }

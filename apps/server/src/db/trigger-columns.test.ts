@@ -38,18 +38,27 @@ function migrationFunctionNames(): string[] {
 }
 
 async function functionsNamed(db: Db, names: string[]): Promise<Fn[]> {
-  return execute<Fn>(db, sql`
+  return execute<Fn>(
+    db,
+    sql`
     select p.oid::int as oid, p.proname as name, l.lanname as language, p.prosrc as body, p.proargnames as "argNames",
       coalesce((select array_agg(format_type(t, null) order by i) from unnest(p.proargtypes) with ordinality a(t, i)), '{}') as "argTypes"
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
-    where n.nspname = 'public' and p.proname in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
-    order by p.proname`);
+    where n.nspname = 'public' and p.proname in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})
+    order by p.proname`,
+  );
 }
 
 async function triggerUses(db: Db, oid: number): Promise<TriggerUse[]> {
-  const rows = await execute<{ table: string; old: string | null; new: string | null }>(db, sql`
+  const rows = await execute<{ table: string; old: string | null; new: string | null }>(
+    db,
+    sql`
     select tgrelid::regclass::text as table, tgoldtable as old, tgnewtable as new
-    from pg_trigger where tgfoid = ${oid} and not tgisinternal`);
+    from pg_trigger where tgfoid = ${oid} and not tgisinternal`,
+  );
   const byTable = new Map<string, Set<string>>();
   for (const r of rows) {
     const names = byTable.get(r.table) ?? new Set<string>();
@@ -99,7 +108,11 @@ async function unresolvedReferences(db: Db): Promise<string[]> {
     expect(uses.length, `${fn.name} is used by a trigger`).toBeGreaterThan(0);
     for (const use of uses) {
       const setup = [...use.transitionTables, 'trigger_new', 'trigger_old'].map((t) => `create temp table "${t}" (like ${use.table})`);
-      const rowRefs = (s: string) => s.replace(/\bNEW\./gi, 'trigger_new.').replace(/\bOLD\./gi, 'trigger_old.').replace(/\bTG_OP\b/g, `'UPDATE'::text`);
+      const rowRefs = (s: string) =>
+        s
+          .replace(/\bNEW\./gi, 'trigger_new.')
+          .replace(/\bOLD\./gi, 'trigger_old.')
+          .replace(/\bTG_OP\b/g, `'UPDATE'::text`);
       // A SELECT (or a condition) may name NEW and OLD: they come into scope as the two one-row tables.
       const inRowScope = (s: string) => `select * from trigger_old, trigger_new, lateral (${s}) checked`;
       for (const s of [...statements.map(rowRefs), ...conditions.map((c) => `select (${rowRefs(c)})`)]) {

@@ -66,11 +66,24 @@ afterAll(async () => {
 
 describe('npm run workspace:create', () => {
   it('creates the workspace and its admin, and prints what it did', async () => {
-    const res = await run(['--name', 'Globex', '--domain', 'Globex.example', '--admin', 'Bob@globex.example', '--first', 'Bob', '--last', 'Stone']);
+    const res = await run([
+      '--name',
+      'Globex',
+      '--domain',
+      'Globex.example',
+      '--admin',
+      'Bob@globex.example',
+      '--first',
+      'Bob',
+      '--last',
+      'Stone',
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Created the workspace "Globex" for globex.example');
-    expect(res.stdout).toContain('Its admin is Bob Stone <bob@globex.example> (super_admin), who can sign in at https://crm.example.com/signin');
+    expect(res.stdout).toContain(
+      'Its admin is Bob Stone <bob@globex.example> (super_admin), who can sign in at https://crm.example.com/signin',
+    );
     expect(await workspaces()).toEqual([{ name: 'Globex', domain: 'globex.example' }]);
     const [bob] = await inspect((d) => d.db.select().from(users).where(eq(users.email, 'bob@globex.example')));
     expect(bob).toMatchObject({ firstName: 'Bob', lastName: 'Stone', role: 'super_admin', status: 'active' });

@@ -44,8 +44,11 @@ describe('typed jobs', () => {
   it('fails a job whose stored payload is invalid when claimed, with a readable error and no retries', async () => {
     seen.length = 0;
     // Written by an older release, or by hand: the table holds something the schema rejects.
-    const [inserted] = await execute<{ id: string }>(jobs.database.db, sql`
-      insert into jobs (type, payload, max_attempts) values ('test.note', '{"dealId":"x"}'::jsonb, 5) returning id`);
+    const [inserted] = await execute<{ id: string }>(
+      jobs.database.db,
+      sql`
+      insert into jobs (type, payload, max_attempts) values ('test.note', '{"dealId":"x"}'::jsonb, 5) returning id`,
+    );
     const id = Number(inserted!.id);
     expect(await drainJobs(runner())).toBe(1);
     expect(seen).toEqual([]);
@@ -74,7 +77,12 @@ describe('typed jobs', () => {
   });
 
   it('frees the dedupe key when the job ends failed', async () => {
-    const once = defineJob({ type: 'test.once', payload: z.object({}), maxAttempts: 1, run: async () => Promise.reject(new Error('down')) });
+    const once = defineJob({
+      type: 'test.once',
+      payload: z.object({}),
+      maxAttempts: 1,
+      run: async () => Promise.reject(new Error('down')),
+    });
     const id = await jobs.queue.enqueue(once, {}, { dedupeKey: 'k' });
     expect(await drainJobs(createJobRunner({ queue: jobs.queue, jobs: [once], services: jobs.services, log: silentLog }))).toBe(1);
     expect(await jobRow(jobs.database, id!)).toMatchObject({ status: 'failed', last_error: 'down' });
@@ -82,7 +90,9 @@ describe('typed jobs', () => {
   });
 
   it('keeps one job when two enqueue the same key at once', async () => {
-    const ids = await Promise.all(Array.from({ length: 8 }, () => jobs.queue.enqueue(syncJob, { connectionId: 'c9' }, { dedupeKey: 'c9' })));
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => jobs.queue.enqueue(syncJob, { connectionId: 'c9' }, { dedupeKey: 'c9' })),
+    );
     expect(ids.filter((id) => id !== null)).toHaveLength(1);
     expect(await count()).toBe(1);
   });

@@ -32,7 +32,14 @@ const echo = testJob('test.echo');
 
 /** A job runner as one worker process has it, on `db`'s own queue. */
 const runner = (db: Database, jobs: JobDefinition[], workerId: string, opts: { leaseMs?: number; retryBaseMs?: number } = {}) =>
-  createJobRunner({ queue: createJobQueue(db.db, { retryBaseMs: opts.retryBaseMs }), jobs, services: testServices(db), log: silentLog, leaseMs: opts.leaseMs, workerId });
+  createJobRunner({
+    queue: createJobQueue(db.db, { retryBaseMs: opts.retryBaseMs }),
+    jobs,
+    services: testServices(db),
+    log: silentLog,
+    leaseMs: opts.leaseMs,
+    workerId,
+  });
 
 const worker = (db: Database, jobs: JobDefinition[], workerId: string, opts: { concurrency?: number } = {}) =>
   createWorker(runner(db, jobs, workerId), silentLog, { pollMs: 10, concurrency: opts.concurrency ?? 1 });
@@ -191,13 +198,19 @@ describe('worker shutdown', () => {
     });
     const id = await createJobQueue(database.db).enqueue(slowHere, { file: 'contacts.csv' });
 
-    const first = createWorker(runner(database, [slowHere], 'stopping-worker', { leaseMs: 600 }), silentLog, { pollMs: 10, concurrency: 1 });
+    const first = createWorker(runner(database, [slowHere], 'stopping-worker', { leaseMs: 600 }), silentLog, {
+      pollMs: 10,
+      concurrency: 1,
+    });
     first.start();
     await waitFor(() => attemptsSeen.length === 1, { what: 'the first worker to start the job' });
     await first.stop({ graceMs: 200 });
     expect(await jobRow(id)).toMatchObject({ status: 'running', attempts: 1, locked_by: 'stopping-worker' });
 
-    const second = createWorker(runner(other, [quickThere], 'other-worker', { leaseMs: 60_000 }), silentLog, { pollMs: 20, concurrency: 1 });
+    const second = createWorker(runner(other, [quickThere], 'other-worker', { leaseMs: 60_000 }), silentLog, {
+      pollMs: 20,
+      concurrency: 1,
+    });
     second.start();
     try {
       await waitFor(async () => (await jobRow(id)).status === 'done', { what: 'the other worker to finish the job' });

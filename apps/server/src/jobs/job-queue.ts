@@ -32,10 +32,22 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
   const retryBaseMs = opts.retryBaseMs ?? 2000;
 
   /** Queues a job after checking its payload (an invalid one throws InvalidJobPayloadError); returns its id. */
-  async function enqueue<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options?: EnqueueOptions & { dedupeKey?: undefined }): Promise<number>;
+  async function enqueue<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    payload: z.input<P>,
+    options?: EnqueueOptions & { dedupeKey?: undefined },
+  ): Promise<number>;
   /** With a dedupe key: the new job's id, or null when one with the same type and key is queued or running. */
-  async function enqueue<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options: EnqueueOptions & { dedupeKey: string }): Promise<number | null>;
-  async function enqueue<P extends z.ZodType>(job: JobDefinition<P>, payload: z.input<P>, options: EnqueueOptions = {}): Promise<number | null> {
+  async function enqueue<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    payload: z.input<P>,
+    options: EnqueueOptions & { dedupeKey: string },
+  ): Promise<number | null>;
+  async function enqueue<P extends z.ZodType>(
+    job: JobDefinition<P>,
+    payload: z.input<P>,
+    options: EnqueueOptions = {},
+  ): Promise<number | null> {
     const [row] = await db
       .insert(jobs)
       .values({
@@ -60,12 +72,17 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
      */
     async claim(workerId: string, types: string[], leaseMs: number): Promise<ClaimedJob | null> {
       if (types.length === 0) return null;
-      const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+      const typeList = sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      );
       await db.execute(sql`
         update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null,
           last_error = coalesce(last_error || E'\n', '') || 'Lease expired: the worker stopped before finishing'
         where status = 'running' and locked_until < now() and attempts >= max_attempts`);
-      const [row] = await execute<{ id: string | number; type: string; payload: unknown; attempts: number; max_attempts: number }>(db, sql`
+      const [row] = await execute<{ id: string | number; type: string; payload: unknown; attempts: number; max_attempts: number }>(
+        db,
+        sql`
         update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
           locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
         where id = (
@@ -75,16 +92,20 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
           order by run_at, id
           for update skip locked
           limit 1)
-        returning id, type, payload, attempts, max_attempts`);
+        returning id, type, payload, attempts, max_attempts`,
+      );
       if (!row) return null;
       return { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
     },
 
     /** Extends the lease of a job this worker still holds; false when it lost it. */
     async heartbeat(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
-      const rows = await execute(db, sql`
+      const rows = await execute(
+        db,
+        sql`
         update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
-        where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`);
+        where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`,
+      );
       return rows.length > 0;
     },
 

@@ -12,7 +12,10 @@ import { execute } from '../db/client';
 const jobs = useJobQueue();
 
 async function pending(type: string): Promise<number> {
-  const [row] = await execute<{ n: number }>(jobs.database.db, sql`select count(*)::int as n from jobs where type = ${type} and status in ('queued', 'running')`);
+  const [row] = await execute<{ n: number }>(
+    jobs.database.db,
+    sql`select count(*)::int as n from jobs where type = ${type} and status in ('queued', 'running')`,
+  );
   return row!.n;
 }
 

@@ -10,10 +10,14 @@ const jobs = useJobQueue();
 const statusOf = async (id: number) => (await jobRow(jobs.database, id)).status;
 
 const workerFor = (definitions: JobDefinition[], opts: { pollMs?: number; concurrency?: number; leaseMs?: number } = {}) =>
-  createWorker(createJobRunner({ queue: jobs.queue, jobs: definitions, services: jobs.services, log: silentLog, leaseMs: opts.leaseMs }), silentLog, {
-    pollMs: opts.pollMs ?? 10,
-    concurrency: opts.concurrency ?? 1,
-  });
+  createWorker(
+    createJobRunner({ queue: jobs.queue, jobs: definitions, services: jobs.services, log: silentLog, leaseMs: opts.leaseMs }),
+    silentLog,
+    {
+      pollMs: opts.pollMs ?? 10,
+      concurrency: opts.concurrency ?? 1,
+    },
+  );
 
 describe('job worker', () => {
   it('stop() waits for the job in flight to finish', async () => {

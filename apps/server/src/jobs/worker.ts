@@ -42,16 +42,24 @@ export function createJobRunner(deps: JobRunnerDeps) {
     const onStop = () => abort.abort(stop.reason);
     stop.addEventListener('abort', onStop, { once: true });
     // Three beats per lease, so one slow beat never lets the lease lapse while the job runs.
-    const beat = setInterval(() => {
-      void queue.heartbeat(claimed.id, workerId, leaseMs).then(
-        (held) => held || abort.abort(new Error('Another worker took this job over after its lease ran out')),
-        () => undefined,
-      );
-    }, Math.max(10, Math.floor(leaseMs / 3)));
+    const beat = setInterval(
+      () => {
+        void queue.heartbeat(claimed.id, workerId, leaseMs).then(
+          (held) => held || abort.abort(new Error('Another worker took this job over after its lease ran out')),
+          () => undefined,
+        );
+      },
+      Math.max(10, Math.floor(leaseMs / 3)),
+    );
     // Once aborted the lease is left to run out, so another worker takes the job over.
     abort.signal.addEventListener('abort', () => clearInterval(beat), { once: true });
     try {
-      await job.run(payload, { log: jobLog, signal: abort.signal, services: deps.services, job: { id: claimed.id, attempt: claimed.attempts } });
+      await job.run(payload, {
+        log: jobLog,
+        signal: abort.signal,
+        services: deps.services,
+        job: { id: claimed.id, attempt: claimed.attempts },
+      });
       await queue.complete(claimed.id, workerId);
       return 'done';
     } catch (e) {

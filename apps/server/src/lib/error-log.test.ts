@@ -22,7 +22,10 @@ beforeAll(async () => {
   });
   // The process logger's own options, so its serializers are the ones under test.
   t = await createTestApp({ loggerInstance: pino(loggerOptions('info') as pino.LoggerOptions, stream) });
-  const [org] = await t.database.db.insert(organizations).values({ name: 'Leak Co', domain: 'leak.example' }).returning({ id: organizations.id });
+  const [org] = await t.database.db
+    .insert(organizations)
+    .values({ name: 'Leak Co', domain: 'leak.example' })
+    .returning({ id: organizations.id });
   orgId = org!.id;
   const [email, firstName, phoneNumber] = PERSONAL as [string, string, string];
   const insertUser = () => t.database.db.insert(users).values({ organizationId: orgId, email, firstName, lastName: 'Person', phoneNumber });
@@ -59,8 +62,15 @@ describe('logs of failed queries', () => {
     const err = await t.database.db
       .insert(users)
       .values({ organizationId: orgId, email: PERSONAL[0]!, firstName: 'x', lastName: 'y' })
-      .then(() => new Error('no error'), (e: Error) => e);
-    expect(errorForLog(err)).toMatchObject({ type: 'DrizzleQueryError', code: '23505', cause: { table: 'users', constraint: 'users_email_key' } });
+      .then(
+        () => new Error('no error'),
+        (e: Error) => e,
+      );
+    expect(errorForLog(err)).toMatchObject({
+      type: 'DrizzleQueryError',
+      code: '23505',
+      cause: { table: 'users', constraint: 'users_email_key' },
+    });
   });
 
   it('leave other errors to the standard serializer', () => {

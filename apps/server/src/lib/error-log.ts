@@ -14,7 +14,8 @@ const DRIVER_FIELDS = ['code', 'severity', 'schema', 'table', 'column', 'dataTyp
 type QueryError = Error & { query: string; params: unknown };
 type DriverError = Error & Partial<Record<(typeof DRIVER_FIELDS)[number], string>>;
 
-const isQueryError = (e: unknown): e is QueryError => e instanceof Error && typeof (e as { query?: unknown }).query === 'string' && 'params' in e;
+const isQueryError = (e: unknown): e is QueryError =>
+  e instanceof Error && typeof (e as { query?: unknown }).query === 'string' && 'params' in e;
 const isDriverError = (e: unknown): e is DriverError =>
   e instanceof Error && 'severity' in e && /^[0-9A-Z]{5}$/.test(String((e as { code?: unknown }).code));
 

@@ -27,7 +27,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { ...headers, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) } });
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...headers, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }) },
+  });
 
 const csvLines = (text: string) => text.trimEnd().split('\r\n');
 

@@ -24,7 +24,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     customTypes: COMPRESSIBLE,
     // Quality 4 is brotli's fast setting for answers built per request; the built assets are
     // compressed once at build time at the highest quality.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    },
     // Request bodies are not inflated: clients send plain JSON and multipart, and an inflated
     // body would slip past the body size limit.
     globalDecompression: false,

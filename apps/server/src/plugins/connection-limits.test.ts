@@ -63,7 +63,10 @@ const postHead = (url: string, type: string, length: number) =>
 async function health(conn: Conn): Promise<boolean> {
   const before = conn.received().length;
   conn.socket.write(`GET /api/health HTTP/1.1\r\n${HEADERS}\r\n`);
-  await Promise.race([conn.closed, waitFor(() => conn.received().slice(before).includes('"status":"ok"'), { timeoutMs: 10_000 }).catch(() => undefined)]);
+  await Promise.race([
+    conn.closed,
+    waitFor(() => conn.received().slice(before).includes('"status":"ok"'), { timeoutMs: 10_000 }).catch(() => undefined),
+  ]);
   return conn.received().slice(before).startsWith('HTTP/1.1 200');
 }
 

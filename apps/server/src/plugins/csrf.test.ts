@@ -21,9 +21,11 @@ afterAll(() => t?.close());
 type Headers = Record<string, string>;
 const cookieOf = (res: LightMyRequestResponse, name: string) => res.cookies.find((c) => c.name === name)?.value;
 /** A harmless state-changing call that needs no session: 200 once the CSRF check passes. */
-const checkEmail = (headers: Headers) => t.app.inject({ method: 'POST', url: '/api/auth/check-email', headers, payload: { email: 'asha@acme.example' } });
+const checkEmail = (headers: Headers) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/check-email', headers, payload: { email: 'asha@acme.example' } });
 /** A signed-in write (an edit that changes nothing but passes every check). */
-const signedInWrite = (headers: Headers) => t.app.inject({ method: 'PUT', url: '/api/users/update_user/x@y.example', headers, payload: {} });
+const signedInWrite = (headers: Headers) =>
+  t.app.inject({ method: 'PUT', url: '/api/users/update_user/x@y.example', headers, payload: {} });
 const pair = (cookie: string, token: string): Headers => ({ cookie: `${cookie}; csrf_token=${token}`, 'x-csrf-token': token });
 
 function expectRefused(res: LightMyRequestResponse) {
@@ -68,7 +70,9 @@ describe('signed CSRF tokens', () => {
 
   it('re-bind at sign-in: the pre-session token no longer works, the one issued with the session does', async () => {
     const email = 'sneha@acme.example';
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email } })).statusCode).toBe(
+      200,
+    );
     const otp = /\b(\d{6})\b/.exec(mail.sent.filter((m) => m.to === email).at(-1)!.text)![1];
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', headers: csrfHeaders, payload: { email, otp } });
     expect(res.statusCode).toBe(200);
@@ -82,7 +86,12 @@ describe('signed CSRF tokens', () => {
     expect(fresh.json()).not.toEqual({ detail: CSRF_MESSAGE });
 
     // Sign-out re-binds to a new pre-session.
-    const out = await t.app.inject({ method: 'POST', url: '/api/session/logout', headers: pair(`access_token=${session}`, issued), payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/session/logout',
+      headers: pair(`access_token=${session}`, issued),
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     const preSession = cookieOf(out, 'csrf_id')!;
     const signedOut = cookieOf(out, 'csrf_token')!;

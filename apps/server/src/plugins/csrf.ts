@@ -47,7 +47,8 @@ declare module 'fastify' {
 export function registerCsrf(app: FastifyInstance, appUrl: string, key: Buffer): void {
   const allowedOrigin = new URL(appUrl).origin;
   const base = cookieBase(appUrl);
-  const setToken = (reply: FastifyReply, binding: string) => void reply.setCookie(CSRF_COOKIE, signCsrfToken(key, binding), { ...base, httpOnly: false });
+  const setToken = (reply: FastifyReply, binding: string) =>
+    void reply.setCookie(CSRF_COOKIE, signCsrfToken(key, binding), { ...base, httpOnly: false });
   const newPreSession = (reply: FastifyReply) => {
     const id = randomToken(24);
     void reply.setCookie(CSRF_BINDING_COOKIE, id, { ...base, httpOnly: true });

@@ -15,7 +15,12 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   rep = await signIn(t.database.db, 'rahul@acme.example');
   admin = await signIn(t.database.db, 'asha@acme.example');
-  const [deal] = await t.database.db.select({ id: deals.id }).from(deals).where(eq(deals.ownerId, rep.userId)).orderBy(asc(deals.id)).limit(1);
+  const [deal] = await t.database.db
+    .select({ id: deals.id })
+    .from(deals)
+    .where(eq(deals.ownerId, rep.userId))
+    .orderBy(asc(deals.id))
+    .limit(1);
   dealId = deal!.id;
 });
 afterAll(() => t?.close());
@@ -54,21 +59,28 @@ describe('unstorable characters (NUL, unpaired surrogates)', () => {
     const url = `/api/deal/${dealId}`;
     expectRefused(await json('{"dealname":"Big\\u0000deal"}', rep.headers, 'PUT', url), 'dealname');
     expectRefused(await json('{"properties":{"summary":"x\\udc00"}}', rep.headers, 'PUT', url), 'properties.summary');
-    expectRefused(await json('{"dealname":"New","pipeline":"Sales","dealstage":"x","kdm":"\\u0000"}', admin.headers, 'POST', '/api/deal/'), 'kdm');
+    expectRefused(
+      await json('{"dealname":"New","pipeline":"Sales","dealstage":"x","kdm":"\\u0000"}', admin.headers, 'POST', '/api/deal/'),
+      'kdm',
+    );
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/deal/get_deal_by_id/1%00', headers: rep.headers }), 'id');
     const deal = await t.app.inject({ method: 'GET', url: `/api/deal/get_deal_by_id/${dealId}`, headers: rep.headers });
     expect(deal.json().data.dealname).not.toContain('\u0000');
   });
 
   it('are refused in user additions and edits', async () => {
-    const add = '{"first_name":"A\\u0000","last_name":"B","email":"new@acme.example","phone_number":"9876543210","reports_to_email":"asha@acme.example"}';
+    const add =
+      '{"first_name":"A\\u0000","last_name":"B","email":"new@acme.example","phone_number":"9876543210","reports_to_email":"asha@acme.example"}';
     expectRefused(await json(add, admin.headers, 'POST', `/api/users/add_user/${admin.email}`), 'first_name');
     expectRefused(await json('{"team":"\\u0000"}', admin.headers, 'PATCH', `/api/users/${rep.userId}`), 'team');
     expectRefused(await json('{"reports_to_email":"x\\u0000"}', admin.headers, 'PATCH', `/api/users/${rep.userId}`), 'reports_to_email');
   });
 
   it('are refused in headers and cookies the API reads as data, and in object keys', async () => {
-    expectRefused(await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: { ...rep.headers, 'x-user-email': 'a\u0000' } }), 'x-user-email');
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: { ...rep.headers, 'x-user-email': 'a\u0000' } }),
+      'x-user-email',
+    );
     const cookie = `${csrfHeaders.cookie}; oauth_state=a%00b`;
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/auth/google/callback?state=a%00b', headers: { cookie } }), 'state');
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/auth/google/callback', headers: { cookie } }), 'oauth_state');

@@ -16,7 +16,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     if (!route.url.startsWith('/api/') || isDocsUrl(route.url)) return;
     const schema = route.schema as { hide?: boolean; tags?: string[] } | undefined;
     if (schema?.hide || schema?.tags?.includes(HIDDEN_TAG)) {
-      throw new Error(`${[route.method].flat().join(',')} ${route.url} is hidden from the OpenAPI document; every API route must be documented`);
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url} is hidden from the OpenAPI document; every API route must be documented`,
+      );
     }
   });
   await app.register(swagger, {

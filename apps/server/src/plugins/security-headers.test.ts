@@ -58,7 +58,13 @@ describe('API documentation pages', () => {
   it("load under the app's own CSP: scripts and styles from 'self', no framing, no https: wildcard", async () => {
     const policy = await appPolicy();
     expect(policy).toContain("frame-ancestors 'none'");
-    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-ui.css']) {
+    for (const url of [
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/static/swagger-ui-bundle.js',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/static/swagger-ui.css',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       const csp = String(res.headers['content-security-policy']);

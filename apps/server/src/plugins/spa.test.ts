@@ -32,8 +32,16 @@ const INDEX = `<!doctype html>
 const FIRST_PAINTS = { '/dashboard/deals/:id': '<div class="shell"><main>Deal frame</main></div>' };
 const PRELOADS = {
   '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
-  '/dashboard/deals': { js: ['/assets/deals-page-abc.js'], css: [], fetch: ['/api/session/profile', '/api/deal/list?page=1', '/api/deal/owners'] },
-  '/dashboard/deals/:id': { js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'], css: ['/assets/deals-abc.css'], fetch: ['/api/session/profile'] },
+  '/dashboard/deals': {
+    js: ['/assets/deals-page-abc.js'],
+    css: [],
+    fetch: ['/api/session/profile', '/api/deal/list?page=1', '/api/deal/owners'],
+  },
+  '/dashboard/deals/:id': {
+    js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'],
+    css: ['/assets/deals-abc.css'],
+    fetch: ['/api/session/profile'],
+  },
 };
 
 /** A file and its build-time .br/.gz siblings, as apps/web/build/precompress.ts writes them. */
@@ -154,7 +162,9 @@ describe('pages', () => {
     const res = await get('/dashboard/deals/42', undefined, 'access_token=abc');
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toMatch(/cookie/i);
-    expect(res.body).toContain(`<div id="first-paint" class="first-paint" inert aria-hidden="true">${FIRST_PAINTS['/dashboard/deals/:id']}</div><div id="root">`);
+    expect(res.body).toContain(
+      `<div id="first-paint" class="first-paint" inert aria-hidden="true">${FIRST_PAINTS['/dashboard/deals/:id']}</div><div id="root">`,
+    );
     // The page's CSS is inline, so the first paint is styled without waiting for a request.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain(`<style>${STYLE}</style>`);
@@ -176,7 +186,10 @@ describe('pages', () => {
     const hash = crypto.createHash('sha256').update(START_SCRIPT).digest('base64');
     for (const url of ['/dashboard/deals/42', '/signin', '/api/health']) {
       const csp = String((await get(url)).headers['content-security-policy']);
-      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!.trim();
+      const scriptSrc = csp
+        .split(';')
+        .find((d) => d.trim().startsWith('script-src'))!
+        .trim();
       expect(scriptSrc, url).toBe(`script-src 'self' 'sha256-${hash}'`);
     }
   });

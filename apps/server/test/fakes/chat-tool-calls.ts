@@ -27,7 +27,12 @@ export function toolCallCompletion(calls: { name: string; arguments: string | ob
 
 /** The request body an OpenAI-compatible server received. */
 export const chatRequestBody = (req: FakeRequest) =>
-  JSON.parse(req.body.toString()) as { model: string; tool_choice?: string; tools?: { function: { name: string } }[]; messages: { role: string; content: string | null; tool_call_id?: string }[] };
+  JSON.parse(req.body.toString()) as {
+    model: string;
+    tool_choice?: string;
+    tools?: { function: { name: string } }[];
+    messages: { role: string; content: string | null; tool_call_id?: string }[];
+  };
 
 /** Answers the scripted completions in order, then a 500 (a script that ran out is a test bug made visible). */
 export function scripted(...answers: object[]): (req: FakeRequest) => FakeAnswer {

@@ -91,20 +91,23 @@ export async function startFakeGoogleOAuth(email = 'rep.google@gmail.example'): 
     token.payload.email = email;
     token.payload.email_verified = true;
   });
-  server.service.on('beforeResponse', (response: { body: Record<string, unknown>; statusCode: number }, req: { body: Record<string, string> }) => {
-    tokenRequests.push({ ...req.body } as FakeGoogleOAuth['tokenRequests'][number]);
-    if (req.body.grant_type === 'refresh_token' && revokedGrant) {
-      response.statusCode = 400;
-      response.body = { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' };
-      return;
-    }
-    response.body.scope = scope;
-    // Like Google: a refresh answers no new refresh token and no id_token.
-    if (req.body.grant_type === 'refresh_token') {
-      delete response.body.refresh_token;
-      delete response.body.id_token;
-    }
-  });
+  server.service.on(
+    'beforeResponse',
+    (response: { body: Record<string, unknown>; statusCode: number }, req: { body: Record<string, string> }) => {
+      tokenRequests.push({ ...req.body } as FakeGoogleOAuth['tokenRequests'][number]);
+      if (req.body.grant_type === 'refresh_token' && revokedGrant) {
+        response.statusCode = 400;
+        response.body = { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' };
+        return;
+      }
+      response.body.scope = scope;
+      // Like Google: a refresh answers no new refresh token and no id_token.
+      if (req.body.grant_type === 'refresh_token') {
+        delete response.body.refresh_token;
+        delete response.body.id_token;
+      }
+    },
+  );
   // The mock does not parse the revocation body: read the form from the request stream.
   server.service.on('beforeRevoke', (_response: unknown, req: NodeJS.ReadableStream) => {
     let raw = '';

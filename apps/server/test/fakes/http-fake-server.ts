@@ -20,7 +20,9 @@ export async function startFakeHttpServer(answer: (req: FakeRequest) => FakeAnsw
       requests.push(request);
       void Promise.resolve(state.answer(request)).then((a) => {
         const body = typeof a.body === 'string' ? a.body : JSON.stringify(a.body);
-        res.writeHead(a.status ?? 200, { 'content-type': a.contentType ?? (typeof a.body === 'string' ? 'text/plain' : 'application/json') });
+        res.writeHead(a.status ?? 200, {
+          'content-type': a.contentType ?? (typeof a.body === 'string' ? 'text/plain' : 'application/json'),
+        });
         res.end(body);
       });
     });

@@ -8,7 +8,9 @@ import { apiQueryOf, readListState } from '../features/deals/utils/deal-list-par
 describe('route preloads', () => {
   const webRoot = path.resolve(import.meta.dirname, '../..');
   const table = fs.readFileSync(path.join(import.meta.dirname, 'route-table.tsx'), 'utf8');
-  const lazyModules = [...table.matchAll(/import\('([^']+)'\)/g)].map(([, spec]) => path.relative(webRoot, path.resolve(import.meta.dirname, `${spec}.tsx`)));
+  const lazyModules = [...table.matchAll(/import\('([^']+)'\)/g)].map(([, spec]) =>
+    path.relative(webRoot, path.resolve(import.meta.dirname, `${spec}.tsx`)),
+  );
   const listed = new Set(Object.values(ROUTE_MODULES).flat());
 
   it('lists every module the route table loads lazily', () => {

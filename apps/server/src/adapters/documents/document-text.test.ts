@@ -29,6 +29,14 @@ describe('extractDocumentText', () => {
     await expect(extractDocumentText(ext, data)).rejects.toBeInstanceOf(UnreadableDocumentError);
   });
   it('knows the accepted extensions', () => {
-    expect(['a.PDF', 'b.docx', 'c.doc', 'd.txt', 'e.rtf', 'f.mp4', 'g'].map(documentExtension)).toEqual(['.pdf', '.docx', '.doc', '.txt', '.rtf', null, null]);
+    expect(['a.PDF', 'b.docx', 'c.doc', 'd.txt', 'e.rtf', 'f.mp4', 'g'].map(documentExtension)).toEqual([
+      '.pdf',
+      '.docx',
+      '.doc',
+      '.txt',
+      '.rtf',
+      null,
+      null,
+    ]);
   });
 });

@@ -55,5 +55,9 @@ export async function extractDocumentText(ext: DocumentExtension, data: Buffer):
   } catch (error) {
     throw new UnreadableDocumentError(error instanceof Error ? error.message : String(error));
   }
-  return text.replace(/\r\n?/g, '\n').replace(UNSTORABLE, '').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(UNSTORABLE, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

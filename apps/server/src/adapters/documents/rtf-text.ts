@@ -8,8 +8,49 @@ const CONTROL = 2;
 const TEXT = 3;
 
 /** Groups whose content is not body text (fonts, colours, styles, metadata, pictures, fields' results are kept). */
-const SKIPPED_DESTINATIONS = new Set(['fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'header', 'footer', 'headerl', 'headerr', 'footerl', 'footerr', 'footnote', 'object', 'themedata', 'colorschememapping', 'latentstyles', 'datastore', 'listtable', 'listoverridetable', 'rsidtbl', 'generator', 'xmlnstbl', 'fldinst']);
-const BREAKS: Record<string, string> = { par: '\n', line: '\n', sect: '\n', page: '\n', row: '\n', tab: '\t', cell: '\t', emdash: '—', endash: '–', bullet: '•', lquote: '‘', rquote: '’', ldblquote: '“', rdblquote: '”', '~': ' ', '_': '-' };
+const SKIPPED_DESTINATIONS = new Set([
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'info',
+  'pict',
+  'header',
+  'footer',
+  'headerl',
+  'headerr',
+  'footerl',
+  'footerr',
+  'footnote',
+  'object',
+  'themedata',
+  'colorschememapping',
+  'latentstyles',
+  'datastore',
+  'listtable',
+  'listoverridetable',
+  'rsidtbl',
+  'generator',
+  'xmlnstbl',
+  'fldinst',
+]);
+const BREAKS: Record<string, string> = {
+  par: '\n',
+  line: '\n',
+  sect: '\n',
+  page: '\n',
+  row: '\n',
+  tab: '\t',
+  cell: '\t',
+  emdash: '—',
+  endash: '–',
+  bullet: '•',
+  lquote: '‘',
+  rquote: '’',
+  ldblquote: '“',
+  rdblquote: '”',
+  '~': ' ',
+  _: '-',
+};
 
 /** The plain text of an RTF document: a walk over its tokens that keeps body text and skips the tables. */
 export async function rtfToText(data: Buffer): Promise<string> {

@@ -24,7 +24,12 @@ export class DriveDownloadError extends Error {
  * Opens the file's bytes as a stream (Drive's files.get with alt=media), never buffering it.
  * `signal` aborts the download, e.g. when the upload request is given up.
  */
-export async function openDriveFile(apiBase: string, fileId: string, accessToken: string | undefined, signal?: AbortSignal): Promise<Readable> {
+export async function openDriveFile(
+  apiBase: string,
+  fileId: string,
+  accessToken: string | undefined,
+  signal?: AbortSignal,
+): Promise<Readable> {
   let res: Response;
   try {
     res = await fetch(`${apiBase}/drive/v3/files/${encodeURIComponent(fileId)}?alt=media&supportsAllDrives=true`, {

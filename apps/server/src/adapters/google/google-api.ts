@@ -16,8 +16,7 @@ export class GoogleApiError extends Error {
 }
 
 export type EventsPageRequest =
-  | { kind: 'full'; timeMin: Date; timeMax: Date; pageToken?: string }
-  | { kind: 'incremental'; syncToken: string; pageToken?: string };
+  { kind: 'full'; timeMin: Date; timeMax: Date; pageToken?: string } | { kind: 'incremental'; syncToken: string; pageToken?: string };
 
 export interface GoogleApi {
   listEvents(accessToken: string, request: EventsPageRequest, signal?: AbortSignal): Promise<TGoogleEventsPage>;
@@ -38,7 +37,10 @@ export function createGoogleApi(apiBase: string): GoogleApi {
     });
     if (!res.ok) {
       // The body may echo request details; only the status and Google's reason are kept.
-      const reason = await res.json().then((b: unknown) => (b as { error?: { message?: unknown } } | null)?.error?.message, () => undefined);
+      const reason = await res.json().then(
+        (b: unknown) => (b as { error?: { message?: unknown } } | null)?.error?.message,
+        () => undefined,
+      );
       throw new GoogleApiError(res.status, `Google answered ${res.status}${typeof reason === 'string' ? `: ${reason.slice(0, 200)}` : ''}`);
     }
     return res.json();

@@ -72,14 +72,18 @@ export function createGoogleOAuth(settings: { issuer: string; clientId: string; 
     async exchangeCode({ code, state, codeVerifier, redirectUri }) {
       const callback = new URL(redirectUri);
       callback.search = new URLSearchParams({ code, state }).toString();
-      const response = await oidc.authorizationCodeGrant(await configuration(), callback, { pkceCodeVerifier: codeVerifier, expectedState: state });
+      const response = await oidc.authorizationCodeGrant(await configuration(), callback, {
+        pkceCodeVerifier: codeVerifier,
+        expectedState: state,
+      });
       return toTokens(response);
     },
     async refresh(refreshToken) {
       try {
         return toTokens(await oidc.refreshTokenGrant(await configuration(), refreshToken));
       } catch (e) {
-        if (e instanceof oidc.ResponseBodyError && e.error === 'invalid_grant') throw new GoogleGrantRevokedError(e.error_description ?? e.error);
+        if (e instanceof oidc.ResponseBodyError && e.error === 'invalid_grant')
+          throw new GoogleGrantRevokedError(e.error_description ?? e.error);
         throw e;
       }
     },

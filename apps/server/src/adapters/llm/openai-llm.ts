@@ -8,7 +8,11 @@ export type OpenAiLlmConfig = { baseUrl: string; model: string; apiKey: string |
 function toOpenAi(message: ChatMessage): ChatCompletionMessageParam {
   if (message.role === 'tool') return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
   if (message.role === 'assistant') {
-    const calls = message.toolCalls?.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments } }));
+    const calls = message.toolCalls?.map((c) => ({
+      id: c.id,
+      type: 'function' as const,
+      function: { name: c.name, arguments: c.arguments },
+    }));
     return { role: 'assistant', content: message.content, ...(calls?.length ? { tool_calls: calls } : {}) };
   }
   return { role: message.role, content: message.content };
@@ -52,7 +56,10 @@ export function createOpenAiChatModel(config: OpenAiLlmConfig): ChatModel {
         model: config.model,
         temperature: 0.1,
         messages: messages.map(toOpenAi),
-        tools: tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })),
+        tools: tools.map((t) => ({
+          type: 'function' as const,
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
         tool_choice: toolChoice,
       };
       // A person is waiting: the caller's deadline decides, and a retry would only outlast it.
@@ -61,7 +68,9 @@ export function createOpenAiChatModel(config: OpenAiLlmConfig): ChatModel {
       });
       const message = completion.choices[0]?.message;
       const calls = (message?.tool_calls ?? []).map((c) =>
-        c.type === 'function' ? { id: c.id, name: c.function.name, arguments: c.function.arguments } : { id: c.id, name: c.custom.name, arguments: c.custom.input },
+        c.type === 'function'
+          ? { id: c.id, name: c.function.name, arguments: c.function.arguments }
+          : { id: c.id, name: c.custom.name, arguments: c.custom.input },
       );
       if (calls.length) return { kind: 'tool_calls', calls };
       if (!message?.content?.trim()) throw new Error('The model answered with no content');

@@ -126,7 +126,8 @@ function stdoutCapture() {
   return { written, restore: () => spy.mockRestore() };
 }
 
-const sendOtp = (t: TestApp, email: string) => t.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email } });
+const sendOtp = (t: TestApp, email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email } });
 const verifyOtp = (t: TestApp, email: string, otp: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/verify-otp', headers: csrfHeaders, payload: { email, otp } });
 
@@ -205,8 +206,11 @@ describe('SMTP mode (SMTP_URL set)', () => {
     expect(smtp.received.length).toBe(before + 1);
   });
 
-  it("answers 502 when the SMTP server is down, and the server keeps answering", async () => {
-    const down = await createTestApp({ database: smtpApp.database, env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, MAIL_FROM } });
+  it('answers 502 when the SMTP server is down, and the server keeps answering', async () => {
+    const down = await createTestApp({
+      database: smtpApp.database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, MAIL_FROM },
+    });
     try {
       for (let i = 0; i < 2; i++) {
         const res = await sendOtp(down, 'asha@acme.example');
@@ -214,7 +218,12 @@ describe('SMTP mode (SMTP_URL set)', () => {
         expect(res.json()).toEqual({ detail: SEND_FAILED });
       }
       expect((await down.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      const check = await down.app.inject({ method: 'POST', url: '/api/auth/check-email', headers: csrfHeaders, payload: { email: 'asha@acme.example' } });
+      const check = await down.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-email',
+        headers: csrfHeaders,
+        payload: { email: 'asha@acme.example' },
+      });
       expect(check.statusCode).toBe(200);
     } finally {
       await down.close();
@@ -245,7 +254,10 @@ describe('SMTP timeouts', () => {
     await new Promise<void>((resolve) => tarpit.listen(0, '127.0.0.1', resolve));
     const port = (tarpit.address() as net.AddressInfo).port;
     // The URL's own settings win over the sender's defaults; a short wait keeps the test fast.
-    const hung = await createTestApp({ database: smtpApp.database, env: { SMTP_URL: `smtp://127.0.0.1:${port}/?greetingTimeout=300`, MAIL_FROM } });
+    const hung = await createTestApp({
+      database: smtpApp.database,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}/?greetingTimeout=300`, MAIL_FROM },
+    });
     try {
       const started = Date.now();
       const res = await sendOtp(hung, 'asha@acme.example');
@@ -273,7 +285,10 @@ describe('outbox mode (no SMTP_URL)', () => {
       }
       expect(res.statusCode, res.body).toBe(200);
 
-      const lines = out.written.join('').split('\n').filter((l) => l.includes('[outbox]'));
+      const lines = out.written
+        .join('')
+        .split('\n')
+        .filter((l) => l.includes('[outbox]'));
       expect(lines).toHaveLength(1);
       const match = /^\[outbox\] sign-in code for meera@acme\.example: (\d{6})$/.exec(lines[0]!);
       expect(match, lines[0]).not.toBeNull();

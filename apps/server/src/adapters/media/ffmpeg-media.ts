@@ -21,7 +21,15 @@ function asUnreadable(e: unknown, message: string): unknown {
 export function createFfmpegMedia(): MediaTools {
   return {
     async probe(inputPath, { signal }) {
-      const args = ['-v', 'error', '-show_entries', 'format=duration:stream=codec_type,duration:stream_disposition=attached_pic', '-of', 'json', inputPath];
+      const args = [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration:stream=codec_type,duration:stream_disposition=attached_pic',
+        '-of',
+        'json',
+        inputPath,
+      ];
       const { stdout } = await runTool('ffprobe', args, { signal, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.notMedia);
       });
@@ -29,7 +37,26 @@ export function createFfmpegMedia(): MediaTools {
     },
 
     async extractAudio(inputPath, wavPath, { signal }) {
-      const args = ['-nostdin', '-v', 'error', '-y', '-i', inputPath, '-map', '0:a:0', '-vn', '-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wavPath];
+      const args = [
+        '-nostdin',
+        '-v',
+        'error',
+        '-y',
+        '-i',
+        inputPath,
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-c:a',
+        'pcm_s16le',
+        '-f',
+        'wav',
+        wavPath,
+      ];
       await runTool('ffmpeg', args, { signal, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.noAudio);
       });
@@ -41,7 +68,25 @@ export function createFfmpegMedia(): MediaTools {
       for (const [i, at] of times.entries()) {
         const out = path.join(outDir, `${i}.jpg`);
         // -ss before -i seeks by keyframe index: a frame an hour in costs as little as the first.
-        const args = ['-nostdin', '-v', 'error', '-y', '-ss', String(at), '-i', inputPath, '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${plan.width}:-2`, '-q:v', '5', out];
+        const args = [
+          '-nostdin',
+          '-v',
+          'error',
+          '-y',
+          '-ss',
+          String(at),
+          '-i',
+          inputPath,
+          '-map',
+          '0:v:0',
+          '-frames:v',
+          '1',
+          '-vf',
+          `scale=${plan.width}:-2`,
+          '-q:v',
+          '5',
+          out,
+        ];
         // A picture that cannot be decoded at one point costs that snapshot, not the recording.
         const taken = await runTool('ffmpeg', args, { signal, ...FFMPEG }).then(
           () => true,

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 const ZProbe = z.object({
-  streams: z.array(z.object({ codec_type: z.string().optional(), duration: z.string().optional(), disposition: z.object({ attached_pic: z.number().optional() }).optional() })).default([]),
+  streams: z
+    .array(
+      z.object({
+        codec_type: z.string().optional(),
+        duration: z.string().optional(),
+        disposition: z.object({ attached_pic: z.number().optional() }).optional(),
+      }),
+    )
+    .default([]),
   format: z.object({ duration: z.string().optional() }).optional(),
 });
 

@@ -22,5 +22,10 @@ export interface MediaTools {
   /** The sound as 16 kHz mono 16-bit WAV, the format speech engines take. */
   extractAudio(inputPath: string, wavPath: string, options: { signal?: AbortSignal }): Promise<void>;
   /** JPEG frames at 0, every, 2 x every ... seconds, written into `outDir`; their paths in time order. */
-  snapshots(inputPath: string, outDir: string, plan: SnapshotPlan, options: { signal?: AbortSignal }): Promise<{ path: string; atSeconds: number }[]>;
+  snapshots(
+    inputPath: string,
+    outDir: string,
+    plan: SnapshotPlan,
+    options: { signal?: AbortSignal },
+  ): Promise<{ path: string; atSeconds: number }[]>;
 }

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { directUploadPath, signDirectUpload, verifyDirectUpload } from './direct-upload-token';
 
 const secret = Buffer.alloc(32, 7);
-const grant = { key: `recordings/${randomUUID()}/media`, uploaderId: randomUUID(), expiresAt: Date.now() + 60_000, purpose: 'put' as const };
+const grant = {
+  key: `recordings/${randomUUID()}/media`,
+  uploaderId: randomUUID(),
+  expiresAt: Date.now() + 60_000,
+  purpose: 'put' as const,
+};
 
 describe('direct-upload tokens', () => {
   it('round-trips a grant and stays short enough for a path parameter', () => {

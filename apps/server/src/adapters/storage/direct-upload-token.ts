@@ -30,7 +30,12 @@ export function signDirectUpload(secret: Buffer, grant: DirectUploadGrant): stri
 }
 
 /** The grant, when the token is ours, unexpired and for `purpose`; else null. */
-export function verifyDirectUpload(secret: Buffer, token: string, purpose: DirectUploadGrant['purpose'], now = Date.now()): DirectUploadGrant | null {
+export function verifyDirectUpload(
+  secret: Buffer,
+  token: string,
+  purpose: DirectUploadGrant['purpose'],
+  now = Date.now(),
+): DirectUploadGrant | null {
   const dot = token.indexOf('.');
   if (dot < 1 || token.length > 1000) return null;
   const body = token.slice(0, dot);
@@ -40,7 +45,13 @@ export function verifyDirectUpload(secret: Buffer, token: string, purpose: Direc
   const expiresAt = raw.readUInt32BE(33) * 1000;
   if (expiresAt < now) return null;
   const fileName = raw.subarray(37).toString('utf8');
-  return { key: `recordings/${uuidOf(raw.subarray(1, 17))}/media`, uploaderId: uuidOf(raw.subarray(17, 33)), expiresAt, purpose, ...(fileName ? { fileName } : {}) };
+  return {
+    key: `recordings/${uuidOf(raw.subarray(1, 17))}/media`,
+    uploaderId: uuidOf(raw.subarray(17, 33)),
+    expiresAt,
+    purpose,
+    ...(fileName ? { fileName } : {}),
+  };
 }
 
 /** The path of this API that takes a local direct upload (PUT). */

@@ -46,7 +46,9 @@ describe.each(['local', 's3'] as const)('%s file storage', (kind) => {
     const store = stores[kind]();
     expect(store.kind).toBe(kind);
     const data = bytes(12 * 1024 * 1024 + 123);
-    expect(await store.put(key('big'), Readable.from(chunks(data, 64 * 1024)), { contentType: 'video/mp4' })).toEqual({ size: data.length });
+    expect(await store.put(key('big'), Readable.from(chunks(data, 64 * 1024)), { contentType: 'video/mp4' })).toEqual({
+      size: data.length,
+    });
     expect((await store.stat(key('big')))?.size).toBe(data.length);
     expect((await read((await store.get(key('big')))!.body)).equals(data)).toBe(true);
     const part = (await store.get(key('big'), { start: 10, end: 19 }))!;
@@ -61,13 +63,17 @@ describe.each(['local', 's3'] as const)('%s file storage', (kind) => {
 
   it('refuses an object beyond maxBytes and keeps nothing', async () => {
     const store = stores[kind]();
-    await expect(store.put(key('limit'), Readable.from(chunks(bytes(6 * 1024 * 1024), 64 * 1024)), { maxBytes: 5 * 1024 * 1024 + 10 })).rejects.toBeInstanceOf(StorageLimitError);
+    await expect(
+      store.put(key('limit'), Readable.from(chunks(bytes(6 * 1024 * 1024), 64 * 1024)), { maxBytes: 5 * 1024 * 1024 + 10 }),
+    ).rejects.toBeInstanceOf(StorageLimitError);
     expect(await store.stat(key('limit'))).toBeNull();
   }, 60_000);
 
   it('keeps nothing when the source fails half-way', async () => {
     const store = stores[kind]();
-    await expect(store.put(key('broken'), Readable.from(chunks(bytes(7 * 1024 * 1024), 64 * 1024, 6 * 1024 * 1024)), {})).rejects.toThrow('client went away');
+    await expect(store.put(key('broken'), Readable.from(chunks(bytes(7 * 1024 * 1024), 64 * 1024, 6 * 1024 * 1024)), {})).rejects.toThrow(
+      'client went away',
+    );
     expect(await store.stat(key('broken'))).toBeNull();
   }, 60_000);
 

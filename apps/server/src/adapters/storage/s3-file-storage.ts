@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { byteLimit } from './local-file-storage';
@@ -24,7 +31,8 @@ const PART_SIZE = 5 * 1024 * 1024;
 const QUEUE_SIZE = 4;
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
 
 /** Any S3-compatible store (STORAGE=s3). Uploads stream as multipart parts, never the whole file in memory. */
 export function createS3FileStorage(config: S3StorageConfig): FileStorage {
@@ -32,7 +40,9 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
-    ...(config.accessKeyId && config.secretAccessKey ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } } : {}),
+    ...(config.accessKeyId && config.secretAccessKey
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      : {}),
   });
   const Bucket = config.bucket;
 
@@ -57,7 +67,12 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
       // whatever aborting the multipart upload then reported.
       let streamError: unknown;
       limited.once('error', (error) => (streamError = error));
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: limited, ContentType: contentType }, partSize: PART_SIZE, queueSize: QUEUE_SIZE });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: limited, ContentType: contentType },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+      });
       try {
         await upload.done();
       } catch (error) {
@@ -69,7 +84,9 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
     },
     async get(key, range?: ByteRange) {
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
+        const out = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
         return { body: out.Body as Readable, size: out.ContentLength ?? 0, contentType: out.ContentType };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -92,7 +109,9 @@ export function createS3FileStorage(config: S3StorageConfig): FileStorage {
       }
     },
     async presignPut(key, { contentType, expiresInSeconds }) {
-      const url = await getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: expiresInSeconds });
+      const url = await getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+        expiresIn: expiresInSeconds,
+      });
       const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
       return { url, headers };
     },

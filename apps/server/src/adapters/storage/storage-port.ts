@@ -27,5 +27,8 @@ export interface FileStorage {
    * A URL a client may PUT the object's bytes to until it expires (generate-presigned-url). The
    * local store's URL is this API's and admits only `uploaderId`; a store's own URL admits anyone holding it.
    */
-  presignPut(key: string, options: { contentType?: string; expiresInSeconds: number; uploaderId: string }): Promise<{ url: string; headers: Record<string, string> }>;
+  presignPut(
+    key: string,
+    options: { contentType?: string; expiresInSeconds: number; uploaderId: string },
+  ): Promise<{ url: string; headers: Record<string, string> }>;
 }

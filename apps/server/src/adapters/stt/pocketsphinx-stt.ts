@@ -8,11 +8,16 @@ export const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
 export function pocketsphinxArgs(wavPath: string, modelDir = POCKETSPHINX_MODEL_DIR): string[] {
   return [
-    '-infile', wavPath,
-    '-hmm', path.join(modelDir, 'en-us'),
-    '-lm', path.join(modelDir, 'en-us.lm.bin'),
-    '-dict', path.join(modelDir, 'cmudict-en-us.dict'),
-    '-logfn', '/dev/null',
+    '-infile',
+    wavPath,
+    '-hmm',
+    path.join(modelDir, 'en-us'),
+    '-lm',
+    path.join(modelDir, 'en-us.lm.bin'),
+    '-dict',
+    path.join(modelDir, 'cmudict-en-us.dict'),
+    '-logfn',
+    '/dev/null',
   ];
 }
 
@@ -35,10 +40,15 @@ export function createPocketsphinxStt(modelDir = POCKETSPHINX_MODEL_DIR): Speech
     name: 'pocketsphinx',
     async transcribe(wavPath, { signal }) {
       if (!fs.existsSync(path.join(modelDir, 'en-us.lm.bin'))) {
-        throw new SpeechToTextUnavailableError(`The pocketsphinx English model is missing (${modelDir}): install Debian's pocketsphinx-en-us package`);
+        throw new SpeechToTextUnavailableError(
+          `The pocketsphinx English model is missing (${modelDir}): install Debian's pocketsphinx-en-us package`,
+        );
       }
       try {
-        const { stdout } = await runTool('pocketsphinx_continuous', pocketsphinxArgs(wavPath, modelDir), { signal, debianPackage: 'pocketsphinx' });
+        const { stdout } = await runTool('pocketsphinx_continuous', pocketsphinxArgs(wavPath, modelDir), {
+          signal,
+          debianPackage: 'pocketsphinx',
+        });
         return { text: utterancesToText(stdout) };
       } catch (e) {
         if (e instanceof ToolMissingError) throw new SpeechToTextUnavailableError(e.message);

@@ -30,7 +30,10 @@ export const calendarMeetings = pgTable(
     timeZone: text('time_zone'),
     allDay: boolean('all_day').notNull().default(false),
     status: text('status').notNull().default('confirmed'),
-    attendees: jsonb('attendees').$type<TMeetAttendee[]>().notNull().default(sql`'[]'::jsonb`),
+    attendees: jsonb('attendees')
+      .$type<TMeetAttendee[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     organizerEmail: text('organizer_email'),
     meetLink: text('meet_link'),
     /** Set when an attendee is a stakeholder of a deal, or by hand (dealLinkedByHand). */
@@ -42,7 +45,9 @@ export const calendarMeetings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('calendar_meetings_owner_external_id_key').on(t.ownerId, t.externalId).where(sql`external_id is not null`),
+    uniqueIndex('calendar_meetings_owner_external_id_key')
+      .on(t.ownerId, t.externalId)
+      .where(sql`external_id is not null`),
     index('calendar_meetings_org_owner_start_idx').on(t.organizationId, t.ownerId, t.startAt),
     // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
     index('calendar_meetings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
@@ -69,7 +74,10 @@ export const googleConnections = pgTable(
     accessTokenEnc: text('access_token_enc').notNull(),
     refreshTokenEnc: text('refresh_token_enc'),
     accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
-    scopes: jsonb('scopes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    scopes: jsonb('scopes')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** broken after Google refused the refresh token (revoked or expired grant). */
     state: text('state').notNull().default('active'),
     syncToken: text('sync_token'),

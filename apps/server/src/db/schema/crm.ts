@@ -1,6 +1,21 @@
 /** The built-in CRM: pipelines, owners, companies, contacts, deals and what the deals list reads. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, numeric, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type PgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+  type PgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { organizations, users } from './auth';
 
@@ -10,7 +25,9 @@ import { organizations, users } from './auth';
  * made in Pipewise and not yet in a CRM have none.
  */
 const externalIdKey = (name: string, scope: PgColumn, externalId: PgColumn) =>
-  uniqueIndex(name).on(scope, externalId).where(sql`external_id is not null`);
+  uniqueIndex(name)
+    .on(scope, externalId)
+    .where(sql`external_id is not null`);
 
 /**
  * A record's owner is a Pipewise user (`owner_id`, which decides who sees it), or, when the CRM's
@@ -40,7 +57,9 @@ export const crmOwners = pgTable(
   },
   (t) => [
     externalIdKey('crm_owners_org_external_id_key', t.organizationId, t.externalId),
-    uniqueIndex('crm_owners_org_user_key').on(t.organizationId, t.userId).where(sql`user_id is not null`),
+    uniqueIndex('crm_owners_org_user_key')
+      .on(t.organizationId, t.userId)
+      .where(sql`user_id is not null`),
   ],
 );
 
@@ -106,7 +125,9 @@ export const companies = pgTable(
     index('companies_search_trgm_idx').using('gin', sql`lower(${t.name} || E'\\x1f' || coalesce(${t.domain}, '')) gin_trgm_ops`),
     index('companies_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.name}) text_pattern_ops`),
     externalIdKey('companies_org_external_id_key', t.organizationId, t.externalId),
-    index('companies_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    index('companies_crm_owner_idx')
+      .on(t.crmOwnerId)
+      .where(sql`crm_owner_id is not null`),
     oneOwner('companies_one_owner_check', t.ownerId, t.crmOwnerId),
   ],
 );
@@ -134,10 +155,15 @@ export const contacts = pgTable(
     index('contacts_org_idx').on(t.organizationId, t.lastname),
     index('contacts_company_idx').on(t.companyId),
     // The header search (modules/search): full names and emails anywhere; full names by their start.
-    index('contacts_search_trgm_idx').using('gin', sql`lower(${t.firstname} || ' ' || ${t.lastname} || E'\\x1f' || coalesce(${t.email}, '')) gin_trgm_ops`),
+    index('contacts_search_trgm_idx').using(
+      'gin',
+      sql`lower(${t.firstname} || ' ' || ${t.lastname} || E'\\x1f' || coalesce(${t.email}, '')) gin_trgm_ops`,
+    ),
     index('contacts_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.firstname} || ' ' || ${t.lastname}) text_pattern_ops`),
     externalIdKey('contacts_org_external_id_key', t.organizationId, t.externalId),
-    index('contacts_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    index('contacts_crm_owner_idx')
+      .on(t.crmOwnerId)
+      .where(sql`crm_owner_id is not null`),
     oneOwner('contacts_one_owner_check', t.ownerId, t.crmOwnerId),
   ],
 );
@@ -183,7 +209,9 @@ export const deals = pgTable(
     // Exactly the amount_desc sort (Sort by Value), so its first page is read off the index.
     index('deals_org_amount_idx').on(t.organizationId, t.amount.desc().nullsLast(), t.id.desc().nullsFirst()),
     externalIdKey('deals_org_external_id_key', t.organizationId, t.externalId),
-    index('deals_crm_owner_idx').on(t.crmOwnerId).where(sql`crm_owner_id is not null`),
+    index('deals_crm_owner_idx')
+      .on(t.crmOwnerId)
+      .where(sql`crm_owner_id is not null`),
     // A company's deals (the header search shows a company through its newest visible deal).
     index('deals_company_idx').on(t.companyId, t.ownerId, t.id),
     oneOwner('deals_one_owner_check', t.ownerId, t.crmOwnerId),

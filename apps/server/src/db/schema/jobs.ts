@@ -9,7 +9,9 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
@@ -25,8 +27,12 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
-    index('jobs_lease_idx').on(t.lockedUntil).where(sql`status = 'running'`),
-    uniqueIndex('jobs_dedupe_idx').on(t.type, t.dedupeKey).where(sql`status in ('queued', 'running')`),
+    index('jobs_lease_idx')
+      .on(t.lockedUntil)
+      .where(sql`status = 'running'`),
+    uniqueIndex('jobs_dedupe_idx')
+      .on(t.type, t.dedupeKey)
+      .where(sql`status in ('queued', 'running')`),
     check('jobs_status_check', isOneOf(sql`${t.status}`, JOB_STATUSES)),
   ],
 );

@@ -25,7 +25,10 @@ export const recordings = pgTable(
     /** call, email or video: the deal timeline's icon. */
     kind: text('kind').notNull().default('video'),
     meetLink: text('meet_link'),
-    meetAttendees: jsonb('meet_attendees').$type<TMeetAttendee[]>().notNull().default(sql`'[]'::jsonb`),
+    meetAttendees: jsonb('meet_attendees')
+      .$type<TMeetAttendee[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Where the media lives in storage (server-generated); null for a transcription-only record. */
     storageKey: text('storage_key'),
     mediaType: text('media_type'),
@@ -38,10 +41,16 @@ export const recordings = pgTable(
     transcriptStatus: text('transcript_status').notNull().default('pending'),
     transcription: text('transcription'),
     summary: text('summary'),
-    keyPoints: jsonb('key_points').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    keyPoints: jsonb('key_points')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     sentiment: text('sentiment'),
     /** Storage keys of the snapshot thumbnails, one every `snapshotEverySeconds`. */
-    snapshotKeys: jsonb('snapshot_keys').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    snapshotKeys: jsonb('snapshot_keys')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     snapshotEverySeconds: integer('snapshot_every_seconds'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
@@ -52,7 +61,9 @@ export const recordings = pgTable(
     index('recordings_org_uploader_idx').on(t.organizationId, t.uploadedBy, t.createdAt),
     index('recordings_deal_idx').on(t.dealId, t.createdAt),
     // One video per stored file: two uploads claiming one direct upload cannot both become videos.
-    uniqueIndex('recordings_storage_key_key').on(t.storageKey).where(sql`${t.storageKey} is not null`),
+    uniqueIndex('recordings_storage_key_key')
+      .on(t.storageKey)
+      .where(sql`${t.storageKey} is not null`),
     // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
     index('recordings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('recordings_org_title_prefix_idx').on(t.organizationId, sql`lower(${t.title}) text_pattern_ops`),

@@ -82,7 +82,10 @@ let orgSeq = 0;
 /** Inserts a workspace and its members in one statement (self-references resolve at the end of it). */
 async function insertWorkspace(db: Db, members: Member[], foreignParents: (string | null)[] = []): Promise<Workspace> {
   const n = ++orgSeq;
-  const [org] = await db.insert(organizations).values({ name: `Org ${n}`, domain: `org${n}.example` }).returning({ id: organizations.id });
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: `Org ${n}`, domain: `org${n}.example` })
+    .returning({ id: organizations.id });
   const organizationId = org!.id;
   const ids = members.map(() => randomUUID());
   await db.insert(users).values(
@@ -153,7 +156,14 @@ describe('access rules (property: a user sees exactly their subtree)', () => {
           // B's forest is B's alone: the foreign links point out of B, so B-internal subtrees are unchanged.
           const expected = isAdminRole(viewer.role)
             ? sorted(b.ids)
-            : sorted([...subtree(i, membersB.map((m) => ({ ...m, parent: m.foreignParent === null ? m.parent : null })))].map((j) => b.ids[j]!));
+            : sorted(
+                [
+                  ...subtree(
+                    i,
+                    membersB.map((m) => ({ ...m, parent: m.foreignParent === null ? m.parent : null })),
+                  ),
+                ].map((j) => b.ids[j]!),
+              );
           expect(sorted(visible), `B#${i} (${viewer.role})`).toEqual(expected);
           expect(visible.some((id) => !bIds.has(id))).toBe(false);
           expect(await access.canSeeUser(viewer, a.ids[0]!)).toBe(false);
@@ -174,7 +184,9 @@ describe('access rules (property: a user sees exactly their subtree)', () => {
         for (const [i, viewer] of w.viewers.entries()) {
           const expected = isAdminRole(viewer.role) ? sorted(w.ids) : sorted([...subtree(i, members)].map((j) => w.ids[j]!));
           expect(sorted(await access.visibleUserIds(viewer)), `#${i}`).toEqual(expected);
-          expect(sorted(await access.subordinateIds(viewer.id, w.organizationId))).toEqual(sorted([...below(i, members)].map((j) => w.ids[j]!)));
+          expect(sorted(await access.subordinateIds(viewer.id, w.organizationId))).toEqual(
+            sorted([...below(i, members)].map((j) => w.ids[j]!)),
+          );
         }
       }),
       { numRuns: 15 },
@@ -193,7 +205,9 @@ describe('access rules (property: a user sees exactly their subtree)', () => {
       { parent: 4, role: 'user' },
     ]);
     const vikram = w.viewers[1]!;
-    const ids = (await execute<{ id: string }>(db, sql`select id from users where id in (${access.visibleUserIdsSql(vikram)})`)).map((r) => r.id);
+    const ids = (await execute<{ id: string }>(db, sql`select id from users where id in (${access.visibleUserIdsSql(vikram)})`)).map(
+      (r) => r.id,
+    );
     expect(sorted(ids)).toEqual(sorted([w.ids[1]!, w.ids[2]!, w.ids[3]!]));
     // A hierarchy change counts on the very next call: nothing is cached.
     await db.execute(sql`update users set reports_to = ${w.ids[4]!} where id = ${w.ids[2]!}`);

@@ -27,12 +27,15 @@ export function createAccessRules(db: DbOrTx) {
 
   /** Everyone strictly below a user, at any depth (cycles cannot loop: `union` drops repeats). */
   async function subordinateIds(userId: string, organizationId: string): Promise<string[]> {
-    const rows = await execute<{ id: string }>(db, sql`
+    const rows = await execute<{ id: string }>(
+      db,
+      sql`
       with recursive tree as (
         select id from users where reports_to = ${userId} and organization_id = ${organizationId}
         union
         select u.id from users u join tree t on u.reports_to = t.id where u.organization_id = ${organizationId}
-      ) select id from tree where id <> ${userId}`);
+      ) select id from tree where id <> ${userId}`,
+    );
     return rows.map((r) => r.id);
   }
 

@@ -34,7 +34,6 @@ const TEST_ENCRYPTION_KEY = 'a1'.repeat(32);
 const mail = recordingMail();
 const { sent } = mail;
 
-
 let t: TestApp;
 let acmeId: string;
 
@@ -92,13 +91,24 @@ async function addUser(status = 'active'): Promise<{ id: string; email: string }
   const email = `tester${userSeq}@acme.example`;
   const [row] = await t.database.db
     .insert(users)
-    .values({ organizationId: acmeId, email, firstName: 'Test', lastName: `User${userSeq}`, role: 'user', status, phoneNumber: '9876543210' })
+    .values({
+      organizationId: acmeId,
+      email,
+      firstName: 'Test',
+      lastName: `User${userSeq}`,
+      role: 'user',
+      status,
+      phoneNumber: '9876543210',
+    })
     .returning({ id: users.id });
   return { id: row!.id, email };
 }
 
 async function sessionRow(token: string) {
-  const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(token)));
+  const [row] = await t.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256Hex(token)));
   return row;
 }
 
@@ -284,7 +294,12 @@ describe('POST /api/auth/verify-otp', () => {
   it('sets Secure cookies when APP_URL is https', async () => {
     const secure = await createTestApp({ database: t.database, adapters: { mail }, env: { APP_URL: 'https://crm.pipewise.example' } });
     try {
-      const send = await secure.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email: 'kavya@acme.example' } });
+      const send = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/send-otp',
+        headers: csrfHeaders,
+        payload: { email: 'kavya@acme.example' },
+      });
       expect(send.statusCode).toBe(200);
       const res = await secure.app.inject({
         method: 'POST',
@@ -407,7 +422,10 @@ describe('POST /api/auth/verify-otp', () => {
 
   it('records last_login on sign-in', async () => {
     const { id, email } = await addUser();
-    await t.database.db.update(users).set({ lastLogin: new Date('2020-01-01T00:00:00Z') }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ lastLogin: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(users.id, id));
     const before = Date.now();
     await signIn(email);
     const [row] = await t.database.db.select({ lastLogin: users.lastLogin }).from(users).where(eq(users.id, id));
@@ -516,7 +534,10 @@ describe('GET /api/session/profile and /api/command/get-profile', () => {
   it('answers 401 for an expired session', async () => {
     const { email } = await addUser();
     const { token: theirs } = await signIn(email);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256Hex(theirs)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256Hex(theirs)));
     const res = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: browser(theirs) });
     expect(res.statusCode).toBe(401);
   });
@@ -533,7 +554,10 @@ describe('sliding renewal', () => {
     expect(cookieOf(fresh, 'access_token')).toBeUndefined();
 
     const aged = new Date(Date.now() + 5 * 86_400_000); // last renewed two days ago
-    await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: aged })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
     // The session is cached since the request above: the app hears of this change through NOTIFY.
     await authChangesDelivered(t.services, t.database);
     const res = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: browser(token) });
@@ -552,7 +576,10 @@ describe('sliding renewal', () => {
     const { email } = await addUser();
     const { token } = await signIn(email);
     const aged = new Date(Date.now() + 5 * 86_400_000);
-    await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: aged })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
     const page = await t.app.inject({ method: 'GET', url: '/dashboard/deals', headers: browser(token) });
     expect(page.statusCode).toBe(200);
     expect(cookieOf(page, 'access_token')).toBeUndefined();
@@ -563,7 +590,10 @@ describe('sliding renewal', () => {
     const { email } = await addUser();
     const { token } = await signIn(email);
     const aged = new Date(Date.now() + 5 * 86_400_000);
-    await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: aged })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
     const res = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-access-token-expires-in']).toBe(String(7 * 24 * 3600));
@@ -575,7 +605,10 @@ describe('sliding renewal', () => {
     const { id, email } = await addUser();
     const { token } = await signIn(email);
     const aged = new Date(Date.now() + 5 * 86_400_000);
-    await t.database.db.update(sessions).set({ expiresAt: aged }).where(eq(sessions.tokenHash, sha256Hex(token)));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: aged })
+      .where(eq(sessions.tokenHash, sha256Hex(token)));
     await t.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, id));
     const res = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: browser(token) });
     expect(res.json().session_valid).toBe(false);
@@ -691,14 +724,17 @@ describe('POST /api/auth/register-interest', () => {
   });
 
   it('makes a rejected request pending again when the person asks again', async () => {
-    await t.database.db.update(registrationRequests).set({ status: 'rejected' }).where(eq(registrationRequests.email, 'nina@newco.example'));
+    await t.database.db
+      .update(registrationRequests)
+      .set({ status: 'rejected' })
+      .where(eq(registrationRequests.email, 'nina@newco.example'));
     expect((await post('/api/auth/check-email', { email: 'nina@newco.example' })).json().status).toBeNull();
     expect((await post('/api/auth/register-interest', form)).statusCode).toBe(200);
     const [row] = await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.email, 'nina@newco.example'));
     expect(row).toMatchObject({ status: 'pending', decidedAt: null, decidedBy: null });
   });
 
-  it("answers 409 for an email that already has an account", async () => {
+  it('answers 409 for an email that already has an account', async () => {
     const res = await post('/api/auth/register-interest', { ...form, email: 'MEERA@acme.example' });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ detail: MSG.alreadyCustomer });

@@ -47,8 +47,10 @@ export function profileOf(auth: AuthContext, isOperator: boolean): z.infer<typeo
 export function authRoutes(service: AuthService, appUrl: string, operators: ReadonlySet<string>): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
-    app.post('/api/auth/check-email', { schema: { tags, body: ZCheckEmailRequest, response: { 200: ZCheckEmailResponse, ...errors } } }, (req) =>
-      service.checkEmail(req.body.email, req.ip),
+    app.post(
+      '/api/auth/check-email',
+      { schema: { tags, body: ZCheckEmailRequest, response: { 200: ZCheckEmailResponse, ...errors } } },
+      (req) => service.checkEmail(req.body.email, req.ip),
     );
 
     app.post('/api/auth/send-otp', { schema: { tags, body: ZSendOtpRequest, response: { 200: ZSendOtpResponse, ...errors } } }, (req) =>
@@ -82,7 +84,11 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       (req) => service.registerInterest(req.body, req.ip),
     );
 
-    const profileSchema = { tags: ['session'], querystring: z.object({ email: z.string().max(254).optional() }).loose(), response: { 200: ZProfileResponse, ...errors } };
+    const profileSchema = {
+      tags: ['session'],
+      querystring: z.object({ email: z.string().max(254).optional() }).loose(),
+      response: { 200: ZProfileResponse, ...errors },
+    };
     const profile = async (req: Parameters<typeof requireUser>[0] & { query: { email?: string } }) => {
       const auth = req.auth;
       // A deactivated user's session answers session_valid false so the app signs out.
@@ -103,7 +109,10 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
           tags: ['session'],
           querystring: z.object({ email: z.string().max(254).optional() }).loose(),
           // A body-less POST (API clients, sendBeacon) arrives as null: it must log out too.
-          body: z.object({ current_session_id: z.string().max(200).optional() }).loose().nullish(),
+          body: z
+            .object({ current_session_id: z.string().max(200).optional() })
+            .loose()
+            .nullish(),
           response: { 200: ZLogoutResponse, ...errors },
         },
       },

@@ -58,7 +58,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = await users.findByEmail(email);
       if (!user) {
         const request = await registrations.findByEmail(email);
-        throw new HttpError(request?.status === 'pending' ? 403 : 404, request?.status === 'pending' ? AUTH_MESSAGES.pending : AUTH_MESSAGES.noAccount);
+        throw new HttpError(
+          request?.status === 'pending' ? 403 : 404,
+          request?.status === 'pending' ? AUTH_MESSAGES.pending : AUTH_MESSAGES.noAccount,
+        );
       }
       if (user.status !== 'active') throw new HttpError(403, AUTH_MESSAGES.deactivated);
       const code = await otp.issue(email);

@@ -206,9 +206,16 @@ describe('GET /api/auth/google/callback', () => {
 
     // The state is used up, the session is real and belongs to Asha.
     expect(await t.database.db.select().from(oauthStates).where(eq(oauthStates.state, login.state))).toHaveLength(0);
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(session.value)));
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(session.value)));
     expect(row).toBeDefined();
-    const profile = await t.app.inject({ method: 'GET', url: '/api/session/profile', headers: { cookie: `access_token=${session.value}` } });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/session/profile',
+      headers: { cookie: `access_token=${session.value}` },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ email: 'asha@acme.example', role: 'super_admin', session_valid: true });
     const [asha] = await t.database.db.select().from(users).where(eq(users.email, 'asha@acme.example'));
@@ -251,13 +258,19 @@ describe('GET /api/auth/google/callback', () => {
     provider.setIdentity({ email: 'asha@acme.example' });
     const login = await startLogin();
     const back = await authorize(login);
-    await t.database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oauthStates.state, login.state));
+    await t.database.db
+      .update(oauthStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthStates.state, login.state));
     expectRefused(await callback(back, login.state), MSG.badState);
   });
 
   it('refuses a provider error and uses up the state', async () => {
     const login = await startLogin();
-    const res = await callback(`/api/auth/google/callback?state=${login.state}&error=access_denied&error_description=User+said+no`, login.state);
+    const res = await callback(
+      `/api/auth/google/callback?state=${login.state}&error=access_denied&error_description=User+said+no`,
+      login.state,
+    );
     expectRefused(res, MSG.failed);
     expect(await t.database.db.select().from(oauthStates).where(eq(oauthStates.state, login.state))).toHaveLength(0);
   });
@@ -287,7 +300,7 @@ describe('GET /api/auth/google/callback', () => {
   it.each([
     ['an unknown email', { email: 'stranger@other.example', email_verified: true }, MSG.unknown],
     // A workspace's domain gives no one an account: only an admin's add or approval does.
-    ['a new address at a workspace\'s domain', { email: 'newcomer@acme.example', email_verified: true }, MSG.unknown],
+    ["a new address at a workspace's domain", { email: 'newcomer@acme.example', email_verified: true }, MSG.unknown],
     ['an unverified email', { email: 'meera@acme.example', email_verified: false }, MSG.unverified],
     ['a pending contact request', { email: 'waiting@acme.example', email_verified: true }, MSG.unknown],
     ['a deactivated user', { email: 'gone@acme.example', email_verified: true }, MSG.unknown],
@@ -308,7 +321,11 @@ describe('Google sign-in not configured', () => {
       const login = await plain.app.inject({ method: 'GET', url: '/api/auth/google/login' });
       expectRefused(login, MSG.notConfigured);
       expect(cookieOf(login, 'oauth_state')).toBeUndefined();
-      const cb = await plain.app.inject({ method: 'GET', url: '/api/auth/google/callback?state=x&code=y', headers: { cookie: 'oauth_state=x' } });
+      const cb = await plain.app.inject({
+        method: 'GET',
+        url: '/api/auth/google/callback?state=x&code=y',
+        headers: { cookie: 'oauth_state=x' },
+      });
       expectRefused(cb, MSG.notConfigured);
     } finally {
       await plain.close();

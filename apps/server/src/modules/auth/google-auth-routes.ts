@@ -35,26 +35,37 @@ export function googleAuthRoutes(deps: {
   const redirectUri = `${deps.appUrl}/api/auth/google/callback`;
   const stateCookie = { ...cookieBase(deps.appUrl), path: '/api/auth/google', httpOnly: true };
   return async (app) => {
-    app.get('/api/auth/google/login', { schema: { tags: ['auth'], summary: 'Starts Google sign-in (browser navigation)' } }, async (req, reply) => {
-      if (!deps.oidc) return reply.redirect(toCallback({ error: GOOGLE_MESSAGES.notConfigured }));
-      // Each start stores a login attempt, so starts are limited per address like the other sign-in routes.
-      await deps.limiter.consume({ key: `ip:google-login:${req.ip}`, max: deps.ipLimitPer15Min, windowSeconds: 900 });
-      const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
-      let url: string;
-      try {
-        url = await deps.oidc.authorizationUrl(checks, redirectUri);
-      } catch (e) {
-        req.log.error({ err: { message: (e as Error).message } }, 'google sign-in: discovery failed');
-        return reply.redirect(toCallback({ error: GOOGLE_MESSAGES.failed }));
-      }
-      await deps.db.insert(oauthStates).values({ ...checks, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
-      void reply.setCookie(STATE_COOKIE, checks.state, { ...stateCookie, maxAge: STATE_TTL_MS / 1000 });
-      return reply.redirect(url);
-    });
+    app.get(
+      '/api/auth/google/login',
+      { schema: { tags: ['auth'], summary: 'Starts Google sign-in (browser navigation)' } },
+      async (req, reply) => {
+        if (!deps.oidc) return reply.redirect(toCallback({ error: GOOGLE_MESSAGES.notConfigured }));
+        // Each start stores a login attempt, so starts are limited per address like the other sign-in routes.
+        await deps.limiter.consume({ key: `ip:google-login:${req.ip}`, max: deps.ipLimitPer15Min, windowSeconds: 900 });
+        const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+        let url: string;
+        try {
+          url = await deps.oidc.authorizationUrl(checks, redirectUri);
+        } catch (e) {
+          req.log.error({ err: { message: (e as Error).message } }, 'google sign-in: discovery failed');
+          return reply.redirect(toCallback({ error: GOOGLE_MESSAGES.failed }));
+        }
+        await deps.db.insert(oauthStates).values({ ...checks, expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+        void reply.setCookie(STATE_COOKIE, checks.state, { ...stateCookie, maxAge: STATE_TTL_MS / 1000 });
+        return reply.redirect(url);
+      },
+    );
 
     app.get(
       '/api/auth/google/callback',
-      { schema: { tags: ['auth'], querystring: z.object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(500).optional() }).loose() } },
+      {
+        schema: {
+          tags: ['auth'],
+          querystring: z
+            .object({ state: z.string().max(200).optional(), code: z.string().max(2000).optional(), error: z.string().max(500).optional() })
+            .loose(),
+        },
+      },
       async (req, reply) => {
         void reply.clearCookie(STATE_COOKIE, stateCookie);
         const fail = (message: string) => reply.redirect(toCallback({ error: message }));

@@ -25,7 +25,12 @@ export function approvalMail(to: string, firstName: string, appUrl: string): Mai
   };
 }
 
-export function workspaceReadyMail(to: string, firstName: string, workspace: { name: string; domain: string }, appUrl: string): MailMessage {
+export function workspaceReadyMail(
+  to: string,
+  firstName: string,
+  workspace: { name: string; domain: string },
+  appUrl: string,
+): MailMessage {
   const link = `${appUrl}/signin`;
   const intro = `Your request to use Pipewise has been approved: the workspace ${workspace.name} is ready and you are its admin.`;
   const next = `In Settings you can add your colleagues with @${workspace.domain} addresses.`;
@@ -40,7 +45,8 @@ export function workspaceReadyMail(to: string, firstName: string, workspace: { n
 }
 
 export function requestDeclinedMail(to: string, firstName: string): MailMessage {
-  const body = 'Thank you for your interest in Pipewise. We are not able to set up a workspace for your company at this time, so your request has been declined.';
+  const body =
+    'Thank you for your interest in Pipewise. We are not able to set up a workspace for your company at this time, so your request has been declined.';
   return {
     to,
     subject: 'Your Pipewise request',

@@ -30,7 +30,6 @@ const { sent } = mail;
 const logLines: string[] = [];
 const secrets = new Set<string>();
 
-
 let t: TestApp;
 beforeAll(async () => {
   const stream = new Writable({
@@ -82,7 +81,12 @@ async function signIn(email: string, headers: Headers = csrfHeaders): Promise<st
 
 const profile = (headers: Headers) => t.app.inject({ method: 'GET', url: '/api/session/profile', headers });
 const sessionCount = async (token: string) =>
-  (await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(token)))).length;
+  (
+    await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(token)))
+  ).length;
 
 describe('one-time codes', () => {
   it('refuses the right code after 5 wrong ones (the 6th try), and a new code works again', async () => {
@@ -173,9 +177,19 @@ describe('per-IP limits (AUTH_IP_LIMIT=3)', () => {
       expect(res.statusCode).toBe(200);
     }
     expect429(await post(limited, '/api/auth/check-email', { email: 'asha@acme.example' }, csrfHeaders, ip));
-    expect429(await post(limited, '/api/auth/check-email', { email: 'asha@acme.example' }, { ...csrfHeaders, 'x-forwarded-for': '203.0.113.9' }, ip));
+    expect429(
+      await post(
+        limited,
+        '/api/auth/check-email',
+        { email: 'asha@acme.example' },
+        { ...csrfHeaders, 'x-forwarded-for': '203.0.113.9' },
+        ip,
+      ),
+    );
     // Another address is counted on its own.
-    expect((await post(limited, '/api/auth/check-email', { email: 'asha@acme.example' }, csrfHeaders, '198.51.100.2')).statusCode).toBe(200);
+    expect((await post(limited, '/api/auth/check-email', { email: 'asha@acme.example' }, csrfHeaders, '198.51.100.2')).statusCode).toBe(
+      200,
+    );
   });
 
   it('limits send-otp per IP across emails, and mails nothing once limited', async () => {
@@ -212,7 +226,9 @@ describe('per-IP limits (AUTH_IP_LIMIT=3)', () => {
     const ip = '198.51.100.6';
     const form = { firstName: 'Flo', lastName: 'Od', phoneNumber: '9876543210', numEmployees: 5 };
     for (let i = 0; i < 3; i++) {
-      expect((await post(limited, '/api/auth/register-interest', { ...form, email: `flood${i}@spam.example` }, csrfHeaders, ip)).statusCode).toBe(200);
+      expect(
+        (await post(limited, '/api/auth/register-interest', { ...form, email: `flood${i}@spam.example` }, csrfHeaders, ip)).statusCode,
+      ).toBe(200);
     }
     expect429(await post(limited, '/api/auth/register-interest', { ...form, email: 'flood9@spam.example' }, csrfHeaders, ip));
     const stored = await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.email, 'flood9@spam.example'));
@@ -239,7 +255,11 @@ describe('CSRF (decision 2)', () => {
     expect(preSession.httpOnly).toBe(true);
     expect(preSession.sameSite).toBe('Lax');
     // Not re-issued while the browser has them.
-    const again = await t.app.inject({ method: 'GET', url: '/api/health', headers: { cookie: `csrf_id=${preSession.value}; csrf_token=${csrf.value}` } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { cookie: `csrf_id=${preSession.value}; csrf_token=${csrf.value}` },
+    });
     expect(cookieOf(again, 'csrf_token')).toBeUndefined();
     expect(cookieOf(again, 'csrf_id')).toBeUndefined();
   });
@@ -254,12 +274,23 @@ describe('CSRF (decision 2)', () => {
     expect(await sessionCount(token)).toBe(1);
     expect((await profile(noHeader)).statusCode).toBe(200);
 
-    const interest = await post(t, '/api/auth/register-interest', {
-      email: 'csrf-victim@prospect.example', firstName: 'C', lastName: 'V', phoneNumber: '9876543210', numEmployees: 3,
-    }, { cookie: csrfHeaders.cookie });
+    const interest = await post(
+      t,
+      '/api/auth/register-interest',
+      {
+        email: 'csrf-victim@prospect.example',
+        firstName: 'C',
+        lastName: 'V',
+        phoneNumber: '9876543210',
+        numEmployees: 3,
+      },
+      { cookie: csrfHeaders.cookie },
+    );
     expect(interest.statusCode).toBe(403);
     expect(interest.json()).toEqual({ detail: MSG.csrf });
-    expect(await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.email, 'csrf-victim@prospect.example'))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.email, 'csrf-victim@prospect.example')),
+    ).toHaveLength(0);
 
     const before = sent.length;
     const send = await post(t, '/api/auth/send-otp', { email: 'meera@acme.example' }, { cookie: csrfHeaders.cookie });
@@ -267,7 +298,12 @@ describe('CSRF (decision 2)', () => {
     expect(sent.length).toBe(before);
 
     const [sneha] = await t.database.db.select().from(users).where(eq(users.email, 'sneha@acme.example'));
-    const patch = await t.app.inject({ method: 'PATCH', url: `/api/users/${sneha!.id}`, headers: noHeader, payload: { status: 'deactivated' } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${sneha!.id}`,
+      headers: noHeader,
+      payload: { status: 'deactivated' },
+    });
     expect(patch.statusCode).toBe(403);
     expect(patch.json()).toEqual({ detail: MSG.csrf });
     const [after] = await t.database.db.select().from(users).where(eq(users.id, sneha!.id));
@@ -311,13 +347,21 @@ describe('CSRF (decision 2)', () => {
     expect(logout.statusCode).toBe(403);
     expect(await sessionCount(token)).toBe(1);
 
-    const own = await post(t, '/api/auth/check-email', { email: 'asha@acme.example' }, { ...browser(token), origin: 'http://localhost:3000' });
+    const own = await post(
+      t,
+      '/api/auth/check-email',
+      { email: 'asha@acme.example' },
+      { ...browser(token), origin: 'http://localhost:3000' },
+    );
     expect(own.statusCode).toBe(200);
   });
 
   it('lets a Bearer-only request through without a CSRF token, but not one that also carries the session cookie', async () => {
     const bearer = await signIn('vikram@acme.example');
-    const withCookie = await post(t, '/api/session/logout', undefined, { authorization: `Bearer ${bearer}`, cookie: `access_token=${bearer}` });
+    const withCookie = await post(t, '/api/session/logout', undefined, {
+      authorization: `Bearer ${bearer}`,
+      cookie: `access_token=${bearer}`,
+    });
     expect(withCookie.statusCode).toBe(403);
     expect(await sessionCount(bearer)).toBe(1);
 

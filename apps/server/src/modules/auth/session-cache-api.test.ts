@@ -48,9 +48,11 @@ async function nextRequest(
 ): Promise<LightMyRequestResponse> {
   if (t.database.kind === 'pglite') return request();
   let last!: LightMyRequestResponse;
-  await waitFor(async () => until((last = await request())), { timeoutMs: 1000, intervalMs: 10, what: 'the change to reach the app' }).catch(
-    () => undefined,
-  );
+  await waitFor(async () => until((last = await request())), {
+    timeoutMs: 1000,
+    intervalMs: 10,
+    what: 'the change to reach the app',
+  }).catch(() => undefined);
   return last;
 }
 
@@ -103,7 +105,8 @@ describe('session cache in the app', () => {
   it('shows a role change through the users API on the next request, in rights and in the profile', async () => {
     const meera = await signIn(t.database.db, ACME('meera'));
     await warm(t, meera);
-    const addTeam = () => t.app.inject({ method: 'PATCH', url: `/api/users/${meera.userId}`, headers: meera.headers, payload: { team: 'Mid-Market' } });
+    const addTeam = () =>
+      t.app.inject({ method: 'PATCH', url: `/api/users/${meera.userId}`, headers: meera.headers, payload: { team: 'Mid-Market' } });
     expect((await addTeam()).statusCode).toBe(403);
 
     expect((await patchUser(t, admin, meera.userId, { role: 'admin' })).statusCode).toBe(200);
@@ -119,7 +122,11 @@ describe('session cache in the app', () => {
     await warm(t, sneha);
     await t.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.id, sneha.userId));
     try {
-      const res = await nextRequest(t, () => get(t, '/api/users', sneha), (r) => r.statusCode === 401);
+      const res = await nextRequest(
+        t,
+        () => get(t, '/api/users', sneha),
+        (r) => r.statusCode === 401,
+      );
       expect(res.statusCode).toBe(401);
       // The profile answers, but says the session no longer counts, so the web app signs out.
       expect((await profile(t, sneha)).json()).toMatchObject({ session_valid: false });
@@ -132,7 +139,11 @@ describe('session cache in the app', () => {
     const arjun = await signIn(t.database.db, ACME('arjun'));
     await warm(t, arjun);
     await t.database.db.delete(sessions).where(eq(sessions.id, arjun.sessionId));
-    const res = await nextRequest(t, () => profile(t, arjun), (r) => r.statusCode === 401);
+    const res = await nextRequest(
+      t,
+      () => profile(t, arjun),
+      (r) => r.statusCode === 401,
+    );
     expect(res.statusCode).toBe(401);
   });
 
@@ -141,7 +152,11 @@ describe('session cache in the app', () => {
     await warm(t, rahul);
     await t.database.db.execute(sql`update users set first_name = 'Rahul K' where id = ${rahul.userId}`);
     try {
-      const res = await nextRequest(t, () => profile(t, rahul), (r) => r.json<{ first_name: string }>().first_name === 'Rahul K');
+      const res = await nextRequest(
+        t,
+        () => profile(t, rahul),
+        (r) => r.json<{ first_name: string }>().first_name === 'Rahul K',
+      );
       expect(res.json()).toMatchObject({ first_name: 'Rahul K', name: 'Rahul K Verma' });
     } finally {
       await t.database.db.execute(sql`update users set first_name = 'Rahul' where id = ${rahul.userId}`);
@@ -165,7 +180,11 @@ describe('session cache in the app', () => {
 
       await warm(t, vikram);
       await t.database.db.update(organizations).set({ name: 'Acme Worldwide' }).where(eq(organizations.id, vikram.organizationId));
-      const res = await nextRequest(t, () => profile(t, vikram), (r) => r.json<{ organization_name: string }>().organization_name === 'Acme Worldwide');
+      const res = await nextRequest(
+        t,
+        () => profile(t, vikram),
+        (r) => r.json<{ organization_name: string }>().organization_name === 'Acme Worldwide',
+      );
       expect(res.json()).toMatchObject({ organization_name: 'Acme Worldwide' });
     } finally {
       await t.database.db.update(organizations).set({ name: 'Acme Sales' }).where(eq(organizations.id, vikram.organizationId));
@@ -176,7 +195,11 @@ describe('session cache in the app', () => {
     const kavya = await signIn(t.database.db, ACME('kavya'));
     await warm(t, kavya);
     await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 minute' where id = ${kavya.sessionId}`);
-    const res = await nextRequest(t, () => profile(t, kavya), (r) => r.statusCode === 401);
+    const res = await nextRequest(
+      t,
+      () => profile(t, kavya),
+      (r) => r.statusCode === 401,
+    );
     expect(res.statusCode).toBe(401);
   });
 
@@ -278,7 +301,11 @@ describe('session cache without a listener', () => {
     // Up, but hearing nothing: only the app's own invalidation on each write can keep it right.
     listener.report('up');
     const admin = await signIn(database.db, ACME('asha'));
-    const [priya, kavya, meera] = [await signIn(database.db, ACME('priya')), await signIn(database.db, ACME('kavya')), await signIn(database.db, ACME('meera'))];
+    const [priya, kavya, meera] = [
+      await signIn(database.db, ACME('priya')),
+      await signIn(database.db, ACME('kavya')),
+      await signIn(database.db, ACME('meera')),
+    ];
     for (const who of [admin, priya, kavya, meera]) await warm(t, who, { settle: false });
 
     await t.app.inject({ method: 'POST', url: '/api/session/logout', headers: priya.headers });
@@ -329,7 +356,11 @@ describe.runIf(onPostgres)('session cache across two app instances (PostgreSQL r
   /** Polls instance `t` until it refuses `who`; the time it took, or a failure after 1 s. */
   async function refusedWithinASecond(t: TestApp, who: TestSession): Promise<number> {
     const started = Date.now();
-    await waitFor(async () => (await profile(t, who)).statusCode === 401, { timeoutMs: 1000, intervalMs: 10, what: 'instance B to refuse the session' });
+    await waitFor(async () => (await profile(t, who)).statusCode === 401, {
+      timeoutMs: 1000,
+      intervalMs: 10,
+      what: 'instance B to refuse the session',
+    });
     return Date.now() - started;
   }
 
@@ -356,9 +387,12 @@ describe.runIf(onPostgres)('session cache across two app instances (PostgreSQL r
     const cache = b.services.sessionCache;
     await warm(b, who);
     // End both instances' listener connections from the server side, as a restart or a network cut would.
-    const rows = await execute<{ ended: boolean }>(database.db, sql`
+    const rows = await execute<{ ended: boolean }>(
+      database.db,
+      sql`
       select pg_terminate_backend(pid) as ended from pg_stat_activity
-      where datname = current_database() and query ilike 'listen %'`);
+      where datname = current_database() and query ilike 'listen %'`,
+    );
     expect(rows).toEqual([{ ended: true }, { ended: true }]);
     await waitFor(() => !cache.listening, { timeoutMs: 5000, intervalMs: 5, what: "B's listener to notice" });
     expect(cache.size).toBe(0);

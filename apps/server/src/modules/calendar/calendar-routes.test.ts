@@ -36,14 +36,15 @@ async function get<T>(url: string, who: TestSession): Promise<T> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
 }
-const mine = (who: TestSession, query = '') => get<{ status: string; meetings: TCalendarMeeting[] }>(`/api/calendar/user-meetings/${query}`, who);
+const mine = (who: TestSession, query = '') =>
+  get<{ status: string; meetings: TCalendarMeeting[] }>(`/api/calendar/user-meetings/${query}`, who);
 const team = (who: TestSession, query = '') => get<{ meetings: TCalendarMeeting[] }>(`/api/calendar/meetings${query}`, who);
 
 const localDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 const daysFromToday = (iso: string) => Math.round((localDay(new Date(iso)) - localDay(new Date())) / 86_400_000);
 
 describe('the demo calendar', () => {
-  it("gives every rep calls earlier today, later today, tomorrow, later this week and next week", async () => {
+  it('gives every rep calls earlier today, later today, tomorrow, later this week and next week', async () => {
     const { status, meetings } = await mine(s.rahul);
     expect(status).toBe('success');
     expect(meetings.every((m) => m.owner_email === 'rahul@acme.example')).toBe(true);
@@ -65,7 +66,15 @@ describe('the demo calendar', () => {
     expect(meetings.filter((m) => m.all_day)).toHaveLength(1);
     expect(meetings.some((m) => m.deal_id !== null && m.deal_name)).toBe(true);
     expect(meetings.find((m) => m.summary?.startsWith('Pricing follow-up'))).toBeUndefined();
-    const [cancelled] = await t.database.db.select({ status: calendarMeetings.status }).from(calendarMeetings).where(eq(calendarMeetings.title, meetings.find((m) => m.summary?.startsWith('Discovery'))!.summary!.replace('Discovery call', 'Pricing follow-up')));
+    const [cancelled] = await t.database.db
+      .select({ status: calendarMeetings.status })
+      .from(calendarMeetings)
+      .where(
+        eq(
+          calendarMeetings.title,
+          meetings.find((m) => m.summary?.startsWith('Discovery'))!.summary!.replace('Discovery call', 'Pricing follow-up'),
+        ),
+      );
     expect(cancelled?.status).toBe('cancelled');
     const sorted = [...meetings].sort((a, b) => a.start_time.localeCompare(b.start_time));
     expect(meetings.map((m) => m.id)).toEqual(sorted.map((m) => m.id));
@@ -113,7 +122,11 @@ describe('the range', () => {
     const { meetings } = await mine(s.rahul, `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
     expect(meetings.length).toBeGreaterThan(0);
     expect(meetings.every((m) => m.start_time >= from && m.start_time < to)).toBe(true);
-    const backwards = await t.app.inject({ method: 'GET', url: `/api/calendar/meetings?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`, headers: s.rahul.headers });
+    const backwards = await t.app.inject({
+      method: 'GET',
+      url: `/api/calendar/meetings?from=${encodeURIComponent(to)}&to=${encodeURIComponent(from)}`,
+      headers: s.rahul.headers,
+    });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toEqual({ detail: 'to must be after from.' });
     const junk = await t.app.inject({ method: 'GET', url: '/api/calendar/meetings?from=yesterday', headers: s.rahul.headers });

@@ -7,7 +7,13 @@ import { JOBS } from '../../jobs/registry';
 import { createJobRunner } from '../../jobs/worker';
 import { drainJobs, jobRow } from '../../../test/jobs-fixture';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
-import { googleEvent, startFakeGoogle, startFakeGoogleOAuth, type FakeGoogleOAuth, type FakeGoogleServer } from '../../../test/fakes/google-server';
+import {
+  googleEvent,
+  startFakeGoogle,
+  startFakeGoogleOAuth,
+  type FakeGoogleOAuth,
+  type FakeGoogleServer,
+} from '../../../test/fakes/google-server';
 import { silentLog } from '../../../test/silent-log';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { calendarSyncDueJob, calendarSyncJob } from './calendar-jobs';
@@ -62,9 +68,15 @@ async function connect(options: { expiresInMs?: number; syncToken?: string | nul
 
 const connection = async () => (await t.database.db.select().from(googleConnections).where(eq(googleConnections.userId, userId)))[0]!;
 const meetings = () =>
-  t.database.db.select().from(calendarMeetings).where(and(eq(calendarMeetings.ownerId, userId))).orderBy(calendarMeetings.startAt);
+  t.database.db
+    .select()
+    .from(calendarMeetings)
+    .where(and(eq(calendarMeetings.ownerId, userId)))
+    .orderBy(calendarMeetings.startAt);
 const sync = () => t.services.calendarSync.syncUser(userId);
-const page = (items: unknown[], extra: Record<string, unknown> = {}) => ({ body: { kind: 'calendar#events', timeZone: 'Asia/Kolkata', items, ...extra } });
+const page = (items: unknown[], extra: Record<string, unknown> = {}) => ({
+  body: { kind: 'calendar#events', timeZone: 'Asia/Kolkata', items, ...extra },
+});
 
 beforeEach(() => {
   google.requests.length = 0;
@@ -76,8 +88,27 @@ describe('first sync', () => {
     await connect();
     const soon = new Date(Date.now() + 2 * HOUR);
     google.script(
-      () => page([googleEvent('a', soon, { hangoutLink: 'https://meet.google.com/aaa-bbbb-ccc', attendees: [{ email: 'Buyer@Client.example', responseStatus: 'accepted' }, { email: 'rep@globex.example', self: true, organizer: true, responseStatus: 'accepted' }] })], { nextPageToken: 'p2' }),
-      () => page([googleEvent('b_20300101', new Date(Date.now() + 26 * HOUR), { recurringEventId: 'b' }), { id: 'allday', status: 'confirmed', summary: 'Offsite', start: { date: '2030-01-02' }, end: { date: '2030-01-03' } }], { nextSyncToken: 'sync-1' }),
+      () =>
+        page(
+          [
+            googleEvent('a', soon, {
+              hangoutLink: 'https://meet.google.com/aaa-bbbb-ccc',
+              attendees: [
+                { email: 'Buyer@Client.example', responseStatus: 'accepted' },
+                { email: 'rep@globex.example', self: true, organizer: true, responseStatus: 'accepted' },
+              ],
+            }),
+          ],
+          { nextPageToken: 'p2' },
+        ),
+      () =>
+        page(
+          [
+            googleEvent('b_20300101', new Date(Date.now() + 26 * HOUR), { recurringEventId: 'b' }),
+            { id: 'allday', status: 'confirmed', summary: 'Offsite', start: { date: '2030-01-02' }, end: { date: '2030-01-03' } },
+          ],
+          { nextSyncToken: 'sync-1' },
+        ),
     );
     expect(await sync()).toBe('synced');
 
@@ -94,7 +125,14 @@ describe('first sync', () => {
 
     const rows = await meetings();
     expect(rows.map((r) => r.externalId)).toEqual(['a', 'b_20300101', 'allday']);
-    expect(rows[0]).toMatchObject({ source: 'google', title: 'Event a', meetLink: 'https://meet.google.com/aaa-bbbb-ccc', timeZone: 'Asia/Kolkata', allDay: false, status: 'confirmed' });
+    expect(rows[0]).toMatchObject({
+      source: 'google',
+      title: 'Event a',
+      meetLink: 'https://meet.google.com/aaa-bbbb-ccc',
+      timeZone: 'Asia/Kolkata',
+      allDay: false,
+      status: 'confirmed',
+    });
     expect(rows[0]!.attendees).toEqual([
       { email: 'buyer@client.example', responseStatus: 'accepted' },
       { email: 'rep@globex.example', responseStatus: 'accepted', organizer: true, self: true },
@@ -108,10 +146,16 @@ describe('first sync', () => {
 describe('incremental sync', () => {
   it('sends the stored sync token, applies changes and cancellations, and keeps the new token', async () => {
     await connect();
-    google.script(() => page([googleEvent('x', new Date(Date.now() + HOUR)), googleEvent('y', new Date(Date.now() + 2 * HOUR))], { nextSyncToken: 's1' }));
+    google.script(() =>
+      page([googleEvent('x', new Date(Date.now() + HOUR)), googleEvent('y', new Date(Date.now() + 2 * HOUR))], { nextSyncToken: 's1' }),
+    );
     await sync();
     google.requests.length = 0;
-    google.script(() => page([googleEvent('x', new Date(Date.now() + 3 * HOUR), { summary: 'Moved' }), { id: 'y', status: 'cancelled' }], { nextSyncToken: 's2' }));
+    google.script(() =>
+      page([googleEvent('x', new Date(Date.now() + 3 * HOUR), { summary: 'Moved' }), { id: 'y', status: 'cancelled' }], {
+        nextSyncToken: 's2',
+      }),
+    );
     await sync();
     expect(google.requests[0]!.query.syncToken).toBe('s1');
     expect(google.requests[0]!.query.timeMin).toBeUndefined();
@@ -121,7 +165,10 @@ describe('incremental sync', () => {
       ['x', 'Moved', 'confirmed'],
     ]);
     expect((await connection()).syncToken).toBe('s2');
-    const listed = await t.services.calendar.userMeetings({ id: userId, organizationId: ws.organizationId, role: 'user', email: ws.emails.rep }, {});
+    const listed = await t.services.calendar.userMeetings(
+      { id: userId, organizationId: ws.organizationId, role: 'user', email: ws.emails.rep },
+      {},
+    );
     expect(listed.map((m) => m.summary)).toEqual(['Moved']);
   });
 
@@ -191,7 +238,10 @@ describe('the schedule', () => {
     await t.services.queue.enqueue(calendarSyncDueJob, {});
     await t.services.queue.enqueue(calendarSyncDueJob, {});
     await drainJobs(runner);
-    const queued = await execute<{ type: string; payload: { userId: string } }>(t.database.db, sql`select type, payload from jobs where type = 'calendar.sync'`);
+    const queued = await execute<{ type: string; payload: { userId: string } }>(
+      t.database.db,
+      sql`select type, payload from jobs where type = 'calendar.sync'`,
+    );
     expect(queued).toEqual([{ type: 'calendar.sync', payload: { userId } }]);
   });
 });

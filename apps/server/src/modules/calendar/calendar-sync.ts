@@ -44,7 +44,8 @@ function attendeesOf(event: TGoogleEvent): TMeetAttendee[] {
     if (!a.email) return []; // rooms and resources without an address
     const attendee: TMeetAttendee = {
       email: a.email.toLowerCase(),
-      responseStatus: a.responseStatus && RESPONSES.has(a.responseStatus) ? (a.responseStatus as TMeetAttendee['responseStatus']) : 'needsAction',
+      responseStatus:
+        a.responseStatus && RESPONSES.has(a.responseStatus) ? (a.responseStatus as TMeetAttendee['responseStatus']) : 'needsAction',
     };
     if (a.displayName) attendee.displayName = a.displayName;
     if (a.organizer) attendee.organizer = true;

@@ -10,7 +10,6 @@ import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-re
 
 export const COMPANY_MESSAGES = { notFound: 'Company not found' } as const;
 
-
 type CompaniesRepos = { companies: CompaniesRepo; access: Pick<AccessRules, 'visibleUserIdsSql'> };
 
 /**

@@ -18,7 +18,9 @@ export type ContactRecord = {
 };
 
 /** What a write may set; `ownerId` is a Pipewise user. */
-export type ContactFields = Partial<Pick<ContactRecord, 'companyId' | 'firstname' | 'lastname' | 'email' | 'phone' | 'jobtitle' | 'ownerId'>>;
+export type ContactFields = Partial<
+  Pick<ContactRecord, 'companyId' | 'firstname' | 'lastname' | 'email' | 'phone' | 'jobtitle' | 'ownerId'>
+>;
 
 /** A contact as a deal's stakeholder. */
 export type StakeholderRecord = { id: string; firstname: string; lastname: string; position: string | null };
@@ -69,7 +71,10 @@ export function createContactsRepo(db: DbOrTx) {
           and(
             eq(contacts.organizationId, organizationId),
             scope ?? undefined,
-            or(sql`lower(${contacts.email}) = ${q}`, sql`lower(${contacts.firstname} || ' ' || ${contacts.lastname}) like ${`%${escapeLike(q)}%`}`),
+            or(
+              sql`lower(${contacts.email}) = ${q}`,
+              sql`lower(${contacts.firstname} || ' ' || ${contacts.lastname}) like ${`%${escapeLike(q)}%`}`,
+            ),
           ),
         )
         .orderBy(asc(contacts.firstname), asc(contacts.lastname), asc(contacts.id))

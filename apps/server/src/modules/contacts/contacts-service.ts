@@ -11,7 +11,11 @@ import type { ContactFields, ContactRecord, ContactsRepo } from './contacts-repo
 
 export const CONTACT_MESSAGES = { notFound: 'Contact not found', unknownCompany: 'Unknown company' } as const;
 
-type ContactsRepos = { contacts: ContactsRepo; companies: Pick<CompaniesRepo, 'existsInOrg'>; access: Pick<AccessRules, 'visibleUserIdsSql'> };
+type ContactsRepos = {
+  contacts: ContactsRepo;
+  companies: Pick<CompaniesRepo, 'existsInOrg'>;
+  access: Pick<AccessRules, 'visibleUserIdsSql'>;
+};
 
 /**
  * Contact writes, each with its change record in the same transaction (crm-write.ts). A caller

@@ -15,15 +15,23 @@ import { createContactsService } from '../contacts/contacts-service';
 
 let database: TestDatabase;
 let actor: CrmActor;
-const companiesService = () => createCompaniesService({ db: database.db, repos: (on) => ({ companies: createCompaniesRepo(on), access: createAccessRules(on) }) });
+const companiesService = () =>
+  createCompaniesService({ db: database.db, repos: (on) => ({ companies: createCompaniesRepo(on), access: createAccessRules(on) }) });
 const contactsService = () =>
-  createContactsService({ db: database.db, repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on), access: createAccessRules(on) }) });
-const changesOf = (type: 'company' | 'contact', id: string) => createCrmChangesRepo(database.db).listForObject(actor.organizationId, type, id);
+  createContactsService({
+    db: database.db,
+    repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on), access: createAccessRules(on) }),
+  });
+const changesOf = (type: 'company' | 'contact', id: string) =>
+  createCrmChangesRepo(database.db).listForObject(actor.organizationId, type, id);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemo(database.db);
-  const [asha] = await execute<{ id: string; organization_id: string }>(database.db, sql`select id, organization_id from users where email = 'asha@acme.example'`);
+  const [asha] = await execute<{ id: string; organization_id: string }>(
+    database.db,
+    sql`select id, organization_id from users where email = 'asha@acme.example'`,
+  );
   actor = { id: asha!.id, organizationId: asha!.organization_id };
 });
 afterAll(() => database.close());
@@ -62,7 +70,10 @@ describe('companies service', () => {
 
 describe('contacts service', () => {
   it('a new contact and an edit each write one change row', async () => {
-    const [company] = await execute<{ id: string }>(database.db, sql`select id from companies where organization_id = ${actor.organizationId} limit 1`);
+    const [company] = await execute<{ id: string }>(
+      database.db,
+      sql`select id from companies where organization_id = ${actor.organizationId} limit 1`,
+    );
     const contact = await contactsService().create(actor, { firstname: 'Isha', lastname: 'Rao', companyId: company!.id });
     await contactsService().update(actor, contact.id, { jobtitle: 'CFO' });
     const changes = await changesOf('contact', contact.id);
@@ -73,8 +84,14 @@ describe('contacts service', () => {
   });
 
   it("refuses another workspace's company with a 400 and writes nothing", async () => {
-    const [org] = await execute<{ id: string }>(database.db, sql`insert into organizations (name, domain) values ('Else', 'else.example') returning id`);
-    const [foreign] = await execute<{ id: string }>(database.db, sql`insert into companies (organization_id, name) values (${org!.id}, 'Foreign Co') returning id`);
+    const [org] = await execute<{ id: string }>(
+      database.db,
+      sql`insert into organizations (name, domain) values ('Else', 'else.example') returning id`,
+    );
+    const [foreign] = await execute<{ id: string }>(
+      database.db,
+      sql`insert into companies (organization_id, name) values (${org!.id}, 'Foreign Co') returning id`,
+    );
     const before = await execute<{ n: number }>(database.db, sql`select count(*)::int as n from crm_changes`);
     await expect(contactsService().create(actor, { firstname: 'Nope', companyId: foreign!.id })).rejects.toMatchObject({ statusCode: 400 });
     expect(await execute<{ n: number }>(database.db, sql`select count(*)::int as n from crm_changes`)).toEqual(before);

@@ -20,11 +20,14 @@ describe('csvCell', () => {
     expect(csvCell(value)).toBe(cell);
   });
 
-  it.each(['=1+1', '+91 98200', '-5% churn', '@SUM(A1)', '\tTAB', '\rCR'])('prefixes a quote to %j, a formula for a spreadsheet', (value) => {
-    const cell = csvCell(value);
-    const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
-    expect(unquoted).toBe(`'${value}`);
-  });
+  it.each(['=1+1', '+91 98200', '-5% churn', '@SUM(A1)', '\tTAB', '\rCR'])(
+    'prefixes a quote to %j, a formula for a spreadsheet',
+    (value) => {
+      const cell = csvCell(value);
+      const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+      expect(unquoted).toBe(`'${value}`);
+    },
+  );
 
   it('quotes a defused formula that also holds a comma or quote', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
@@ -59,7 +62,21 @@ describe('csv lines', () => {
 
   it('the header names every column and ends with CRLF', () => {
     expect(csvHeader()).toBe(`${CSV_COLUMNS.map((c) => c.header).join(',')}\r\n`);
-    expect(CSV_COLUMNS.map((c) => c.header)).toEqual(['Deal ID', 'Deal name', 'Pipeline', 'Stage', 'Owner', 'Owner email', 'Amount (INR)', 'Close date', 'Company', 'KDM', 'Pain points', 'Next steps', 'Confidence']);
+    expect(CSV_COLUMNS.map((c) => c.header)).toEqual([
+      'Deal ID',
+      'Deal name',
+      'Pipeline',
+      'Stage',
+      'Owner',
+      'Owner email',
+      'Amount (INR)',
+      'Close date',
+      'Company',
+      'KDM',
+      'Pain points',
+      'Next steps',
+      'Confidence',
+    ]);
   });
 
   it('a row has one cell per column, quoted and defused', () => {

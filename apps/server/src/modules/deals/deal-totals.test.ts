@@ -13,18 +13,27 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
  * deals themselves and deal_search must hold exactly one up-to-date row per deal.
  */
 
-
 type Key = { organization_id: string; owner_id: string | null; pipeline_id: string; stage_id: string; deals: string; amount: string };
 
 /** Both sides as sorted text: keys with nothing left in them (0 deals, 0 amount) count as absent. */
 async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: string[] }> {
   const line = (r: Key) => `${r.organization_id} ${r.owner_id ?? '-'} ${r.pipeline_id} ${r.stage_id} ${r.deals} ${r.amount}`;
-  const fromDeals = (await execute<Key>(db, sql`
+  const fromDeals = (
+    await execute<Key>(
+      db,
+      sql`
       select organization_id, owner_id, pipeline_id, stage_id, count(*)::text as deals, coalesce(sum(amount), 0)::numeric(24, 2)::text as amount
-      from deals group by 1, 2, 3, 4`)).map(line);
-  const fromTotals = (await execute<Key>(db, sql`
+      from deals group by 1, 2, 3, 4`,
+    )
+  ).map(line);
+  const fromTotals = (
+    await execute<Key>(
+      db,
+      sql`
       select organization_id, owner_id, pipeline_id, stage_id, deals::text, amount::numeric(24, 2)::text as amount
-      from deal_totals where deals <> 0 or amount <> 0`)).map(line);
+      from deal_totals where deals <> 0 or amount <> 0`,
+    )
+  ).map(line);
   return { fromDeals: fromDeals.sort(), fromTotals: fromTotals.sort() };
 }
 
@@ -32,7 +41,12 @@ async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: str
 async function searchRows(db: Db): Promise<{ expected: string[]; actual: string[] }> {
   const columns = sql`id, organization_id, owner_id, pipeline_id, stage_id, amount::text as amount, closedate::text as closedate, dealname`;
   const line = (r: Record<string, unknown>) => JSON.stringify(r);
-  const expected = (await execute<Record<string, unknown>>(db, sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text from deals order by id`)).map(line);
+  const expected = (
+    await execute<Record<string, unknown>>(
+      db,
+      sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text from deals order by id`,
+    )
+  ).map(line);
   const actual = (await execute<Record<string, unknown>>(db, sql`select ${columns}, search_text from deal_search order by id`)).map(line);
   return { expected, actual };
 }
@@ -47,9 +61,14 @@ async function expectInSync(db: Db) {
 type World = { organizationId: string; owners: (string | null)[]; stages: { pipeline: string; stage: string }[] };
 
 async function worldOf(db: Db): Promise<World> {
-  const [org] = (await execute<{ id: string }>(db, sql`select id from organizations order by created_at limit 1`));
-  const owners = (await execute<{ id: string }>(db, sql`select id from users where organization_id = ${org!.id} order by email`)).map((r) => r.id);
-  const stages = (await execute<{ pipeline: string; stage: string }>(db, sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${org!.id} order by p.display_order, s.display_order`));
+  const [org] = await execute<{ id: string }>(db, sql`select id from organizations order by created_at limit 1`);
+  const owners = (await execute<{ id: string }>(db, sql`select id from users where organization_id = ${org!.id} order by email`)).map(
+    (r) => r.id,
+  );
+  const stages = await execute<{ pipeline: string; stage: string }>(
+    db,
+    sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${org!.id} order by p.display_order, s.display_order`,
+  );
   return { organizationId: org!.id, owners: [null, ...owners], stages };
 }
 
@@ -62,7 +81,10 @@ type Op =
   | { kind: 'notes'; mod: number; rest: number; text: string; closedate: string | null }
   | { kind: 'delete'; mod: number; rest: number };
 
-const amount = fc.option(fc.integer({ min: 0, max: 99_999_999 }).map((c) => c / 100), { nil: null, freq: 5 });
+const amount = fc.option(
+  fc.integer({ min: 0, max: 99_999_999 }).map((c) => c / 100),
+  { nil: null, freq: 5 },
+);
 const subset = { mod: fc.integer({ min: 2, max: 40 }), rest: fc.nat(39) };
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), count: fc.integer({ min: 1, max: 30 }), owner: fc.nat(), stage: fc.nat(), amount }),
@@ -89,11 +111,15 @@ async function apply(db: Db, w: World, o: Op): Promise<void> {
       from generate_series(1, ${o.count}) g`);
   } else if (o.kind === 'move') {
     const s = pick(w.stages, o.stage);
-    await db.execute(sql`update deals set owner_id = ${pick(w.owners, o.owner)}, pipeline_id = ${s.pipeline}, stage_id = ${s.stage} where ${where(o.mod, o.rest)}`);
+    await db.execute(
+      sql`update deals set owner_id = ${pick(w.owners, o.owner)}, pipeline_id = ${s.pipeline}, stage_id = ${s.stage} where ${where(o.mod, o.rest)}`,
+    );
   } else if (o.kind === 'amount') {
     await db.execute(sql`update deals set amount = ${o.amount} where ${where(o.mod, o.rest)}`);
   } else if (o.kind === 'notes') {
-    await db.execute(sql`update deals set nextsteps = ${o.text}, kdm = nullif(${o.text}, ''), closedate = ${o.closedate}::date where ${where(o.mod, o.rest)}`);
+    await db.execute(
+      sql`update deals set nextsteps = ${o.text}, kdm = nullif(${o.text}, ''), closedate = ${o.closedate}::date where ${where(o.mod, o.rest)}`,
+    );
   } else if (o.kind === 'rename') {
     await db.execute(sql`update deals set dealname = dealname || '.' where ${where(o.mod, o.rest)}`);
   } else {
@@ -137,12 +163,19 @@ describe('deal totals and search rows', () => {
   }, 180_000);
 
   it('move to the unowned key when the owner is deleted', async () => {
-    const [owner] = (await execute<{ id: string; n: number }>(db, sql`select owner_id as id, count(*)::int as n from deals where owner_id is not null group by owner_id order by 2 desc limit 1`));
-    const unownedBefore = (await execute<{ n: number }>(db, sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
+    const [owner] = await execute<{ id: string; n: number }>(
+      db,
+      sql`select owner_id as id, count(*)::int as n from deals where owner_id is not null group by owner_id order by 2 desc limit 1`,
+    );
+    const unownedBefore = (
+      await execute<{ n: number }>(db, sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`)
+    )[0]!.n;
     await db.execute(sql`delete from sessions where user_id = ${owner!.id}`);
     await db.execute(sql`update users set reports_to = null where reports_to = ${owner!.id}`);
     await db.execute(sql`delete from users where id = ${owner!.id}`);
-    const unownedAfter = (await execute<{ n: number }>(db, sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`))[0]!.n;
+    const unownedAfter = (
+      await execute<{ n: number }>(db, sql`select coalesce(sum(deals), 0)::int as n from deal_totals where owner_id is null`)
+    )[0]!.n;
     expect(unownedAfter).toBe(unownedBefore + owner!.n);
     await expectInSync(db);
     world = await worldOf(db);
@@ -154,8 +187,12 @@ describe('deal totals and search rows', () => {
     await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         db.transaction(async (tx) => {
-          await tx.execute(sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount) values (${world.organizationId}, ${`Parallel ${i}`}, ${s.pipeline}, ${s.stage}, ${owner}, ${1000 + i})`);
-          await tx.execute(sql`update deals set amount = coalesce(amount, 0) + 1 where organization_id = ${world.organizationId} and owner_id = ${owner} and id % 7 = ${i % 7}`);
+          await tx.execute(
+            sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount) values (${world.organizationId}, ${`Parallel ${i}`}, ${s.pipeline}, ${s.stage}, ${owner}, ${1000 + i})`,
+          );
+          await tx.execute(
+            sql`update deals set amount = coalesce(amount, 0) + 1 where organization_id = ${world.organizationId} and owner_id = ${owner} and id % 7 = ${i % 7}`,
+          );
         }),
       ),
     );
@@ -178,7 +215,11 @@ describe('deal totals and search rows', () => {
     await seedDemo(db);
     world = await worldOf(db);
     await db.execute(sql`delete from organizations where id = ${world.organizationId}`);
-    expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_totals where organization_id = ${world.organizationId}`))[0]!.n).toBe(0);
+    expect(
+      (
+        await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_totals where organization_id = ${world.organizationId}`)
+      )[0]!.n,
+    ).toBe(0);
     await expectInSync(db);
   });
 });

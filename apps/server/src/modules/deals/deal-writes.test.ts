@@ -33,11 +33,19 @@ type ChangeRow = {
 };
 
 const changesOf = (id: number) =>
-  execute<ChangeRow>(db, sql`
+  execute<ChangeRow>(
+    db,
+    sql`
     select organization_id, object_type, object_id, operation, changed_fields, version, actor_id, created_at
-    from crm_changes where object_type = 'deal' and object_id = ${String(id)} order by id`);
+    from crm_changes where object_type = 'deal' and object_id = ${String(id)} order by id`,
+  );
 const dealRow = async (id: number) =>
-  (await execute<{ version: number; amount: string | null; nextsteps: string | null }>(db, sql`select version, amount::text as amount, nextsteps from deals where id = ${id}`))[0]!;
+  (
+    await execute<{ version: number; amount: string | null; nextsteps: string | null }>(
+      db,
+      sql`select version, amount::text as amount, nextsteps from deals where id = ${id}`,
+    )
+  )[0]!;
 const put = (id: number, body: object) => t.app.inject({ method: 'PUT', url: `/api/deal/${id}`, headers: asha.headers, payload: body });
 
 beforeAll(async () => {
@@ -45,17 +53,26 @@ beforeAll(async () => {
   db = t.database.db;
   asha = await signIn(db, 'asha@acme.example');
   ashaCaller = { id: asha.userId, email: asha.email, organizationId: asha.organizationId, role: 'super_admin' };
-  const [p] = await execute<{ id: string }>(db, sql`select id from pipelines where organization_id = ${asha.organizationId} and label = 'Sales Pipeline'`);
-  const stages = await execute<{ id: string; label: string }>(db, sql`select id, label from pipeline_stages where pipeline_id = ${p!.id} order by display_order`);
+  const [p] = await execute<{ id: string }>(
+    db,
+    sql`select id from pipelines where organization_id = ${asha.organizationId} and label = 'Sales Pipeline'`,
+  );
+  const stages = await execute<{ id: string; label: string }>(
+    db,
+    sql`select id, label from pipeline_stages where pipeline_id = ${p!.id} order by display_order`,
+  );
   pipeline = { id: p!.id, stages };
 });
 afterAll(() => t.close());
 
 beforeEach(async () => {
-  const [d] = await execute<{ id: string }>(db, sql`
+  const [d] = await execute<{ id: string }>(
+    db,
+    sql`
     insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount)
     values (${asha.organizationId}, 'Outbox test deal', ${pipeline.id}, ${pipeline.stages[0]!.id}, ${asha.userId}, 1000)
-    returning id`);
+    returning id`,
+  );
   dealId = Number(d!.id);
 });
 
@@ -80,8 +97,11 @@ describe('deal edits and the outbox', () => {
 
   it('the change row and the edit are written by one transaction', async () => {
     expect((await put(dealId, { dealname: 'Renamed outbox deal' })).statusCode).toBe(200);
-    const [same] = await execute<{ same: boolean }>(db, sql`
-      select (select xmin::text from deals where id = ${dealId}) = (select xmin::text from crm_changes where object_type = 'deal' and object_id = ${String(dealId)}) as same`);
+    const [same] = await execute<{ same: boolean }>(
+      db,
+      sql`
+      select (select xmin::text from deals where id = ${dealId}) = (select xmin::text from crm_changes where object_type = 'deal' and object_id = ${String(dealId)}) as same`,
+    );
     expect(same!.same).toBe(true);
   });
 
@@ -97,8 +117,12 @@ describe('deal edits and the outbox', () => {
   });
 
   it('a change row that cannot be written rolls the edit back', async () => {
-    await db.execute(sql`create function crm_changes_refuse() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`);
-    await db.execute(sql`create trigger crm_changes_refuse before insert on crm_changes for each row execute function crm_changes_refuse()`);
+    await db.execute(
+      sql`create function crm_changes_refuse() returns trigger language plpgsql as $$ begin raise exception 'outbox unavailable'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger crm_changes_refuse before insert on crm_changes for each row execute function crm_changes_refuse()`,
+    );
     try {
       expect((await put(dealId, { amount: '9999.00', nextsteps: 'Never saved' })).statusCode).toBe(500);
     } finally {

@@ -65,7 +65,14 @@ describe('dealFilters', () => {
 
 describe('ZDealListQuery', () => {
   it('defaults and splits lists', () => {
-    expect(ZDealListQuery.parse({ owners: ' a , ,b ', pipelines: '' })).toMatchObject({ owners: ['a', 'b'], pipelines: [], stages: [], sort: 'created_desc', page: 1, page_size: 25 });
+    expect(ZDealListQuery.parse({ owners: ' a , ,b ', pipelines: '' })).toMatchObject({
+      owners: ['a', 'b'],
+      pipelines: [],
+      stages: [],
+      sort: 'created_desc',
+      page: 1,
+      page_size: 25,
+    });
   });
 
   it.each([

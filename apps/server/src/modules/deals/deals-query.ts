@@ -63,40 +63,64 @@ export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(filterColumn('owne
 const u = (column: keyof typeof users._.columns) => ref('u', users[column]);
 const s = (column: keyof typeof pipelineStages._.columns) => ref('s', pipelineStages[column]);
 const p = (column: keyof typeof pipelines._.columns) => ref('p', pipelines[column]);
-const values = (list: string[]) => sql.join(list.map((v) => sql`${v}`), sql`, `);
-const uuids = (list: string[]) => sql.join(list.map((id) => sql`${id}::uuid`), sql`, `);
+const values = (list: string[]) =>
+  sql.join(
+    list.map((v) => sql`${v}`),
+    sql`, `,
+  );
+const uuids = (list: string[]) =>
+  sql.join(
+    list.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /**
  * The WHERE clause of the deals list (table alias `d`, any of the list's tables): the visibility
  * scope plus the filters, combined with AND; values within one filter are alternatives.
  */
-export function dealFilters(organizationId: string, scope: SQL | null, q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>): SQL {
+export function dealFilters(
+  organizationId: string,
+  scope: SQL | null,
+  q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>,
+): SQL {
   const parts: SQL[] = [sql`${ref('d', deals.organizationId)} = ${organizationId}`];
   if (scope) parts.push(scope);
   if (q.owners.length > 0) {
     const lowered = q.owners.map((o) => o.toLowerCase());
     const ids = q.owners.filter(isUuid);
-    parts.push(ownerAmong(sql`
+    parts.push(
+      ownerAmong(sql`
       select ${u('id')} from users u where ${u('organizationId')} = ${organizationId} and (
         ${ids.length ? sql`${u('id')} in (${uuids(ids)}) or` : sql``}
         lower(${u('email')}) in (${values(lowered)})
-        or lower(${u('firstName')} || ' ' || ${u('lastName')}) in (${values(lowered)}))`));
+        or lower(${u('firstName')} || ' ' || ${u('lastName')}) in (${values(lowered)}))`),
+    );
   }
   if (q.stages.length > 0) {
     const ids = q.stages.filter(isUuid);
     const labels = q.stages.map((v) => v.toLowerCase());
-    parts.push(anyOf(filterColumn('stages'), sql`
+    parts.push(
+      anyOf(
+        filterColumn('stages'),
+        sql`
       select ${s('id')} from pipeline_stages s join pipelines p on ${p('id')} = ${s('pipelineId')}
       where ${p('organizationId')} = ${organizationId} and (
         ${ids.length ? sql`${s('id')} in (${uuids(ids)}) or` : sql``}
-        lower(${s('label')}) in (${values(labels)}))`));
+        lower(${s('label')}) in (${values(labels)}))`,
+      ),
+    );
   }
   if (q.pipelines.length > 0) {
     const lowered = q.pipelines.map((v) => v.toLowerCase());
-    parts.push(anyOf(filterColumn('pipelines'), sql`
+    parts.push(
+      anyOf(
+        filterColumn('pipelines'),
+        sql`
       select ${p('id')} from pipelines p where ${p('organizationId')} = ${organizationId}
         and (lower(${p('id')}::text) in (${values(lowered)})
-          or lower(${p('label')}) in (${values(lowered)}))`));
+          or lower(${p('label')}) in (${values(lowered)}))`,
+      ),
+    );
   }
   // Close-date bounds compare dates only; deals without a close date never match a date filter.
   if (q.close_from) parts.push(sql`${filterColumn('close_from')} >= ${q.close_from}::date`);

@@ -103,7 +103,21 @@ function selectTotals(where: SQL, q: TDealListQuery): SQL {
 
 /** What an edit may set, by the deals table's column keys. */
 export type DealChanges = Partial<
-  Pick<DealRecord, 'dealname' | 'stageId' | 'pipelineId' | 'ownerId' | 'amount' | 'closedate' | 'nextsteps' | 'kdm' | 'painpoints' | 'summary' | 'confidenceScore' | 'companyId'>
+  Pick<
+    DealRecord,
+    | 'dealname'
+    | 'stageId'
+    | 'pipelineId'
+    | 'ownerId'
+    | 'amount'
+    | 'closedate'
+    | 'nextsteps'
+    | 'kdm'
+    | 'painpoints'
+    | 'summary'
+    | 'confidenceScore'
+    | 'companyId'
+  >
 >;
 
 export type DealsRepoOptions = {
@@ -129,16 +143,22 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
         // trigram index finds every match anyway for the totals, so the page is ordered from
         // those same rows: one scan, whatever the owners.
         const matches = sql`m`;
-        const all = await execute<DealRow & Totals>(db, sql`
+        const all = await execute<DealRow & Totals>(
+          db,
+          sql`
           with m as materialized (select d.id, d.amount${matchSortColumns(q.sort)} from ${sourceTable('search')} d where ${where})
-          ${pageWithTotals(selectCount(matches, sql`true`), selectPage(matches, sql`true`, q, q.page_size, offset))}`);
+          ${pageWithTotals(selectCount(matches, sql`true`), selectPage(matches, sql`true`, q, q.page_size, offset))}`,
+        );
         return fromPageWithTotals(all);
       }
       const page = selectPage(sourceTable(pageSource(q)), where, q, q.page_size, offset);
       if (options.oneStatement) {
         return fromPageWithTotals(await execute<DealRow & Totals>(db, pageWithTotals(selectTotals(where, q), page)));
       }
-      const [pageRows, totals] = await Promise.all([execute<DealRow>(db, sql`${page} order by page.ord`), execute<Totals>(db, selectTotals(where, q))]);
+      const [pageRows, totals] = await Promise.all([
+        execute<DealRow>(db, sql`${page} order by page.ord`),
+        execute<Totals>(db, selectTotals(where, q)),
+      ]);
       const { total, total_amount } = totals[0]!;
       return { records: pageRows.map(toRecord), total, totalAmount: total_amount };
     },
@@ -148,7 +168,9 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
       const where = dealFilters(organizationId, scope, q);
       let offset = 0;
       for (;;) {
-        const chunk = (await execute<DealRow>(db, sql`${selectPage(sourceTable(pageSource(q)), where, q, batch, offset)} order by page.ord`)).map(toRecord);
+        const chunk = (
+          await execute<DealRow>(db, sql`${selectPage(sourceTable(pageSource(q)), where, q, batch, offset)} order by page.ord`)
+        ).map(toRecord);
         if (chunk.length === 0) return;
         yield chunk;
         if (chunk.length < batch) return;
@@ -157,9 +179,12 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
     },
 
     async find(organizationId: string, scope: SQL | null, id: number): Promise<DealRecord | null> {
-      const [row] = await execute<DealRow>(db, sql`
+      const [row] = await execute<DealRow>(
+        db,
+        sql`
         select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
-        where ${ref('d', deals.organizationId)} = ${organizationId} and ${scope ?? sql`true`} and ${ref('d', deals.id)} = ${id}`);
+        where ${ref('d', deals.organizationId)} = ${organizationId} and ${scope ?? sql`true`} and ${ref('d', deals.id)} = ${id}`,
+      );
       return row ? toRecord(row) : null;
     },
 
@@ -170,15 +195,32 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
     async update(organizationId: string, id: number, changes: DealChanges, expectedVersion: number | undefined): Promise<number | null> {
       const [row] = await db
         .update(deals)
-        .set({ ...changes, ...(changes.ownerId !== undefined ? { crmOwnerId: null } : {}), version: sql`${deals.version} + 1`, updatedAt: sql`now()` })
-        .where(and(eq(deals.id, id), eq(deals.organizationId, organizationId), expectedVersion === undefined ? undefined : eq(deals.version, expectedVersion)))
+        .set({
+          ...changes,
+          ...(changes.ownerId !== undefined ? { crmOwnerId: null } : {}),
+          version: sql`${deals.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(deals.id, id),
+            eq(deals.organizationId, organizationId),
+            expectedVersion === undefined ? undefined : eq(deals.version, expectedVersion),
+          ),
+        )
         .returning({ version: deals.version });
       return row?.version ?? null;
     },
 
     /** The new deal's id and version. */
-    async insert(organizationId: string, values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges): Promise<{ id: number; version: number }> {
-      const [row] = await db.insert(deals).values({ ...values, organizationId }).returning({ id: deals.id, version: deals.version });
+    async insert(
+      organizationId: string,
+      values: Required<Pick<DealChanges, 'dealname' | 'stageId' | 'pipelineId'>> & DealChanges,
+    ): Promise<{ id: number; version: number }> {
+      const [row] = await db
+        .insert(deals)
+        .values({ ...values, organizationId })
+        .returning({ id: deals.id, version: deals.version });
       return row!;
     },
   };

@@ -57,7 +57,19 @@ const VISIBLE: Record<Who, Who[] | 'all'> = {
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 const OWNER_CYCLE: Who[] = ['rep1', 'rep2', 'rep3', 'mgr', 'mgr2', 'boss', 'rep1'];
 const AMOUNTS = ['1000.00', '2500.50', '0.10', '0.20', null, '1234567.89', '1000.00', '99999999999.99', '750.25'];
-const CLOSE_DATES = ['2025-02-28', '2025-03-01', '2025-03-15', '2025-03-31', '2025-04-01', null, '2024-12-31', '2026-01-01', '2025-03-01', '2025-03-31', '2025-05-10'];
+const CLOSE_DATES = [
+  '2025-02-28',
+  '2025-03-01',
+  '2025-03-15',
+  '2025-03-31',
+  '2025-04-01',
+  null,
+  '2024-12-31',
+  '2026-01-01',
+  '2025-03-01',
+  '2025-03-31',
+  '2025-05-10',
+];
 const NEXT_STEPS = ['Send proposal', 'Offer 50% discount', 'Ship 500 units', 'Call the CFO about Gamma rollout', null];
 const KDMS = ['Anil Kapoor (CFO)', 'cfo_office', 'cfoXoffice \\ HQ', null];
 const PAINS = ['Manual reporting', 'uniquepain in billing', null];
@@ -97,7 +109,11 @@ async function call(who: string, method: 'GET' | 'PUT' | 'POST', url: string, pa
 }
 
 const qs = (q: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(q).filter((e): e is [string, string | number] => e[1] !== undefined).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  new URLSearchParams(
+    Object.entries(q)
+      .filter((e): e is [string, string | number] => e[1] !== undefined)
+      .map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
 
 async function list(who: string, q: Record<string, string | number | undefined> = {}) {
   const res = await call(who, 'GET', `/api/deal/get-deals-user-hierarchy?${qs(q)}`);
@@ -118,7 +134,13 @@ function visibleDeals(who: Who): FxDeal[] {
   return fixture.filter((d) => d.ownerId !== null && ids.has(d.ownerId));
 }
 
-const splitList = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : []);
+const splitList = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean)
+    : [];
 
 function oracleFilter(who: Who, q: ListQuery): FxDeal[] {
   const owners = splitList(q.owners);
@@ -165,10 +187,16 @@ const bigCmp = (x: bigint, y: bigint) => (x < y ? -1 : x > y ? 1 : 0);
 const strCmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 const SORTS: Record<string, (a: FxDeal, b: FxDeal) => number> = {
   created_desc: byIdDesc,
-  amount_desc: nullsLast((d) => (d.amount === null ? null : cents(d.amount)), (x, y) => bigCmp(y, x)),
+  amount_desc: nullsLast(
+    (d) => (d.amount === null ? null : cents(d.amount)),
+    (x, y) => bigCmp(y, x),
+  ),
   amount_asc: nullsLast((d) => (d.amount === null ? null : cents(d.amount)), bigCmp),
   closedate_asc: nullsLast((d) => d.closedate, strCmp),
-  closedate_desc: nullsLast((d) => d.closedate, (x, y) => strCmp(y, x)),
+  closedate_desc: nullsLast(
+    (d) => d.closedate,
+    (x, y) => strCmp(y, x),
+  ),
   dealname_asc: (a, b) => strCmp(a.dealname.toLowerCase(), b.dealname.toLowerCase()) || byIdDesc(a, b),
   dealname_desc: (a, b) => strCmp(b.dealname.toLowerCase(), a.dealname.toLowerCase()) || byIdDesc(a, b),
 };
@@ -183,7 +211,10 @@ function sumAmounts(ds: FxDeal[]): string {
 }
 
 function expectMatchesOracle(body: TDealListResponse, expected: FxDeal[], label: string) {
-  expect(body.data.map((d) => Number(d.deal_id)), label).toEqual(expected.map((d) => d.id));
+  expect(
+    body.data.map((d) => Number(d.deal_id)),
+    label,
+  ).toEqual(expected.map((d) => d.id));
   expect(body.total, label).toBe(expected.length);
   if (expected.every((d) => d.amount === null)) expect(Number(body.total_amount), label).toBe(0);
   else expect(body.total_amount, label).toBe(sumAmounts(expected));
@@ -196,7 +227,10 @@ async function insertPipeline(label: string, order: number, stageLabels: string[
   const stages: FxStage[] = [];
   // Inserted out of display order, so the API has to sort them.
   for (const i of insertOrder) {
-    const [s] = await db.insert(pipelineStages).values({ pipelineId: p!.id, label: stageLabels[i]!, displayOrder: i }).returning({ id: pipelineStages.id });
+    const [s] = await db
+      .insert(pipelineStages)
+      .values({ pipelineId: p!.id, label: stageLabels[i]!, displayOrder: i })
+      .returning({ id: pipelineStages.id });
     stages.push({ id: s!.id, label: stageLabels[i]!, order: i, pipelineId: p!.id });
   }
   stages.sort((a, b) => a.order - b.order);
@@ -230,12 +264,23 @@ beforeAll(async () => {
   db = t.database.db;
   const [demo] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.domain, 'acme.example'));
   demoOrgId = demo!.id;
-  const [org] = await db.insert(organizations).values({ name: 'Fixture Co', domain: 'fixture.example' }).returning({ id: organizations.id });
+  const [org] = await db
+    .insert(organizations)
+    .values({ name: 'Fixture Co', domain: 'fixture.example' })
+    .returning({ id: organizations.id });
   orgId = org!.id;
   for (const u of USERS) {
     const [row] = await db
       .insert(users)
-      .values({ organizationId: orgId, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, reportsTo: u.reportsTo ? U[u.reportsTo].id : null, isOnboarded: true })
+      .values({
+        organizationId: orgId,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        role: u.role,
+        reportsTo: u.reportsTo ? U[u.reportsTo].id : null,
+        isOnboarded: true,
+      })
       .returning({ id: users.id });
     U[u.key] = { ...u, id: row!.id };
   }
@@ -261,12 +306,30 @@ beforeAll(async () => {
       }),
     );
   }
-  const base = { pipelineId: alpha.id, stageId: stage(alpha, 'Lead').id, nextsteps: null, kdm: null, painpoints: null, summary: null, confidence: null, companyId: null };
+  const base = {
+    pipelineId: alpha.id,
+    stageId: stage(alpha, 'Lead').id,
+    nextsteps: null,
+    kdm: null,
+    painpoints: null,
+    summary: null,
+    confidence: null,
+    companyId: null,
+  };
   // Two names equal but for case, with equal amount and date: only the id breaks the tie.
   fixture.push(await insertDeal({ ...base, dealname: 'zeta tie', ownerId: U.rep1.id, amount: '42.00', closedate: '2025-03-15' }));
   fixture.push(await insertDeal({ ...base, dealname: 'ZETA TIE', ownerId: U.rep1.id, amount: '42.00', closedate: '2025-03-15' }));
   // 'foo' ends the name and 'bar' starts the next steps: "foo bar" is in neither field.
-  fixture.push(await insertDeal({ ...base, dealname: 'xqk ends with foo', nextsteps: 'bar starts here', ownerId: U.rep2.id, amount: null, closedate: null }));
+  fixture.push(
+    await insertDeal({
+      ...base,
+      dealname: 'xqk ends with foo',
+      nextsteps: 'bar starts here',
+      ownerId: U.rep2.id,
+      amount: null,
+      closedate: null,
+    }),
+  );
   const [company] = await db.insert(companies).values({ organizationId: orgId, name: '@Evil Co' }).returning({ id: companies.id });
   csvDeal = await insertDeal({
     ...base,
@@ -348,7 +411,18 @@ describe('GET /api/deal/get-deals-user-hierarchy filters', () => {
     ['search holding the field separator does not span two fields either', 'boss', () => ({ search: 'foo\x1fbar' })],
     ['AND: owners x pipeline', 'boss', () => ({ owners: 'rep1@fixture.example,rep2@fixture.example', pipelines: 'alpha' })],
     ['AND: pipeline x stage label', 'boss', () => ({ pipelines: 'beta', stages: 'lead' })],
-    ['AND: every filter', 'boss', () => ({ owners: 'Ravi Kumar,rep3@fixture.example', pipelines: 'alpha,beta', stages: 'lead,demo,proposal', close_from: '2025-03-01', close_to: '2025-12-31', search: 'i' })],
+    [
+      'AND: every filter',
+      'boss',
+      () => ({
+        owners: 'Ravi Kumar,rep3@fixture.example',
+        pipelines: 'alpha,beta',
+        stages: 'lead,demo,proposal',
+        close_from: '2025-03-01',
+        close_to: '2025-12-31',
+        search: 'i',
+      }),
+    ],
     ['manager view', 'mgr', () => ({})],
     ['manager view with a search', 'mgr', () => ({ search: 'cfo' })],
     ['rep view', 'rep1', () => ({})],
@@ -568,18 +642,20 @@ describe('GET /api/deal/get-deals-user-hierarchy paging, totals and sorts', () =
   it('pages of a sort with many ties join up into the full order, no row twice or missing', async () => {
     for (const sort of ['amount_desc', 'closedate_asc', 'dealname_asc']) {
       const ids: number[] = [];
-      for (let page = 1; page <= 6; page++) ids.push(...(await listOk('boss', { sort, page, page_size: 10 })).data.map((d) => Number(d.deal_id)));
+      for (let page = 1; page <= 6; page++)
+        ids.push(...(await listOk('boss', { sort, page, page_size: 10 })).data.map((d) => Number(d.deal_id)));
       expect(ids).toEqual([...fixture].sort(SORTS[sort]).map((d) => d.id));
     }
   });
 
-  it.each(Object.keys(SORTS))('a team member\'s search sorted %s pages through its matches in that order', async (sort) => {
+  it.each(Object.keys(SORTS))("a team member's search sorted %s pages through its matches in that order", async (sort) => {
     // A scoped search orders its page from the matched rows themselves (deals-repo.ts).
     const q = { search: 'i' };
     const expected = oracleFilter('mgr', q).sort(SORTS[sort]);
     expect(expected.length).toBeGreaterThan(12);
     const ids: number[] = [];
-    for (let page = 1; page <= Math.ceil(expected.length / 10); page++) ids.push(...(await listOk('mgr', { ...q, sort, page, page_size: 10 })).data.map((d) => Number(d.deal_id)));
+    for (let page = 1; page <= Math.ceil(expected.length / 10); page++)
+      ids.push(...(await listOk('mgr', { ...q, sort, page, page_size: 10 })).data.map((d) => Number(d.deal_id)));
     expect(ids).toEqual(expected.map((d) => d.id));
     const owned = await listOk('boss', { ...q, owners: 'rep1@fixture.example,rep2@fixture.example', sort, page: 2, page_size: 10 });
     const ownedExpected = oracleFilter('boss', { ...q, owners: 'rep1@fixture.example,rep2@fixture.example' }).sort(SORTS[sort]);
@@ -619,18 +695,34 @@ describe('deals visibility', () => {
     if (v !== 'all') for (const o of owners) expect(v).toContain(o);
   });
 
-  it('?email=subordinate narrows to that person\'s subtree', async () => {
-    expectMatchesOracle(await listOk('boss', { email: 'mgr@fixture.example', page_size: 100 }), visibleDeals('mgr').sort(byIdDesc), 'boss as mgr');
-    expectMatchesOracle(await listOk('boss', { email: 'rep3@fixture.example', page_size: 100 }), visibleDeals('rep3').sort(byIdDesc), 'boss as rep3');
-    expectMatchesOracle(await listOk('mgr', { email: 'REP2@fixture.example', page_size: 100 }), visibleDeals('rep2').sort(byIdDesc), 'mgr as rep2');
-    expectMatchesOracle(await listOk('mgr', { email: 'mgr@fixture.example', page_size: 100 }), visibleDeals('mgr').sort(byIdDesc), 'mgr as self');
+  it("?email=subordinate narrows to that person's subtree", async () => {
+    expectMatchesOracle(
+      await listOk('boss', { email: 'mgr@fixture.example', page_size: 100 }),
+      visibleDeals('mgr').sort(byIdDesc),
+      'boss as mgr',
+    );
+    expectMatchesOracle(
+      await listOk('boss', { email: 'rep3@fixture.example', page_size: 100 }),
+      visibleDeals('rep3').sort(byIdDesc),
+      'boss as rep3',
+    );
+    expectMatchesOracle(
+      await listOk('mgr', { email: 'REP2@fixture.example', page_size: 100 }),
+      visibleDeals('rep2').sort(byIdDesc),
+      'mgr as rep2',
+    );
+    expectMatchesOracle(
+      await listOk('mgr', { email: 'mgr@fixture.example', page_size: 100 }),
+      visibleDeals('mgr').sort(byIdDesc),
+      'mgr as self',
+    );
     // Filters still apply on top.
     const q = { email: 'mgr@fixture.example', pipelines: 'alpha' };
     expectMatchesOracle(await listOk('boss', { ...q, page_size: 100 }), oracleFilter('mgr', q).sort(byIdDesc), 'boss as mgr, alpha');
   });
 
   it.each([
-    ['mgr', 'rep3@fixture.example', 'a peer\'s report'],
+    ['mgr', 'rep3@fixture.example', "a peer's report"],
     ['mgr', 'mgr2@fixture.example', 'a peer'],
     ['rep1', 'rep2@fixture.example', 'a peer rep'],
     ['rep1', 'mgr@fixture.example', 'the own manager'],
@@ -648,7 +740,10 @@ describe('deals visibility', () => {
     const asha = await listOk('asha@acme.example', { page_size: 100, search: 'k' });
     expect(asha.data.some((d) => fixtureIds.has(d.deal_id))).toBe(false);
     const ashaAll = await listOk('asha@acme.example', { page_size: 100 });
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(deals).where(eq(deals.organizationId, demoOrgId));
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deals)
+      .where(eq(deals.organizationId, demoOrgId));
     expect(ashaAll.total).toBe(count!.n);
     // Another workspace's pipeline and stage ids match nothing here.
     const demoPipelines = await db.select({ id: pipelines.id }).from(pipelines).where(eq(pipelines.organizationId, demoOrgId));
@@ -676,7 +771,10 @@ describe('deals visibility', () => {
     const rahul = await listOk('rahul@acme.example', { page_size: 100 });
     expect(rahul.total).toBe((await countOwned(['rahul'])).n);
     expect(rahul.data.every((d) => d.owner_email === 'rahul@acme.example')).toBe(true);
-    const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(deals).where(eq(deals.organizationId, demoOrgId));
+    const [all] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deals)
+      .where(eq(deals.organizationId, demoOrgId));
     expect((await listOk('vikram@acme.example')).total).toBe(all!.n);
     // An admin subordinate sees the workspace, so viewing as them does too.
     expect((await listOk('asha@acme.example', { email: 'vikram@acme.example' })).total).toBe(all!.n);
@@ -759,18 +857,31 @@ describe('GET /api/deal/get-deal-stages and /api/deal/owners', () => {
     expect(res.statusCode).toBe(200);
     const v = VISIBLE[who];
     const expected = (v === 'all' ? USERS.map((u) => u.key) : v).map((k) => U[k]);
-    const data = res.json<{ data: { id: string; email: string; name: string; hubspot_user_id: string; firstname: string; lastname: string }[] }>().data;
+    const data = res.json<{
+      data: { id: string; email: string; name: string; hubspot_user_id: string; firstname: string; lastname: string }[];
+    }>().data;
     expect(new Set(data.map((o) => o.email))).toEqual(new Set(expected.map((u) => u.email)));
     expect(data).toHaveLength(expected.length);
     const rep1 = data.find((o) => o.id === U.rep1.id);
-    if (rep1) expect(rep1).toEqual({ id: U.rep1.id, hubspot_user_id: U.rep1.id, name: 'Ravi Kumar', firstname: 'Ravi', lastname: 'Kumar', email: 'rep1@fixture.example' });
+    if (rep1)
+      expect(rep1).toEqual({
+        id: U.rep1.id,
+        hubspot_user_id: U.rep1.id,
+        name: 'Ravi Kumar',
+        firstname: 'Ravi',
+        lastname: 'Kumar',
+        email: 'rep1@fixture.example',
+      });
   });
 
   it('owners of the demo manager meera', async () => {
     const res = await call('meera@acme.example', 'GET', '/api/deal/owners');
-    expect(res.json().data.map((o: { email: string }) => o.email).sort()).toEqual(
-      ['kavya', 'meera', 'rohan', 'sneha'].map((n) => `${n}@acme.example`),
-    );
+    expect(
+      res
+        .json()
+        .data.map((o: { email: string }) => o.email)
+        .sort(),
+    ).toEqual(['kavya', 'meera', 'rohan', 'sneha'].map((n) => `${n}@acme.example`));
   });
 });
 
@@ -813,7 +924,21 @@ describe('GET /api/deal/export', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pipewise-deals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parseCsv(res.body);
-    expect(rows[0]).toEqual(['Deal ID', 'Deal name', 'Pipeline', 'Stage', 'Owner', 'Owner email', 'Amount (INR)', 'Close date', 'Company', 'KDM', 'Pain points', 'Next steps', 'Confidence']);
+    expect(rows[0]).toEqual([
+      'Deal ID',
+      'Deal name',
+      'Pipeline',
+      'Stage',
+      'Owner',
+      'Owner email',
+      'Amount (INR)',
+      'Close date',
+      'Company',
+      'KDM',
+      'Pain points',
+      'Next steps',
+      'Confidence',
+    ]);
     const expected = oracleFilter('boss', q).sort(SORTS.amount_desc);
     const listed = await listOk('boss', q);
     expect(rows.length - 1).toBe(listed.total);
@@ -823,9 +948,27 @@ describe('GET /api/deal/export', () => {
 
   it('exports only what the caller sees and honours ?email of a subordinate', async () => {
     const mine = parseCsv((await call('rep1', 'GET', '/api/deal/export')).body);
-    expect(mine.slice(1).map((r) => Number(r[0])).sort()).toEqual(visibleDeals('rep1').map((d) => d.id).sort());
+    expect(
+      mine
+        .slice(1)
+        .map((r) => Number(r[0]))
+        .sort(),
+    ).toEqual(
+      visibleDeals('rep1')
+        .map((d) => d.id)
+        .sort(),
+    );
     const asRep3 = parseCsv((await call('boss', 'GET', '/api/deal/export?email=rep3@fixture.example')).body);
-    expect(asRep3.slice(1).map((r) => Number(r[0])).sort()).toEqual(visibleDeals('rep3').map((d) => d.id).sort());
+    expect(
+      asRep3
+        .slice(1)
+        .map((r) => Number(r[0]))
+        .sort(),
+    ).toEqual(
+      visibleDeals('rep3')
+        .map((d) => d.id)
+        .sort(),
+    );
     const empty = await call('boss', 'GET', '/api/deal/export?search=no%20such%20deal');
     expect(parseCsv(empty.body)).toHaveLength(1);
   });
@@ -889,7 +1032,13 @@ describe('PUT /api/deal/:id', () => {
   it('accepts the {properties: {...}} form and answers {success: true, data}', async () => {
     const d = await fresh();
     const res = await put('mgr', d.id, {
-      properties: { dealstage: stage(alpha, 'Proposal').id, hubspot_owner_id: U.rep2.id, amount: '1,23,456.5', closedate: '2025-06-15T00:00:00.000Z', pipeline: alpha.id },
+      properties: {
+        dealstage: stage(alpha, 'Proposal').id,
+        hubspot_owner_id: U.rep2.id,
+        amount: '1,23,456.5',
+        closedate: '2025-06-15T00:00:00.000Z',
+        pipeline: alpha.id,
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{ success: boolean; data: TDeal }>();
@@ -909,9 +1058,23 @@ describe('PUT /api/deal/:id', () => {
 
   it('accepts the flat form, with owner by email, stage by label, numeric amount', async () => {
     const d = await fresh();
-    const res = await put('rep1', d.id, { dealstage: 'closed won', dealowner: 'REP1@fixture.example', amount: 2500.5, closedate: '2025-07-01', nextsteps: 'Sign', kdm: 'CEO' });
+    const res = await put('rep1', d.id, {
+      dealstage: 'closed won',
+      dealowner: 'REP1@fixture.example',
+      amount: 2500.5,
+      closedate: '2025-07-01',
+      nextsteps: 'Sign',
+      kdm: 'CEO',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ dealstage: stage(alpha, 'Closed Won').id, owner_id: U.rep1.id, amount: '2500.50', closedate: '2025-07-01', nextsteps: 'Sign', kdm: 'CEO' });
+    expect(res.json().data).toMatchObject({
+      dealstage: stage(alpha, 'Closed Won').id,
+      owner_id: U.rep1.id,
+      amount: '2500.50',
+      closedate: '2025-07-01',
+      nextsteps: 'Sign',
+      kdm: 'CEO',
+    });
     expect(res.json().success).toBe(true);
   });
 
@@ -1021,7 +1184,12 @@ describe('PUT /api/deal/:id', () => {
     expect((await put('rep1', d.id, { properties: { pipeline: 'ALPHA', amount: '5' } })).statusCode).toBe(200);
     const ok = await put('rep1', d.id, { properties: { pipeline: 'Beta', dealstage: stage(beta, 'Demo').id } });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().data).toMatchObject({ pipeline: beta.id, pipeline_label: 'Beta', dealstage: stage(beta, 'Demo').id, dealstage_label: 'Demo' });
+    expect(ok.json().data).toMatchObject({
+      pipeline: beta.id,
+      pipeline_label: 'Beta',
+      dealstage: stage(beta, 'Demo').id,
+      dealstage_label: 'Demo',
+    });
     const unknown = await put('rep1', d.id, { properties: { pipeline: 'Gamma', dealstage: 'Lead' } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().detail).toBe('Unknown pipeline');
@@ -1083,7 +1251,7 @@ describe('PUT /api/deal/:id', () => {
     expect((await put('rep1', d.id, { confidence_score: 101 })).statusCode).toBe(400);
   });
 
-  it('company_id must be a company of the workspace: another workspace\'s or a missing one -> 400, nothing leaks', async () => {
+  it("company_id must be a company of the workspace: another workspace's or a missing one -> 400, nothing leaks", async () => {
     const d = await fresh();
     const [demoCompany] = await db.select({ id: companies.id }).from(companies).where(eq(companies.organizationId, demoOrgId)).limit(1);
     for (const companyId of [demoCompany!.id, '00000000-0000-4000-8000-000000000000']) {
@@ -1091,7 +1259,12 @@ describe('PUT /api/deal/:id', () => {
       expect(res.statusCode, companyId).toBe(400);
       expect(res.json()).toEqual({ detail: 'Unknown company' });
     }
-    const created = await call('boss', 'POST', '/api/deal/', { dealname: 'Foreign company', pipeline: 'Alpha', dealstage: 'Lead', company_id: demoCompany!.id });
+    const created = await call('boss', 'POST', '/api/deal/', {
+      dealname: 'Foreign company',
+      pipeline: 'Alpha',
+      dealstage: 'Lead',
+      company_id: demoCompany!.id,
+    });
     expect(created.statusCode).toBe(400);
     expect(await getDeal(d.id)).toMatchObject({ company_id: null, company_name: null, version: 1 });
     const own = await put('boss', d.id, { properties: { company_id: csvDeal.companyId } });
@@ -1119,7 +1292,14 @@ describe('POST /api/deal/', () => {
   const post = (who: string, body: unknown) => call(who, 'POST', '/api/deal/?hubId=123', body);
 
   it('creates a deal owned by the caller that then appears in the list', async () => {
-    const res = await post('rep2', { dealname: 'Brand new Omega deal', pipeline: 'Beta', dealstage: 'Demo', amount: '12,000', closedate: '2025-09-30', confindence_score: 55 });
+    const res = await post('rep2', {
+      dealname: 'Brand new Omega deal',
+      pipeline: 'Beta',
+      dealstage: 'Demo',
+      amount: '12,000',
+      closedate: '2025-09-30',
+      confindence_score: 55,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ success: boolean; data: TDeal }>();
     expect(body.success).toBe(true);
@@ -1158,11 +1338,17 @@ describe('POST /api/deal/', () => {
     ['an empty name', { dealname: '  ', pipeline: 'Alpha', dealstage: 'Lead' }, 'Deal name is required'],
     ['an empty amount', { pipeline: 'Alpha', dealstage: 'Lead', amount: '' }, 'Amount cannot be empty'],
   ])('%s -> 400, nothing created', async (_label, over, message) => {
-    const [before] = await db.select({ n: sql<number>`count(*)::int` }).from(deals).where(eq(deals.organizationId, orgId));
+    const [before] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deals)
+      .where(eq(deals.organizationId, orgId));
     const res = await post('rep1', { dealname: 'Invalid create', ...over });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().detail).toBe(message);
-    const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(deals).where(eq(deals.organizationId, orgId));
+    const [after] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deals)
+      .where(eq(deals.organizationId, orgId));
     expect(after!.n).toBe(before!.n);
   });
 

@@ -27,7 +27,6 @@ function dealIdOf(value: string | number): number {
   return id;
 }
 
-
 export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['deals'];
@@ -37,22 +36,26 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
       async (req) => service.list(requireCaller(req), req.query),
     );
 
-    app.get('/api/deal/export', { schema: { tags, querystring: ZDealListQuery, summary: 'The filtered deals as CSV (streamed)' } }, async (req, reply) => {
-      const who = requireCaller(req);
-      const rows = service.exportRows(who, req.query);
-      const first = await rows.next(); // fail before any byte is sent when access is refused
-      async function* lines() {
-        yield csvHeader();
-        if (first.done) return;
-        for (const d of first.value) yield csvRow(d);
-        for await (const chunk of rows) for (const d of chunk) yield csvRow(d);
-      }
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pipewise-deals-${day}.csv"`)
-        .send(Readable.from(lines()));
-    });
+    app.get(
+      '/api/deal/export',
+      { schema: { tags, querystring: ZDealListQuery, summary: 'The filtered deals as CSV (streamed)' } },
+      async (req, reply) => {
+        const who = requireCaller(req);
+        const rows = service.exportRows(who, req.query);
+        const first = await rows.next(); // fail before any byte is sent when access is refused
+        async function* lines() {
+          yield csvHeader();
+          if (first.done) return;
+          for (const d of first.value) yield csvRow(d);
+          for await (const chunk of rows) for (const d of chunk) yield csvRow(d);
+        }
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="pipewise-deals-${day}.csv"`)
+          .send(Readable.from(lines()));
+      },
+    );
 
     app.get('/api/deal/get-deal-stages', { schema: { tags, response: { 200: ZPipelinesResponse, ...errors } } }, async (req) => ({
       data: { results: await service.pipelines(requireCaller(req)) },
@@ -79,13 +82,23 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
       { schema: { tags, params: dealIdParam, body: ZDealUpdateBody, response: { 200: ZDealResponse, ...errors } } },
       async (req) => {
         const { properties, version, ...flat } = req.body;
-        return { success: true as const, data: await service.update(requireCaller(req), dealIdOf(req.params.id), { ...flat, ...properties }, version) };
+        return {
+          success: true as const,
+          data: await service.update(requireCaller(req), dealIdOf(req.params.id), { ...flat, ...properties }, version),
+        };
       },
     );
 
     app.post(
       '/api/deal/',
-      { schema: { tags, querystring: z.object({ hubId: z.string().max(100).optional() }).loose(), body: ZDealCreateBody, response: { 201: ZDealResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          querystring: z.object({ hubId: z.string().max(100).optional() }).loose(),
+          body: ZDealCreateBody,
+          response: { 201: ZDealResponse, ...errors },
+        },
+      },
       async (req, reply) => reply.status(201).send({ success: true as const, data: await service.create(requireCaller(req), req.body) }),
     );
   };

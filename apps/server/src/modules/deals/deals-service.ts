@@ -15,7 +15,6 @@ import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 import { isUuid } from '../../lib/ids';
 
-
 export const DEAL_MESSAGES = {
   notFound: 'Deal not found',
   conflict: 'This deal was changed by someone else since you opened it. Reload to see the latest version.',
@@ -55,7 +54,6 @@ export function toDeal(r: DealRecord): TDeal {
     updated_at: r.updatedAt,
   };
 }
-
 
 /** What the deals service reads and writes, on the database or on a transaction. */
 export type DealsRepos = {
@@ -97,7 +95,9 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
       return null;
     }
     const v = value.trim();
-    const user = isUuid(v) ? await repos.users.findInOrg(caller.organizationId, v) : await repos.users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
+    const user = isUuid(v)
+      ? await repos.users.findInOrg(caller.organizationId, v)
+      : await repos.users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
     if (!user) throw badRequest(DEAL_MESSAGES.unknownOwner);
     if (!(await repos.access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
     return user.id;
@@ -121,7 +121,8 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
   async function changesFrom(repos: DealsRepos, caller: Caller, fields: TDealFields, current: DealRecord | null): Promise<DealChanges> {
     const changes: DealChanges = {};
     const all = await repos.pipelines.list(caller.organizationId);
-    const pipeline = fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipelineId);
+    const pipeline =
+      fields.pipeline !== undefined ? resolvePipeline(all, fields.pipeline) : all.find((p) => p.pipelineId === current?.pipelineId);
     const pipelineChanged = fields.pipeline !== undefined && pipeline!.pipelineId !== current?.pipelineId;
     if (pipelineChanged) changes.pipelineId = pipeline!.pipelineId;
     if (fields.dealstage !== undefined) {

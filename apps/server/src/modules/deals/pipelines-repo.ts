@@ -6,11 +6,20 @@ import { execute, type DbOrTx } from '../../db/client';
 export function createPipelinesRepo(db: DbOrTx) {
   return {
     async list(organizationId: string): Promise<TPipeline[]> {
-      const rows = await execute<{ pipeline_id: string; pipeline_label: string; stage_id: string | null; stage_label: string | null; display_order: number | null }>(db, sql`
+      const rows = await execute<{
+        pipeline_id: string;
+        pipeline_label: string;
+        stage_id: string | null;
+        stage_label: string | null;
+        display_order: number | null;
+      }>(
+        db,
+        sql`
         select p.id as pipeline_id, p.label as pipeline_label, s.id as stage_id, s.label as stage_label, s.display_order
         from pipelines p left join pipeline_stages s on s.pipeline_id = p.id
         where p.organization_id = ${organizationId}
-        order by p.display_order, p.label, s.display_order`);
+        order by p.display_order, p.label, s.display_order`,
+      );
       const byId = new Map<string, TPipeline>();
       for (const r of rows) {
         let p = byId.get(r.pipeline_id);

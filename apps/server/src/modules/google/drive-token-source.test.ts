@@ -5,10 +5,7 @@ import { googleDriveTokens } from './drive-token-source';
 type Connection = { state: string; scopes: string[] };
 
 function source(connection: Connection | undefined, token: () => Promise<string> = async () => 'access-1') {
-  return googleDriveTokens(
-    { find: async () => connection as never },
-    { accessToken: token },
-  );
+  return googleDriveTokens({ find: async () => connection as never }, { accessToken: token });
 }
 
 describe('the Drive token of an uploader', () => {

@@ -8,7 +8,10 @@ import type { GoogleTokenStore } from './google-tokens';
  * otherwise none, and the file downloads only if it is shared with anyone who has the link.
  * A connection that cannot give a token (broken, refresh refused) counts as none.
  */
-export function googleDriveTokens(connections: Pick<GoogleConnectionsRepo, 'find'>, tokens: Pick<GoogleTokenStore, 'accessToken'>): DriveTokenSource {
+export function googleDriveTokens(
+  connections: Pick<GoogleConnectionsRepo, 'find'>,
+  tokens: Pick<GoogleTokenStore, 'accessToken'>,
+): DriveTokenSource {
   return {
     async accessTokenFor(userId) {
       const connection = await connections.find(userId);

@@ -2,7 +2,8 @@
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 /** RFC 2047 encoded-word for a header with non-ASCII text. */
-const encodeHeader = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`);
+const encodeHeader = (value: string) =>
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 
 /** A plain-text RFC 2822 message for a Gmail draft (the body in base64, so any text and line length is safe). */
 export function buildDraftMessage(input: { to: string[]; subject: string; body: string }): string {

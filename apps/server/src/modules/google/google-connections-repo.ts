@@ -13,15 +13,23 @@ export function createGoogleConnectionsRepo(db: DbOrTx) {
       return row;
     },
     /** A new grant replaces the old one whole: active again, and the next sync starts over. */
-    async save(input: { userId: string; organizationId: string; googleEmail: string | null; scopes: string[] } & SealedTokens): Promise<void> {
+    async save(
+      input: { userId: string; organizationId: string; googleEmail: string | null; scopes: string[] } & SealedTokens,
+    ): Promise<void> {
       const values = { ...input, state: 'active', syncToken: null, updatedAt: new Date() };
       await db.insert(googleConnections).values(values).onConflictDoUpdate({ target: googleConnections.userId, set: values });
     },
     async updateTokens(userId: string, tokens: SealedTokens & { scopes?: string[] }): Promise<void> {
-      await db.update(googleConnections).set({ ...tokens, updatedAt: new Date() }).where(eq(googleConnections.userId, userId));
+      await db
+        .update(googleConnections)
+        .set({ ...tokens, updatedAt: new Date() })
+        .where(eq(googleConnections.userId, userId));
     },
     async markBroken(userId: string): Promise<void> {
-      await db.update(googleConnections).set({ state: 'broken', syncToken: null, updatedAt: new Date() }).where(eq(googleConnections.userId, userId));
+      await db
+        .update(googleConnections)
+        .set({ state: 'broken', syncToken: null, updatedAt: new Date() })
+        .where(eq(googleConnections.userId, userId));
     },
     async setSyncToken(userId: string, syncToken: string | null, syncedAt?: Date): Promise<void> {
       await db
@@ -37,7 +45,12 @@ export function createGoogleConnectionsRepo(db: DbOrTx) {
       const rows = await db
         .select({ userId: googleConnections.userId })
         .from(googleConnections)
-        .where(and(eq(googleConnections.state, 'active'), or(isNull(googleConnections.lastSyncedAt), lt(googleConnections.lastSyncedAt, before))));
+        .where(
+          and(
+            eq(googleConnections.state, 'active'),
+            or(isNull(googleConnections.lastSyncedAt), lt(googleConnections.lastSyncedAt, before)),
+          ),
+        );
       return rows.map((r) => r.userId);
     },
 

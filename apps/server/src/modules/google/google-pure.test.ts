@@ -29,7 +29,9 @@ describe('granted permissions and the card state', () => {
   });
 
   it('is broken whatever was granted once Google refused the grant', () => {
-    expect(statusOf(true, { state: 'broken', scopes: ['https://mail.google.com/'], googleEmail: 'a@b', lastSyncedAt: null }).state).toBe('broken');
+    expect(statusOf(true, { state: 'broken', scopes: ['https://mail.google.com/'], googleEmail: 'a@b', lastSyncedAt: null }).state).toBe(
+      'broken',
+    );
     expect(grantedPermissions(['https://mail.google.com/'])).toEqual({ mail: true, calendar: false });
   });
 });

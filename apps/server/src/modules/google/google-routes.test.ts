@@ -60,19 +60,33 @@ async function consent(who: TestSession): Promise<{ authorizeUrl: URL; back: URL
 }
 
 const exchange = (who: TestSession, back: URL, scope?: string) =>
-  api('POST', '/api/google/exchange-token', who, { code: back.searchParams.get('code'), state: back.searchParams.get('state'), ...(scope ? { scope } : {}) });
+  api('POST', '/api/google/exchange-token', who, {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+    ...(scope ? { scope } : {}),
+  });
 
 async function syncJobs(): Promise<{ userId: string }[]> {
-  return (await execute<{ payload: { userId: string } }>(t.database.db, sql`select payload from jobs where type = 'calendar.sync'`)).map((r) => r.payload);
+  return (await execute<{ payload: { userId: string } }>(t.database.db, sql`select payload from jobs where type = 'calendar.sync'`)).map(
+    (r) => r.payload,
+  );
 }
 
 describe('connecting Google', () => {
   it('starts with Connect', async () => {
     const res = await api('GET', '/api/google/status', rahul);
-    expect(res.json()).toEqual({ configured: true, state: 'not_connected', mail: false, calendar: false, missing: [], email: null, last_synced_at: null });
+    expect(res.json()).toEqual({
+      configured: true,
+      state: 'not_connected',
+      mail: false,
+      calendar: false,
+      missing: [],
+      email: null,
+      last_synced_at: null,
+    });
   });
 
-  it("asks for mail and calendar with state, PKCE S256, offline access and consent, returning to the settings page", async () => {
+  it('asks for mail and calendar with state, PKCE S256, offline access and consent, returning to the settings page', async () => {
     const { authorizeUrl, back } = await consent(rahul);
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${oauth.issuer}/authorize`);
     const q = authorizeUrl.searchParams;
@@ -91,7 +105,14 @@ describe('connecting Google', () => {
     const { back } = await consent(rahul);
     const res = await exchange(rahul, back);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TGoogleStatus>()).toMatchObject({ configured: true, state: 'connected', mail: true, calendar: true, missing: [], email: 'rahul.verma@gmail.example' });
+    expect(res.json<TGoogleStatus>()).toMatchObject({
+      configured: true,
+      state: 'connected',
+      mail: true,
+      calendar: true,
+      missing: [],
+      email: 'rahul.verma@gmail.example',
+    });
     expect(res.body).not.toMatch(/token/i);
 
     const [request] = oauth.tokenRequests;
@@ -125,7 +146,10 @@ describe('connecting Google', () => {
     expect((await exchange(rahul, started.back)).statusCode).toBe(400);
 
     const late = await consent(rahul);
-    await t.database.db.update(googleConnectStates).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(googleConnectStates.state, late.back.searchParams.get('state')!));
+    await t.database.db
+      .update(googleConnectStates)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(googleConnectStates.state, late.back.searchParams.get('state')!));
     const expired = await exchange(rahul, late.back);
     expect([expired.statusCode, expired.json()]).toEqual([400, failed]);
     expect(oauth.tokenRequests.filter((r) => r.grant_type === 'authorization_code')).toHaveLength(1);
@@ -145,7 +169,11 @@ describe('Gmail drafts', () => {
     const { back } = await consent(rahul);
     await exchange(rahul, back);
     google.script(() => ({ body: { id: 'draft-1', message: { id: 'm1' } } }));
-    const res = await api('POST', '/api/google/gmail-draft', rahul, { to: ['buyer@client.example'], subject: 'Follow-up: pricing', body: 'Hi,\nthanks for the call.' });
+    const res = await api('POST', '/api/google/gmail-draft', rahul, {
+      to: ['buyer@client.example'],
+      subject: 'Follow-up: pricing',
+      body: 'Hi,\nthanks for the call.',
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { id: 'draft-1' }]);
     const sent = google.requests.at(-1)!;
     expect(sent).toMatchObject({ method: 'POST', path: '/gmail/v1/users/me/drafts' });
@@ -190,7 +218,12 @@ describe('without Google configured', () => {
       expect(status.json<TGoogleStatus>()).toMatchObject({ configured: false, state: 'not_connected' });
       const url = await bare.app.inject({ method: 'GET', url: '/api/google/authorize-url', headers: who.headers });
       expect([url.statusCode, url.json()]).toEqual([409, { detail: MSG.notConfigured }]);
-      const ex = await bare.app.inject({ method: 'POST', url: '/api/google/exchange-token', headers: who.headers, payload: { code: 'c', state: 's' } });
+      const ex = await bare.app.inject({
+        method: 'POST',
+        url: '/api/google/exchange-token',
+        headers: who.headers,
+        payload: { code: 'c', state: 's' },
+      });
       expect(ex.statusCode).toBe(409);
     } finally {
       await bare.close();

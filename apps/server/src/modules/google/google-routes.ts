@@ -10,15 +10,30 @@ const errors = errorResponses(502);
 export function googleRoutes(service: GoogleService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['google'];
-    app.get('/api/google/status', { schema: { tags, response: { 200: ZGoogleStatus, ...errors } } }, async (req) => service.status(requireCaller(req)));
+    app.get('/api/google/status', { schema: { tags, response: { 200: ZGoogleStatus, ...errors } } }, async (req) =>
+      service.status(requireCaller(req)),
+    );
     app.get(
       '/api/google/authorize-url',
-      { schema: { tags, summary: "Google's consent page address (state and PKCE kept here)", response: { 200: ZGoogleAuthorizeUrl, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: "Google's consent page address (state and PKCE kept here)",
+          response: { 200: ZGoogleAuthorizeUrl, ...errors },
+        },
+      },
       async (req) => service.authorizeUrl(requireCaller(req)),
     );
     app.post(
       '/api/google/exchange-token',
-      { schema: { tags, summary: 'Completes the connect with the code Google returned', body: ZGoogleExchange, response: { 200: ZGoogleStatus, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Completes the connect with the code Google returned',
+          body: ZGoogleExchange,
+          response: { 200: ZGoogleStatus, ...errors },
+        },
+      },
       async (req) => service.exchange(requireCaller(req), req.body),
     );
     app.post(
@@ -28,7 +43,14 @@ export function googleRoutes(service: GoogleService): FastifyPluginAsyncZod {
     );
     app.post(
       '/api/google/gmail-draft',
-      { schema: { tags, summary: 'Saves a Gmail draft with the caller’s Google account', body: ZGmailDraftRequest, response: { 200: ZGmailDraftResponse, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Saves a Gmail draft with the caller’s Google account',
+          body: ZGmailDraftRequest,
+          response: { 200: ZGmailDraftResponse, ...errors },
+        },
+      },
       async (req) => service.gmailDraft(requireCaller(req), req.body),
     );
   };

@@ -1,6 +1,10 @@
 import type { TGoogleStatus } from '@pipewise/contract/calendar';
 
-const MAIL_SCOPES = new Set(['https://www.googleapis.com/auth/gmail.compose', 'https://www.googleapis.com/auth/gmail.modify', 'https://mail.google.com/']);
+const MAIL_SCOPES = new Set([
+  'https://www.googleapis.com/auth/gmail.compose',
+  'https://www.googleapis.com/auth/gmail.modify',
+  'https://mail.google.com/',
+]);
 const CALENDAR_SCOPES = new Set([
   'https://www.googleapis.com/auth/calendar',
   'https://www.googleapis.com/auth/calendar.readonly',
@@ -21,9 +25,18 @@ export function statusOf(
   configured: boolean,
   connection: { state: string; scopes: string[]; googleEmail: string | null; lastSyncedAt: Date | null } | undefined,
 ): TGoogleStatus {
-  if (!connection) return { configured, state: 'not_connected', mail: false, calendar: false, missing: [], email: null, last_synced_at: null };
+  if (!connection)
+    return { configured, state: 'not_connected', mail: false, calendar: false, missing: [], email: null, last_synced_at: null };
   const { mail, calendar } = grantedPermissions(connection.scopes);
   const missing = [...(mail ? [] : (['mail'] as const)), ...(calendar ? [] : (['calendar'] as const))];
   const state = connection.state === 'broken' ? 'broken' : missing.length ? 'partial' : 'connected';
-  return { configured, state, mail, calendar, missing, email: connection.googleEmail, last_synced_at: connection.lastSyncedAt?.toISOString() ?? null };
+  return {
+    configured,
+    state,
+    mail,
+    calendar,
+    missing,
+    email: connection.googleEmail,
+    last_synced_at: connection.lastSyncedAt?.toISOString() ?? null,
+  };
 }

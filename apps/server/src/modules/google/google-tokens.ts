@@ -14,7 +14,11 @@ export class GoogleNotConnectedError extends Error {
 }
 
 /** Seals and opens a user's tokens (AES-256-GCM bound to the user id) and refreshes them when due. */
-export function createGoogleTokens(deps: { key: Buffer; oauth: GoogleOAuth | undefined; connections: Pick<GoogleConnectionsRepo, 'find' | 'updateTokens' | 'markBroken'> }) {
+export function createGoogleTokens(deps: {
+  key: Buffer;
+  oauth: GoogleOAuth | undefined;
+  connections: Pick<GoogleConnectionsRepo, 'find' | 'updateTokens' | 'markBroken'>;
+}) {
   const seal = (userId: string, tokens: GoogleTokens, keepRefresh: string | null): SealedTokens => ({
     accessTokenEnc: encryptSecret(deps.key, tokens.accessToken, userId),
     refreshTokenEnc: tokens.refreshToken ? encryptSecret(deps.key, tokens.refreshToken, userId) : keepRefresh,

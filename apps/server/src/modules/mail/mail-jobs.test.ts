@@ -25,6 +25,8 @@ describe('mail jobs', () => {
 
   it('refuses to queue mail without a valid recipient', async () => {
     const { queue } = testServices(database);
-    await expect(queue.enqueue(sendMailJob, { to: 'nobody', subject: 'Hi', text: '', html: '' })).rejects.toThrow('Invalid payload for mail.send: to:');
+    await expect(queue.enqueue(sendMailJob, { to: 'nobody', subject: 'Hi', text: '', html: '' })).rejects.toThrow(
+      'Invalid payload for mail.send: to:',
+    );
   });
 });

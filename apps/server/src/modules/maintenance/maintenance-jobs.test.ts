@@ -35,7 +35,12 @@ describe('maintenance jobs', () => {
     const { queue, runner } = runAll();
     await queue.enqueue(cleanupJob, {});
     expect(await drainJobs(runner)).toBe(1);
-    const row = (await execute<{ last_vacuum: unknown; last_analyze: unknown }>(database.db, sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'deals'`))[0]!;
+    const row = (
+      await execute<{ last_vacuum: unknown; last_analyze: unknown }>(
+        database.db,
+        sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'deals'`,
+      )
+    )[0]!;
     if (database.kind === 'pglite') {
       expect(row.last_vacuum).not.toBeNull();
       expect(row.last_analyze).not.toBeNull();
@@ -79,11 +84,14 @@ describe('maintenance jobs', () => {
     expect(await drainJobs(runner)).toBe(1);
     expect((await jobRow(database, id)).status).toBe('done');
 
-    const kept = await execute(db, sql`
+    const kept = await execute(
+      db,
+      sql`
       select (select array_agg(token_hash) from sessions) as sessions,
              (select array_agg(email) from otp_codes) as codes,
              (select array_agg(state) from oauth_states) as states,
-             (select array_agg(key) from rate_limits) as limits`);
+             (select array_agg(key) from rate_limits) as limits`,
+    );
     expect(kept[0]).toEqual({
       sessions: ['live'],
       codes: ['new@org.example'],

@@ -7,12 +7,15 @@ export type Limit = { key: string; max: number; windowSeconds: number; message?:
 /** Fixed-window counters in the database, so every API process shares them. */
 export function createRateLimiter(db: Db) {
   async function hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {
-    const [row] = await execute<{ count: number; retry_after: number }>(db, sql`
+    const [row] = await execute<{ count: number; retry_after: number }>(
+      db,
+      sql`
       insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
       on conflict (key) do update set
         count = case when rate_limits.window_start <= now() - ${windowSeconds} * interval '1 second' then 1 else rate_limits.count + 1 end,
         window_start = case when rate_limits.window_start <= now() - ${windowSeconds} * interval '1 second' then now() else rate_limits.window_start end
-      returning count, greatest(1, ceil(extract(epoch from (window_start + ${windowSeconds} * interval '1 second' - now()))))::int as retry_after`);
+      returning count, greatest(1, ceil(extract(epoch from (window_start + ${windowSeconds} * interval '1 second' - now()))))::int as retry_after`,
+    );
     return { count: row!.count, retryAfter: row!.retry_after };
   }
 

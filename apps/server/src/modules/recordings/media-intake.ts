@@ -31,7 +31,8 @@ export async function storeMedia(storage: FileStorage, source: Readable, maxByte
     return { key, size, ...kind };
   } catch (error) {
     body.destroy();
-    if (error instanceof StorageLimitError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, M.tooLarge(maxBytes));
+    if (error instanceof StorageLimitError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, M.tooLarge(maxBytes));
     throw error;
   }
 }

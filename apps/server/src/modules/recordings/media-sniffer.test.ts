@@ -10,7 +10,12 @@ const ftyp = (major: string, ...compatible: string[]) => {
   return Buffer.concat([box, Buffer.alloc(64)]);
 };
 const ebml = (docType: string) =>
-  Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]), Buffer.from([0x42, 0x82, 0x80 | docType.length]), Buffer.from(docType, 'latin1'), Buffer.alloc(16)]);
+  Buffer.concat([
+    Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01]),
+    Buffer.from([0x42, 0x82, 0x80 | docType.length]),
+    Buffer.from(docType, 'latin1'),
+    Buffer.alloc(16),
+  ]);
 const riff = (form: string) => Buffer.concat([Buffer.from('RIFF\x24\0\0\0', 'latin1'), Buffer.from(form, 'latin1'), Buffer.alloc(32)]);
 
 describe('sniffMedia', () => {

@@ -10,7 +10,30 @@ const MOV = { ext: 'mov', mediaType: 'video/quicktime' } as const;
 const M4A = { ext: 'm4a', mediaType: 'audio/mp4' } as const;
 
 /** ISO base media brands of video and audio files (not HEIF images, which are ftyp files too). */
-const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'mp71', 'avc1', 'dash', 'M4V ', 'M4VH', 'M4VP', 'MSNV', 'mmp4', 'f4v ', 'XAVC', '3gp4', '3gp5', '3gp6', '3g2a']);
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'MSNV',
+  'mmp4',
+  'f4v ',
+  'XAVC',
+  '3gp4',
+  '3gp5',
+  '3gp6',
+  '3g2a',
+]);
 const M4A_BRANDS = new Set(['M4A ', 'M4B ', 'M4P ', 'F4A ']);
 
 const ascii = (b: Buffer, start: number, end: number) => b.toString('latin1', start, end);

@@ -48,7 +48,9 @@ export function createRecordingEmailService({ database: { db }, adapters: { llm 
       if (!row || !visible) throw notFound(RECORDING_EMAIL_MESSAGES.notFound);
 
       const me = caller.email.toLowerCase();
-      const recipients = [...new Map(row.attendees.filter((a) => a.email.toLowerCase() !== me).map((a) => [a.email.toLowerCase(), a])).values()];
+      const recipients = [
+        ...new Map(row.attendees.filter((a) => a.email.toLowerCase() !== me).map((a) => [a.email.toLowerCase(), a])).values(),
+      ];
       const [sender] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, caller.id));
       const source: EmailSource = {
         title: row.title,
@@ -61,11 +63,21 @@ export function createRecordingEmailService({ database: { db }, adapters: { llm 
       const to = recipients.map((r) => r.email);
       if (llm) {
         try {
-          const facts = { meeting: source.title, date: source.recordedAt.toISOString().slice(0, 10), summary: source.summary, key_points: source.keyPoints, recipients: recipients.map((r) => r.displayName ?? r.email), sender: source.senderName };
+          const facts = {
+            meeting: source.title,
+            date: source.recordedAt.toISOString().slice(0, 10),
+            summary: source.summary,
+            key_points: source.keyPoints,
+            recipients: recipients.map((r) => r.displayName ?? r.email),
+            sender: source.senderName,
+          };
           const email = await llm.json({ system: SYSTEM, user: JSON.stringify(facts), schema: ZModelEmail });
           return { ...email, to };
         } catch (e) {
-          log.warn({ error: e instanceof Error ? e.message : String(e) }, 'the chat model could not draft the follow-up: using the template');
+          log.warn(
+            { error: e instanceof Error ? e.message : String(e) },
+            'the chat model could not draft the follow-up: using the template',
+          );
         }
       }
       return { ...templateFollowUp(source), to };

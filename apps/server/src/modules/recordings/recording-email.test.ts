@@ -9,7 +9,12 @@ const RAHUL = 'rahul@acme.example';
 
 async function rahulsCall(t: TestApp) {
   const [rahul] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, RAHUL));
-  const [row] = await t.database.db.select().from(recordings).where(eq(recordings.uploadedBy, rahul!.id)).orderBy(recordings.createdAt).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(recordings)
+    .where(eq(recordings.uploadedBy, rahul!.id))
+    .orderBy(recordings.createdAt)
+    .limit(1);
   return row!;
 }
 
@@ -37,9 +42,12 @@ describe('Generate AI Email (offline template)', () => {
     expect(email.body).toMatch(/Best regards,\nRahul Verma$/);
   });
 
-  it("addresses the rep too when his manager drafts it, signed by the manager", async () => {
+  it('addresses the rep too when his manager drafts it, signed by the manager', async () => {
     const call = await rahulsCall(t);
-    const email = (await t.app.inject({ method: 'POST', url: `/api/videos/${call.id}/follow-up-email`, headers: vikram.headers })).json<{ to: string[]; body: string }>();
+    const email = (await t.app.inject({ method: 'POST', url: `/api/videos/${call.id}/follow-up-email`, headers: vikram.headers })).json<{
+      to: string[];
+      body: string;
+    }>();
     expect(email.to).toContain(RAHUL);
     expect(email.body).toMatch(/Vikram Shah$/);
   });
@@ -57,7 +65,14 @@ describe('Generate AI Email with a chat model', () => {
   let llm: FakeHttpServer;
   let t: TestApp;
   beforeAll(async () => {
-    llm = await startFakeHttpServer(() => ({ body: chatCompletion(JSON.stringify({ subject: 'Great speaking today', body: 'Hi all,\n\nThanks for the discovery call. Proposal coming this week.\n\nRahul' })) }));
+    llm = await startFakeHttpServer(() => ({
+      body: chatCompletion(
+        JSON.stringify({
+          subject: 'Great speaking today',
+          body: 'Hi all,\n\nThanks for the discovery call. Proposal coming this week.\n\nRahul',
+        }),
+      ),
+    }));
     t = await createTestApp({ seed: true, env: { LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'chat-test' } });
   });
   afterAll(async () => {
@@ -68,7 +83,10 @@ describe('Generate AI Email with a chat model', () => {
   it("uses the model's draft, and the template when the model answers garbage", async () => {
     const call = await rahulsCall(t);
     const rahul = await signIn(t.database.db, RAHUL);
-    const ask = async () => (await t.app.inject({ method: 'POST', url: `/api/videos/${call.id}/follow-up-email`, headers: rahul.headers })).json<{ subject: string }>();
+    const ask = async () =>
+      (await t.app.inject({ method: 'POST', url: `/api/videos/${call.id}/follow-up-email`, headers: rahul.headers })).json<{
+        subject: string;
+      }>();
     expect((await ask()).subject).toBe('Great speaking today');
     expect(JSON.parse(llm.requests.at(-1)!.body.toString()).messages[1].content).toContain(call.summary);
     llm.setAnswer(() => ({ body: chatCompletion('{"subject": ""}') }));

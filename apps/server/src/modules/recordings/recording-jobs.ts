@@ -34,9 +34,13 @@ export const storeDemoMediaJob = defineJob({
   maxAttempts: MAX_ATTEMPTS,
   run: async ({ recordingId }, context) => {
     const { storage } = context.services.adapters;
-    const [row] = await context.services.database.db.select({ key: recordings.storageKey }).from(recordings).where(eq(recordings.id, recordingId));
+    const [row] = await context.services.database.db
+      .select({ key: recordings.storageKey })
+      .from(recordings)
+      .where(eq(recordings.id, recordingId));
     if (!row?.key) return;
-    if (!(await storage.stat(row.key))) await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
+    if (!(await storage.stat(row.key)))
+      await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
     await processRecording(recordingId, context, { maxAttempts: MAX_ATTEMPTS });
   },
 });

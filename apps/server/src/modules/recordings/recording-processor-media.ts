@@ -67,12 +67,18 @@ export async function runMediaStages(
     transcript = await stage('transcript', () => transcribe(wav, deps));
   }
 
-  const plan = probe.hasVideo && probe.durationSeconds ? snapshotTimes(probe.durationSeconds, deps.snapshotEverySeconds, MAX_SNAPSHOTS) : null;
+  const plan =
+    probe.hasVideo && probe.durationSeconds ? snapshotTimes(probe.durationSeconds, deps.snapshotEverySeconds, MAX_SNAPSHOTS) : null;
   const snapshots = plan
     ? await stage('snapshots', async () => {
         const dir = path.join(workDir, 'snapshots');
         await mkdir(dir, { recursive: true });
-        const shots = await deps.media.snapshots(inputPath, dir, { everySeconds: plan.everySeconds, maxCount: MAX_SNAPSHOTS, width: SNAPSHOT_WIDTH, durationSeconds: probe.durationSeconds! }, { signal });
+        const shots = await deps.media.snapshots(
+          inputPath,
+          dir,
+          { everySeconds: plan.everySeconds, maxCount: MAX_SNAPSHOTS, width: SNAPSHOT_WIDTH, durationSeconds: probe.durationSeconds! },
+          { signal },
+        );
         const stored: { key: string; atSeconds: number }[] = [];
         for (const [n, shot] of shots.entries()) {
           const key = snapshotKey(recordingId, n);
@@ -93,7 +99,10 @@ async function transcribe(wavPath: string, deps: MediaStageDeps): Promise<string
     deps.signal.throwIfAborted();
     const lasting = e instanceof SpeechToTextUnavailableError || e instanceof SpeechToTextRejectedError;
     if (!lasting && !deps.lastAttempt) throw e;
-    deps.log.warn({ engine: deps.stt.name, error: e instanceof Error ? e.message : String(e) }, 'no transcript: speech to text is unavailable');
+    deps.log.warn(
+      { engine: deps.stt.name, error: e instanceof Error ? e.message : String(e) },
+      'no transcript: speech to text is unavailable',
+    );
     return null;
   }
 }

@@ -35,12 +35,22 @@ async function enqueue(id: string) {
 
 describe('processing with STT_URL and LLM_BASE_URL set', () => {
   it("sends the audio to the speech-to-text server and keeps its words; the model's summary when it answers well", async () => {
-    llm.setAnswer(() => ({ body: chatCompletion(JSON.stringify({ summary: 'The customer will sign this week.', key_points: ['Pilot results excellent', 'Contract this week'] })) }));
+    llm.setAnswer(() => ({
+      body: chatCompletion(
+        JSON.stringify({ summary: 'The customer will sign this week.', key_points: ['Pilot results excellent', 'Contract this week'] }),
+      ),
+    }));
     const id = await f.addRecording({ file: clip });
     await enqueue(id);
     await drainJobs(f.runner);
     const row = await f.row(id);
-    expect(row).toMatchObject({ status: 'ready', transcriptStatus: 'available', transcription: SPOKEN, sentiment: 'positive', summary: 'The customer will sign this week.' });
+    expect(row).toMatchObject({
+      status: 'ready',
+      transcriptStatus: 'available',
+      transcription: SPOKEN,
+      sentiment: 'positive',
+      summary: 'The customer will sign this week.',
+    });
     expect(row.keyPoints).toEqual(['Pilot results excellent', 'Contract this week']);
 
     const sent = stt.requests.at(-1)!;

@@ -34,7 +34,13 @@ export function createProcessingRepo(db: DbOrTx) {
         .update(recordings)
         .set({ status: 'processing', error: null })
         .where(and(eq(recordings.id, id), inArray(recordings.status, ['uploaded', 'processing'])))
-        .returning({ id: recordings.id, title: recordings.title, storageKey: recordings.storageKey, transcription: recordings.transcription, snapshotKeys: recordings.snapshotKeys });
+        .returning({
+          id: recordings.id,
+          title: recordings.title,
+          storageKey: recordings.storageKey,
+          transcription: recordings.transcription,
+          snapshotKeys: recordings.snapshotKeys,
+        });
       return row ?? null;
     },
 

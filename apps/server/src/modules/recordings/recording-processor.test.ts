@@ -7,7 +7,13 @@ import { ToolMissingError } from '../../adapters/media/run-tool';
 import { createPocketsphinxStt } from '../../adapters/stt/pocketsphinx-stt';
 import type { SpeechToText } from '../../adapters/stt/stt-port';
 import { drainJobs, jobRow } from '../../../test/jobs-fixture';
-import { createProcessingFixture, librivoxClip, makeSilentVideo, makeSpokenVideo, type ProcessingFixture } from '../../../test/recordings-fixture';
+import {
+  createProcessingFixture,
+  librivoxClip,
+  makeSilentVideo,
+  makeSpokenVideo,
+  type ProcessingFixture,
+} from '../../../test/recordings-fixture';
 import { processRecordingJob } from './recording-jobs';
 
 const clipsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-clips-'));
@@ -59,7 +65,13 @@ describe('processing a recording with the tools of this machine', () => {
   it('keeps an uploaded transcription and summarises it, without media', async () => {
     const id = await f.addRecording({ transcription: 'The customer loved the pilot. Finance approved the budget. We sign next week.' });
     const { row } = await processOnce(f, id);
-    expect(row).toMatchObject({ status: 'ready', transcriptStatus: 'available', durationSeconds: null, sentiment: 'positive', snapshotKeys: [] });
+    expect(row).toMatchObject({
+      status: 'ready',
+      transcriptStatus: 'available',
+      durationSeconds: null,
+      sentiment: 'positive',
+      snapshotKeys: [],
+    });
     expect(row.keyPoints).toHaveLength(3);
   });
 

@@ -58,7 +58,9 @@ export async function processRecording(recordingId: string, context: JobContext,
     if (row.storageKey) {
       if (!(await storage.stat(row.storageKey))) throw new UnreadableMediaError(PROCESSING_MESSAGES.mediaMissing);
       const deps = { ...services.adapters, snapshotEverySeconds: services.config.snapshotEverySeconds, signal, lastAttempt, log };
-      media = await storage.withLocalFile(row.storageKey, (input) => runMediaStages(recordingId, input, workDir, row.transcription, deps, stage));
+      media = await storage.withLocalFile(row.storageKey, (input) =>
+        runMediaStages(recordingId, input, workDir, row.transcription, deps, stage),
+      );
     } else if (row.transcription !== null) {
       media = { durationSeconds: null, transcript: row.transcription, snapshots: [], snapshotEverySeconds: null };
     } else {

@@ -140,7 +140,13 @@ export function createRecordingUploads(deps: UploadDeps) {
           if (!media) throw fieldError('file', M.fileRequired);
           const fallback = t.uploadType === 'drive' ? 'Google Drive video' : 'Untitled Video';
           const title = t.title ?? media.fileName?.slice(0, 300) ?? fallback;
-          row = rowOf(caller, t, { title, storageKey: media.key, mediaType: media.mediaType, sizeBytes: media.size, originalName: media.fileName?.slice(0, 255) ?? null });
+          row = rowOf(caller, t, {
+            title,
+            storageKey: media.key,
+            mediaType: media.mediaType,
+            sizeBytes: media.size,
+            originalName: media.fileName?.slice(0, 255) ?? null,
+          });
         }
         let id: string;
         try {
@@ -160,7 +166,10 @@ export function createRecordingUploads(deps: UploadDeps) {
         }
         return toVideo((await deps.repo.findVisible(caller, id))!, caller);
       } catch (error) {
-        if (media && !stored && !claimed) await storage.delete(media.key).catch((e: unknown) => deps.log.error({ err: e, key: media!.key }, 'could not remove a refused upload'));
+        if (media && !stored && !claimed)
+          await storage
+            .delete(media.key)
+            .catch((e: unknown) => deps.log.error({ err: e, key: media!.key }, 'could not remove a refused upload'));
         // The deal check may have been started and then left behind by another refusal.
         target?.catch(() => undefined);
         throw error;

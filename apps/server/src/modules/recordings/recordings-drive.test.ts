@@ -34,7 +34,13 @@ afterAll(async () => {
 });
 
 function fromDrive(link: string) {
-  const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'drive', google_drive_link: link, title: 'Drive call' });
+  const form = formBody({
+    deal_id: String(deal.id),
+    pipeline_id: deal.pipelineId,
+    upload_type: 'drive',
+    google_drive_link: link,
+    title: 'Drive call',
+  });
   return t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { ...rahul.headers, ...form.headers }, payload: form.payload });
 }
 
@@ -42,14 +48,35 @@ describe('upload from a Google Drive link', () => {
   it('downloads a shared file into storage', async () => {
     const res = await fromDrive('https://drive.google.com/file/d/PublicVideo123/view?usp=sharing');
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ title: 'Drive call', upload_type: 'drive', media_type: 'video/mp4', size_bytes: tinyMp4().length, status: 'uploaded' });
+    expect(res.json()).toMatchObject({
+      title: 'Drive call',
+      upload_type: 'drive',
+      media_type: 'video/mp4',
+      size_bytes: tinyMp4().length,
+      status: 'uploaded',
+    });
   });
 
   it.each([
-    ['a private file', 'https://drive.google.com/open?id=PrivateFile123', 400, 'This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.'],
-    ['a missing file', 'https://drive.google.com/uc?id=MissingFile123', 400, 'This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.'],
+    [
+      'a private file',
+      'https://drive.google.com/open?id=PrivateFile123',
+      400,
+      'This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.',
+    ],
+    [
+      'a missing file',
+      'https://drive.google.com/uc?id=MissingFile123',
+      400,
+      'This Google Drive file is private. Connect Google in Settings, or share the file with anyone who has the link.',
+    ],
     ['a file that is not media', 'https://docs.google.com/file/d/TextFile123456/edit', 415, /^Unsupported file type/],
-    ['a Drive failure', 'https://drive.google.com/file/d/BrokenFile1234/view', 502, 'Google Drive did not send the file. Please try again later.'],
+    [
+      'a Drive failure',
+      'https://drive.google.com/file/d/BrokenFile1234/view',
+      502,
+      'Google Drive did not send the file. Please try again later.',
+    ],
   ])('refuses %s', async (_name, link, status, detail) => {
     const res = await fromDrive(link);
     expect(res.statusCode).toBe(status);
@@ -59,7 +86,11 @@ describe('upload from a Google Drive link', () => {
 
   it('never requests a link that is not a Drive file address', async () => {
     const before = requests.length;
-    for (const link of ['https://example.com/file/d/PublicVideo123/view', 'https://drive.google.com.evil.example/file/d/PublicVideo123/view', 'https://drive.google.com/drive/folders/PublicVideo123']) {
+    for (const link of [
+      'https://example.com/file/d/PublicVideo123/view',
+      'https://drive.google.com.evil.example/file/d/PublicVideo123/view',
+      'https://drive.google.com/drive/folders/PublicVideo123',
+    ]) {
       expect((await fromDrive(link)).statusCode).toBe(400);
     }
     expect(requests.length).toBe(before);

@@ -24,10 +24,13 @@ afterAll(() => t?.close());
 describe('uploads over a real connection', () => {
   it('leaves no row and no file (not even a partial one)', async () => {
     const deal = await dealOwnedBy(t.database.db, rahul.userId);
-    const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file' }, [{ field: 'file', name: 'long.mp4', data: Buffer.concat([tinyMp4(), Buffer.alloc(4 * 1024 * 1024)]) }]);
+    const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file' }, [
+      { field: 'file', name: 'long.mp4', data: Buffer.concat([tinyMp4(), Buffer.alloc(4 * 1024 * 1024)]) },
+    ]);
     const dir = t.config.storage.kind === 'local' ? t.config.storage.dir : '';
     const sent = form.payload.subarray(0, form.payload.length - 2 * 1024 * 1024);
-    const countRows = async () => ((await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from recordings`)) as [{ n: number }])[0].n;
+    const countRows = async () =>
+      ((await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from recordings`)) as [{ n: number }])[0].n;
     const before = await countRows();
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
@@ -45,9 +48,17 @@ describe('uploads over a real connection', () => {
 
   it('answers 413 to a file beyond UPLOAD_MAX_BYTES while it still arrives, and keeps nothing', async () => {
     const deal = await dealOwnedBy(t.database.db, rahul.userId);
-    const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file' }, [{ field: 'file', name: 'big.mp4', data: Buffer.concat([tinyMp4(), Buffer.alloc(8 * 1024 * 1024)]) }]);
+    const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file' }, [
+      { field: 'file', name: 'big.mp4', data: Buffer.concat([tinyMp4(), Buffer.alloc(8 * 1024 * 1024)]) },
+    ]);
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/videos/upload', headers: { ...rahul.headers, ...form.headers, 'content-length': form.payload.length } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/videos/upload',
+        headers: { ...rahul.headers, ...form.headers, 'content-length': form.payload.length },
+      });
       req.on('response', (r) => {
         let body = '';
         r.on('data', (c: Buffer) => (body += c.toString()));

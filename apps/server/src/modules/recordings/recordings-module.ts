@@ -27,10 +27,22 @@ export type RecordingsModuleDeps = {
 /** The videos service and the upload intake over one repository, for the composition root. */
 export function createRecordings(deps: RecordingsModuleDeps) {
   const repo = createRecordingsRepo(deps.db, deps.access);
-  const shared = { repo, deals: deps.deals, storage: deps.storage, queue: deps.queue, directUploadSecret: directUploadSecret(deps.masterKey), uploadMaxBytes: deps.config.uploadMaxBytes, log: deps.log };
+  const shared = {
+    repo,
+    deals: deps.deals,
+    storage: deps.storage,
+    queue: deps.queue,
+    directUploadSecret: directUploadSecret(deps.masterKey),
+    uploadMaxBytes: deps.config.uploadMaxBytes,
+    log: deps.log,
+  };
   return {
     service: createRecordingsService(shared),
-    uploads: createRecordingUploads({ ...shared, driveTokens: deps.driveTokens ?? noDriveTokens, googleApiBase: deps.config.googleApiBase }),
+    uploads: createRecordingUploads({
+      ...shared,
+      driveTokens: deps.driveTokens ?? noDriveTokens,
+      googleApiBase: deps.config.googleApiBase,
+    }),
     uploadMaxBytes: deps.config.uploadMaxBytes,
   };
 }

@@ -20,7 +20,12 @@ export type Page = { limit: number; offset: number };
 export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql' | 'subordinateIds'>) {
   const selectRecords = () =>
     db
-      .select({ ...getTableColumns(recordings), uploaderFirstName: users.firstName, uploaderLastName: users.lastName, dealName: deals.dealname })
+      .select({
+        ...getTableColumns(recordings),
+        uploaderFirstName: users.firstName,
+        uploaderLastName: users.lastName,
+        dealName: deals.dealname,
+      })
       .from(recordings)
       .leftJoin(users, eq(users.id, recordings.uploadedBy))
       .leftJoin(deals, eq(deals.id, recordings.dealId));
@@ -40,7 +45,8 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
       const [row] = await selectRecords().where(and(visibleTo(viewer), eq(recordings.id, id)));
       return row ?? null;
     },
-    uploadedBy: (viewer: Viewer, page: Page) => list(and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
+    uploadedBy: (viewer: Viewer, page: Page) =>
+      list(and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
 
     /** Everyone below the viewer at any depth; for an admin, everyone else in the workspace. */
     async below(viewer: Viewer, page: Page): Promise<RecordingRecord[]> {
@@ -48,7 +54,16 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
       if (isAdminRole(viewer.role)) return list(and(org, sql`${recordings.uploadedBy} is distinct from ${viewer.id}`), page);
       const ids = await access.subordinateIds(viewer.id, viewer.organizationId);
       if (ids.length === 0) return [];
-      return list(and(org, sql`${recordings.uploadedBy} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`), page);
+      return list(
+        and(
+          org,
+          sql`${recordings.uploadedBy} in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        ),
+        page,
+      );
     },
 
     forDeal: (viewer: Viewer, dealId: number, page: Page) => list(and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
@@ -81,10 +96,13 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
       const scope = isAdminRole(viewer.role) ? sql`true` : sql`d.owner_id = any(array(${access.visibleUserIdsSql(viewer)}))`;
       const p = pipeline?.trim().toLowerCase();
       const byPipeline = p ? sql`(lower(p.id::text) = ${p} or lower(p.label) = ${p})` : sql`true`;
-      const rows = await execute<{ id: string | number; name: string; pipeline_id: string }>(db, sql`
+      const rows = await execute<{ id: string | number; name: string; pipeline_id: string }>(
+        db,
+        sql`
         select d.id, d.dealname as name, d.pipeline_id from deals d join pipelines p on p.id = d.pipeline_id
         where d.organization_id = ${viewer.organizationId} and ${scope} and ${byPipeline}
-        order by lower(d.dealname), d.id limit ${limit}`);
+        order by lower(d.dealname), d.id limit ${limit}`,
+      );
       return rows.map((r) => ({ id: String(r.id), name: r.name, pipeline_id: r.pipeline_id }));
     },
 
@@ -95,10 +113,13 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
 
     /** The oldest direct uploads whose upload_key expired before `before`, and whether each became a video. */
     async expiredDirectUploads(before: Date, limit: number): Promise<{ storageKey: string; claimed: boolean }[]> {
-      const rows = await execute<{ storage_key: string; claimed: boolean }>(db, sql`
+      const rows = await execute<{ storage_key: string; claimed: boolean }>(
+        db,
+        sql`
         select u.storage_key, exists (select 1 from recordings r where r.storage_key = u.storage_key) as claimed
         from direct_uploads u where u.expires_at < ${before.toISOString()}::timestamptz
-        order by u.expires_at limit ${limit}`);
+        order by u.expires_at limit ${limit}`,
+      );
       return rows.map((r) => ({ storageKey: r.storage_key, claimed: r.claimed }));
     },
 

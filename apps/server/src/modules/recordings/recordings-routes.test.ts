@@ -15,18 +15,33 @@ let deal: { id: number; pipelineId: string };
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
   const db = t.database.db;
-  s = await signInAll(db, { rahul: 'rahul@acme.example', priya: 'priya@acme.example', vikram: 'vikram@acme.example', asha: 'asha@acme.example', meera: 'meera@acme.example', kavya: 'kavya@acme.example' });
+  s = await signInAll(db, {
+    rahul: 'rahul@acme.example',
+    priya: 'priya@acme.example',
+    vikram: 'vikram@acme.example',
+    asha: 'asha@acme.example',
+    meera: 'meera@acme.example',
+    kavya: 'kavya@acme.example',
+  });
   const ws = await createOtherWorkspace(db, { deals: 2 });
   other = await signIn(db, ws.emails.admin);
   deal = await dealOwnedBy(db, s.rahul.userId);
 }, 60_000);
 afterAll(() => t?.close());
 
-const get = (who: TestSession, url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...who.headers, ...headers } });
+const get = (who: TestSession, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...who.headers, ...headers } });
 
 async function uploadAs(who: TestSession, title: string): Promise<{ id: string }> {
-  const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file', title }, [{ field: 'file', name: 'clip.mp4', data: tinyMp4() }]);
-  const res = await t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { ...who.headers, ...form.headers }, payload: form.payload });
+  const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file', title }, [
+    { field: 'file', name: 'clip.mp4', data: tinyMp4() },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/videos/upload',
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -35,7 +50,15 @@ async function uploadAs(who: TestSession, title: string): Promise<{ id: string }
 async function recordingOf(who: TestSession, values: Partial<typeof recordings.$inferInsert> = {}): Promise<string> {
   const [row] = await t.database.db
     .insert(recordings)
-    .values({ organizationId: who.organizationId, uploadedBy: who.userId, uploaderEmail: who.email, title: 'Direct row', uploadType: 'transcription', transcription: 'text', ...values })
+    .values({
+      organizationId: who.organizationId,
+      uploadedBy: who.userId,
+      uploaderEmail: who.email,
+      title: 'Direct row',
+      uploadType: 'transcription',
+      transcription: 'text',
+      ...values,
+    })
     .returning({ id: recordings.id });
   return row!.id;
 }
@@ -50,7 +73,12 @@ describe('media playback', () => {
   it('serves the whole file with its type, nosniff, an inline safe name and Accept-Ranges', async () => {
     const res = await get(s.rahul, `/api/videos/${id}/media`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers).toMatchObject({ 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'x-content-type-options': 'nosniff', 'content-disposition': 'inline; filename="clip.mp4"' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'video/mp4',
+      'accept-ranges': 'bytes',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': 'inline; filename="clip.mp4"',
+    });
     expect(res.rawPayload.equals(mp4())).toBe(true);
   });
 
@@ -88,7 +116,9 @@ describe('media playback', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({ 'content-type': 'image/jpeg', 'x-content-type-options': 'nosniff' });
     expect(res.rawPayload.equals(jpeg)).toBe(true);
-    expect((await get(s.rahul, `/api/videos/${withSnap}`)).json().snapshots).toEqual([{ at_seconds: 0, url: `/api/videos/${withSnap}/snapshots/0` }]);
+    expect((await get(s.rahul, `/api/videos/${withSnap}`)).json().snapshots).toEqual([
+      { at_seconds: 0, url: `/api/videos/${withSnap}/snapshots/0` },
+    ]);
     expect((await get(s.rahul, `/api/videos/${withSnap}/snapshots/1`)).statusCode).toBe(404);
     expect((await get(s.priya, `/api/videos/${withSnap}/snapshots/0`)).statusCode).toBe(404);
   });
@@ -103,7 +133,7 @@ describe('who sees which videos', () => {
   });
   const ids = async (who: TestSession, url: string) => ((await get(who, url)).json() as { id: string }[]).map((v) => v.id);
 
-  it('my-videos: only the caller\'s own, newest first, paginated', async () => {
+  it("my-videos: only the caller's own, newest first, paginated", async () => {
     const mine = await ids(s.rahul, '/api/videos/my-videos');
     expect(mine[0]).toBe(rahulVideo);
     expect(mine).not.toContain(kavyaVideo);
@@ -115,7 +145,9 @@ describe('who sees which videos', () => {
     const meera = await ids(s.meera, '/api/videos/subordinate-videos');
     expect(meera).toContain(kavyaVideo);
     expect(meera).not.toContain(rahulVideo);
-    const uploaders = ((await get(s.meera, '/api/videos/subordinate-videos')).json() as { uploaded_by: string }[]).map((v) => v.uploaded_by);
+    const uploaders = ((await get(s.meera, '/api/videos/subordinate-videos')).json() as { uploaded_by: string }[]).map(
+      (v) => v.uploaded_by,
+    );
     expect(uploaders.length).toBeGreaterThan(0);
     expect(uploaders.every((email) => email !== 'meera@acme.example' && email !== 'rahul@acme.example')).toBe(true);
     const vikram = await ids(s.vikram, '/api/videos/subordinate-videos');
@@ -139,12 +171,14 @@ describe('who sees which videos', () => {
     expect((await get(other, `/api/videos/get-video-by-dealId/${deal.id}`)).statusCode).toBe(404);
   });
 
-  it('deals for the form: the caller\'s visible deals as {id, name, pipeline_id}, filtered by pipeline id or label in any case', async () => {
+  it("deals for the form: the caller's visible deals as {id, name, pipeline_id}, filtered by pipeline id or label in any case", async () => {
     const all = (await get(s.rahul, '/api/videos/deals')).json() as { id: string; name: string; pipeline_id: string }[];
     expect(all.map((d) => d.id)).toContain(String(deal.id));
     expect(Object.keys(all[0]!).sort()).toEqual(['id', 'name', 'pipeline_id']);
     const [pipeline] = await execute<{ label: string }>(t.database.db, sql`select label from pipelines where id = ${deal.pipelineId}`);
-    const byLabel = (await get(s.rahul, `/api/videos/deals?pipeline=${encodeURIComponent(pipeline!.label.toUpperCase())}`)).json() as { pipeline_id: string }[];
+    const byLabel = (await get(s.rahul, `/api/videos/deals?pipeline=${encodeURIComponent(pipeline!.label.toUpperCase())}`)).json() as {
+      pipeline_id: string;
+    }[];
     expect(byLabel.length).toBeGreaterThan(0);
     expect(byLabel.every((d) => d.pipeline_id === deal.pipelineId)).toBe(true);
     expect((await get(s.rahul, `/api/videos/deals?pipeline=${deal.pipelineId.toUpperCase()}`)).json()).toEqual(byLabel);
@@ -164,7 +198,7 @@ describe('delete and retry', () => {
     expect((await get(s.rahul, `/api/videos/${id}`)).statusCode).toBe(404);
   });
 
-  it('an admin deletes anyone\'s; a peer gets 404 and a manager who is not an admin 403', async () => {
+  it("an admin deletes anyone's; a peer gets 404 and a manager who is not an admin 403", async () => {
     const { id } = await uploadAs(s.rahul, 'Admin deletes');
     expect((await del(s.priya, id)).statusCode).toBe(404);
     expect((await del(s.vikram, id)).statusCode).toBe(204);
@@ -188,14 +222,24 @@ describe('delete and retry', () => {
     const res = await retry(s.rahul, id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'processing', error: null, can_retry: false });
-    const queued = await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from jobs where dedupe_key = ${id} and status = 'queued'`);
+    const queued = await execute<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from jobs where dedupe_key = ${id} and status = 'queued'`,
+    );
     expect(queued[0]!.n).toBe(1);
   });
 });
 
 describe('direct upload (generate-presigned-url, local storage)', () => {
-  const presign = (who: TestSession) => t.app.inject({ method: 'POST', url: '/api/videos/generate-presigned-url', headers: who.headers, payload: { file_name: 'Board review.mp4' } });
-  const put = (who: TestSession, url: string, data: Buffer) => t.app.inject({ method: 'PUT', url, headers: { ...who.headers, 'content-type': 'video/mp4' }, payload: data });
+  const presign = (who: TestSession) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/videos/generate-presigned-url',
+      headers: who.headers,
+      payload: { file_name: 'Board review.mp4' },
+    });
+  const put = (who: TestSession, url: string, data: Buffer) =>
+    t.app.inject({ method: 'PUT', url, headers: { ...who.headers, 'content-type': 'video/mp4' }, payload: data });
   const claim = (who: TestSession, key: string) => {
     const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file', upload_key: key });
     return t.app.inject({ method: 'POST', url: '/api/videos/upload', headers: { ...who.headers, ...form.headers }, payload: form.payload });
@@ -223,7 +267,8 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
     expect((await put(s.rahul, p.upload_url, tinyMp4())).statusCode).toBe(200);
     const answers = await Promise.all([claim(s.rahul, p.upload_key), claim(s.rahul, p.upload_key), claim(s.rahul, p.upload_key)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
-    for (const refused of answers.filter((r) => r.statusCode === 400)) expect(refused.json().detail).toBe('This upload was already used for a video.');
+    for (const refused of answers.filter((r) => r.statusCode === 400))
+      expect(refused.json().detail).toBe('This upload was already used for a video.');
     const video = answers.find((r) => r.statusCode === 201)!.json();
     const media = await t.app.inject({ method: 'GET', url: `/api/videos/${video.id}/media`, headers: s.rahul.headers });
     expect(media.statusCode).toBe(200);
@@ -231,7 +276,10 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
   });
 
   it('removes the bytes of an upload never filed as a video an hour after its upload_key expired, and keeps the rest', async () => {
-    const keys = async () => new Set((await execute<{ storage_key: string }>(t.database.db, sql`select storage_key from direct_uploads`)).map((r) => r.storage_key));
+    const keys = async () =>
+      new Set(
+        (await execute<{ storage_key: string }>(t.database.db, sql`select storage_key from direct_uploads`)).map((r) => r.storage_key),
+      );
     /** A presigned upload of rahul's with its storage key (the one row it added). */
     const presigned = async () => {
       const before = await keys();
@@ -282,6 +330,8 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
     const p = (await presign(s.rahul)).json();
     expect((await put(s.rahul, p.upload_url, Buffer.from('just text'))).statusCode).toBe(415);
     expect((await claim(s.rahul, p.upload_key)).json().detail).toBe('The uploaded file was not found. Upload the file again.');
-    expect((await claim(s.rahul, `${p.upload_key}x`)).json().detail).toBe('This upload has expired or is not yours. Upload the file again.');
+    expect((await claim(s.rahul, `${p.upload_key}x`)).json().detail).toBe(
+      'This upload has expired or is not yours. Upload the file again.',
+    );
   });
 });

@@ -39,11 +39,15 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
       throwFileSizeLimit: true,
     });
 
-    app.get('/api/videos/deals', { schema: { tags, querystring: ZVideoDealsQuery, response: { 200: ZVideoDealOptions, ...errors } } }, async (req) =>
-      service.dealOptions(requireCaller(req), req.query.pipeline, req.query.limit),
+    app.get(
+      '/api/videos/deals',
+      { schema: { tags, querystring: ZVideoDealsQuery, response: { 200: ZVideoDealOptions, ...errors } } },
+      async (req) => service.dealOptions(requireCaller(req), req.query.pipeline, req.query.limit),
     );
-    app.get('/api/videos/my-videos', { schema: { tags, querystring: ZVideoListQuery, response: { 200: ZVideoList, ...errors } } }, async (req) =>
-      service.mine(requireCaller(req), req.query),
+    app.get(
+      '/api/videos/my-videos',
+      { schema: { tags, querystring: ZVideoListQuery, response: { 200: ZVideoList, ...errors } } },
+      async (req) => service.mine(requireCaller(req), req.query),
     );
     app.get(
       '/api/videos/subordinate-videos',
@@ -55,7 +59,9 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
       { schema: { tags, params: idParam, querystring: ZVideoListQuery, response: { 200: ZVideosByDeal, ...errors } } },
       async (req) => ({ data: await service.forDeal(requireCaller(req), dealIdOf(req.params.id), req.query) }),
     );
-    app.get('/api/videos/:id', { schema: { tags, params: idParam, response: { 200: ZVideo, ...errors } } }, async (req) => service.get(requireCaller(req), req.params.id));
+    app.get('/api/videos/:id', { schema: { tags, params: idParam, response: { 200: ZVideo, ...errors } } }, async (req) =>
+      service.get(requireCaller(req), req.params.id),
+    );
 
     app.get(
       '/api/videos/:id/media',
@@ -64,7 +70,10 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
         const answer = await service.media(requireCaller(req), req.params.id, req.headers.range);
         void reply.headers({ ...SAFE_MEDIA_HEADERS, 'accept-ranges': 'bytes' });
         if (answer.kind === 'unsatisfiable') {
-          return reply.status(416).header('content-range', `bytes */${answer.size}`).send({ detail: 'The requested range is not within the file.' });
+          return reply
+            .status(416)
+            .header('content-range', `bytes */${answer.size}`)
+            .send({ detail: 'The requested range is not within the file.' });
         }
         void reply
           .header('content-type', answer.mediaType)
@@ -77,12 +86,20 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
 
     app.get(
       '/api/videos/:id/snapshots/:n',
-      { schema: { tags, params: z.object({ id: z.string().max(100), n: z.string().max(10) }), summary: 'A snapshot thumbnail (image/jpeg)' } },
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(100), n: z.string().max(10) }),
+          summary: 'A snapshot thumbnail (image/jpeg)',
+        },
+      },
       async (req, reply) => {
         const n = /^\d{1,4}$/.test(req.params.n) ? Number(req.params.n) : -1;
         if (n < 0) throw new HttpError(404, M.snapshotNotFound);
         const body = await service.snapshot(requireCaller(req), req.params.id, n);
-        return reply.headers({ ...SAFE_MEDIA_HEADERS, 'content-type': 'image/jpeg', 'content-disposition': `inline; filename="snapshot-${n}.jpg"` }).send(body);
+        return reply
+          .headers({ ...SAFE_MEDIA_HEADERS, 'content-type': 'image/jpeg', 'content-disposition': `inline; filename="snapshot-${n}.jpg"` })
+          .send(body);
       },
     );
 
@@ -91,7 +108,8 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
       schema: {
         tags,
         consumes: ['multipart/form-data'],
-        summary: 'multipart: deal_id, pipeline_id, upload_type (drive|file|transcription), google_meet_link?, title?, file | google_drive_link | upload_key | document_file and/or transcription_text',
+        summary:
+          'multipart: deal_id, pipeline_id, upload_type (drive|file|transcription), google_meet_link?, title?, file | google_drive_link | upload_key | document_file and/or transcription_text',
         response: { 201: ZVideo, ...uploadErrors },
       },
     };
@@ -124,7 +142,10 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
       raw.addContentTypeParser('*', (_req, _payload, done) => done(null));
       raw.put(
         '/api/videos/direct-upload/:token',
-        { config: UPLOAD_ROUTE, schema: { tags, params: z.object({ token: z.string().max(1000) }), response: { 200: ZDirectUploadResponse, ...uploadErrors } } },
+        {
+          config: UPLOAD_ROUTE,
+          schema: { tags, params: z.object({ token: z.string().max(1000) }), response: { 200: ZDirectUploadResponse, ...uploadErrors } },
+        },
         async (req) => service.directUpload(requireCaller(req), req.params.token, req.raw),
       );
     };

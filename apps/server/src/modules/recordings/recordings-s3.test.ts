@@ -38,12 +38,18 @@ describe('videos on S3 storage (s3rver)', () => {
     const mp4 = tinyMp4();
     const part = await t.app.inject({ method: 'GET', url: s3_url, headers: { ...s.vikram.headers, range: 'bytes=4-11' } });
     expect(part.statusCode).toBe(206);
-    expect(part.headers).toMatchObject({ 'content-range': `bytes 4-11/${mp4.length}`, 'content-type': 'video/mp4', 'x-content-type-options': 'nosniff' });
+    expect(part.headers).toMatchObject({
+      'content-range': `bytes 4-11/${mp4.length}`,
+      'content-type': 'video/mp4',
+      'x-content-type-options': 'nosniff',
+    });
     expect(part.rawPayload.toString('latin1')).toBe('ftypisom');
     const whole = await t.app.inject({ method: 'GET', url: s3_url, headers: s.rahul.headers });
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(mp4)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: s3_url, headers: { ...s.rahul.headers, range: `bytes=${mp4.length + 5}-` } })).statusCode).toBe(416);
+    expect(
+      (await t.app.inject({ method: 'GET', url: s3_url, headers: { ...s.rahul.headers, range: `bytes=${mp4.length + 5}-` } })).statusCode,
+    ).toBe(416);
 
     const before = objectCount();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/videos/${id}`, headers: s.rahul.headers })).statusCode).toBe(204);
@@ -59,7 +65,14 @@ describe('videos on S3 storage (s3rver)', () => {
   });
 
   it('generate-presigned-url gives a store URL to PUT to; upload_key then files it', async () => {
-    const p = (await t.app.inject({ method: 'POST', url: '/api/videos/generate-presigned-url', headers: s.rahul.headers, payload: { file_name: 'direct.mp4' } })).json();
+    const p = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/videos/generate-presigned-url',
+        headers: s.rahul.headers,
+        payload: { file_name: 'direct.mp4' },
+      })
+    ).json();
     expect(p.upload_url).toMatch(new RegExp(`^${s3.endpoint}/${s3.bucket}/recordings/`));
     const put = await fetch(p.upload_url, { method: 'PUT', headers: p.headers, body: tinyMp4() });
     expect(put.status).toBe(200);
@@ -69,7 +82,14 @@ describe('videos on S3 storage (s3rver)', () => {
   });
 
   it('deletes a presigned object that turns out not to be media', async () => {
-    const p = (await t.app.inject({ method: 'POST', url: '/api/videos/generate-presigned-url', headers: s.rahul.headers, payload: { file_name: 'x.mp4' } })).json();
+    const p = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/videos/generate-presigned-url',
+        headers: s.rahul.headers,
+        payload: { file_name: 'x.mp4' },
+      })
+    ).json();
     await fetch(p.upload_url, { method: 'PUT', headers: p.headers, body: Buffer.from('plain text') });
     const before = objectCount();
     const res = await post(s.rahul, { ...fields(), upload_key: p.upload_key }, []);
@@ -78,7 +98,14 @@ describe('videos on S3 storage (s3rver)', () => {
   });
 
   it('removes a presigned object never filed as a video once its upload_key has expired', async () => {
-    const p = (await t.app.inject({ method: 'POST', url: '/api/videos/generate-presigned-url', headers: s.rahul.headers, payload: { file_name: 'left.mp4' } })).json();
+    const p = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/videos/generate-presigned-url',
+        headers: s.rahul.headers,
+        payload: { file_name: 'left.mp4' },
+      })
+    ).json();
     expect((await fetch(p.upload_url, { method: 'PUT', headers: p.headers, body: tinyMp4() })).status).toBe(200);
     const key = decodeURIComponent(new URL(p.upload_url).pathname).slice(`/${s3.bucket}/`.length);
     expect(await t.services.adapters.storage.stat(key)).not.toBeNull();

@@ -39,11 +39,26 @@ export type MediaAnswer =
 
 /** A download name made only of safe characters, ending in the media's extension. */
 export function safeFileName(r: Pick<RecordingRecord, 'title' | 'originalName'>, ext: string): string {
-  const base = (r.originalName ?? r.title).replace(/\.[A-Za-z0-9]{1,5}$/, '').normalize('NFKD').replace(/[^A-Za-z0-9._ -]+/g, '').trim().replace(/\s+/g, '-').slice(0, 100);
+  const base = (r.originalName ?? r.title)
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._ -]+/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .slice(0, 100);
   return `${base || 'recording'}.${ext}`;
 }
 
-const EXT_OF: Record<string, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'audio/mp4': 'm4a', 'video/webm': 'webm', 'video/x-matroska': 'mkv', 'video/x-msvideo': 'avi', 'audio/wav': 'wav', 'audio/mpeg': 'mp3' };
+const EXT_OF: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'audio/mp4': 'm4a',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+  'audio/wav': 'wav',
+  'audio/mpeg': 'mp3',
+};
 
 /** The videos screens' reads and changes; every one answers 404 for a recording the caller cannot see. */
 export function createRecordingsService(deps: RecordingsServiceDeps) {
@@ -64,7 +79,8 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
   const present = (viewer: Viewer) => (rows: RecordingRecord[]) => rows.map((r) => toVideo(r, viewer));
 
   return {
-    dealOptions: (caller: Caller, pipeline: string | undefined, limit: number): Promise<TVideoDealOption[]> => repo.dealOptions(caller, pipeline, limit),
+    dealOptions: (caller: Caller, pipeline: string | undefined, limit: number): Promise<TVideoDealOption[]> =>
+      repo.dealOptions(caller, pipeline, limit),
     mine: async (caller: Caller, page: Page) => present(caller)(await repo.uploadedBy(caller, page)),
     team: async (caller: Caller, page: Page) => present(caller)(await repo.below(caller, page)),
     async forDeal(caller: Caller, dealId: number, page: Page): Promise<TVideo[]> {
@@ -114,8 +130,20 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       const { url, headers } = await storage.presignPut(key, { expiresInSeconds: PUT_TTL_SECONDS, uploaderId: caller.id });
       const claimExpiresAt = Date.now() + CLAIM_TTL_MS;
       await repo.recordDirectUpload(caller.organizationId, key, new Date(claimExpiresAt));
-      const uploadKey = signDirectUpload(deps.directUploadSecret, { key, uploaderId: caller.id, expiresAt: claimExpiresAt, purpose: 'claim', fileName: fileName.slice(0, 255) });
-      return { upload_url: url, upload_key: uploadKey, method: 'PUT' as const, headers, expires_at: new Date(Date.now() + PUT_TTL_SECONDS * 1000).toISOString() };
+      const uploadKey = signDirectUpload(deps.directUploadSecret, {
+        key,
+        uploaderId: caller.id,
+        expiresAt: claimExpiresAt,
+        purpose: 'claim',
+        fileName: fileName.slice(0, 255),
+      });
+      return {
+        upload_url: url,
+        upload_key: uploadKey,
+        method: 'PUT' as const,
+        headers,
+        expires_at: new Date(Date.now() + PUT_TTL_SECONDS * 1000).toISOString(),
+      };
     },
 
     /** PUT /api/videos/direct-upload/{token} (local storage): the bytes, checked as an upload's, into the granted key. */

@@ -31,10 +31,12 @@ function meetLinkOf(value: string | undefined): string | null {
 export async function checkTarget(caller: Caller, fields: UploadFields, deals: Pick<DealsService, 'get'>): Promise<UploadTarget> {
   const uploadType = fields.upload_type?.trim().toLowerCase();
   if (!uploadType || !(UPLOAD_TYPES as readonly string[]).includes(uploadType)) throw fieldError('upload_type', M.uploadMethod);
-  if (!fields.deal_id?.trim() || !fields.pipeline_id?.trim()) throw fieldError(fields.deal_id?.trim() ? 'pipeline_id' : 'deal_id', M.dealAndPipeline);
+  if (!fields.deal_id?.trim() || !fields.pipeline_id?.trim())
+    throw fieldError(fields.deal_id?.trim() ? 'pipeline_id' : 'deal_id', M.dealAndPipeline);
   const deal = await deals.get(caller, dealIdOf(fields.deal_id));
   const pipeline = fields.pipeline_id.trim().toLowerCase();
-  if (deal.pipeline.toLowerCase() !== pipeline && deal.pipeline_label.toLowerCase() !== pipeline) throw fieldError('pipeline_id', M.dealNotInPipeline);
+  if (deal.pipeline.toLowerCase() !== pipeline && deal.pipeline_label.toLowerCase() !== pipeline)
+    throw fieldError('pipeline_id', M.dealNotInPipeline);
   return {
     dealId: Number(deal.deal_id),
     pipelineId: deal.pipeline,

@@ -7,7 +7,12 @@ import { findUnstorable, UNSTORABLE_MESSAGE } from '../../plugins/input-guard';
 import { RECORDING_MESSAGES as M } from './recording-messages';
 
 /** The text fields of an upload form (SPEC section 7), by name. */
-export type UploadFields = Partial<Record<'deal_id' | 'pipeline_id' | 'upload_type' | 'google_meet_link' | 'title' | 'google_drive_link' | 'transcription_text' | 'upload_key', string>>;
+export type UploadFields = Partial<
+  Record<
+    'deal_id' | 'pipeline_id' | 'upload_type' | 'google_meet_link' | 'title' | 'google_drive_link' | 'transcription_text' | 'upload_key',
+    string
+  >
+>;
 
 /** Longest accepted value per field; the transcription may be a long meeting's text. */
 export const FIELD_MAX_CHARS: Record<keyof UploadFields, number> = {

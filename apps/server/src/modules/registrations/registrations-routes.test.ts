@@ -52,7 +52,8 @@ async function requestAccess(email: string, firstName: string, lastName: string)
   return row!.id;
 }
 
-const requestRow = async (id: string) => (await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.id, id)))[0];
+const requestRow = async (id: string) =>
+  (await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.id, id)))[0];
 const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const checkEmail = async (email: string) => (await post('/api/auth/check-email', { email })).json();
 
@@ -179,7 +180,10 @@ describe('approve', () => {
     expect(await requestRow(ids.nora!)).toMatchObject({ status: 'approved', decidedBy: ids['vikram@acme.example'] });
     expect((await requestRow(ids.nora!))!.decidedAt).toBeInstanceOf(Date);
 
-    const queued = await t.database.db.select().from(jobs).where(and(eq(jobs.type, 'mail.send'), eq(jobs.status, 'queued')));
+    const queued = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, 'mail.send'), eq(jobs.status, 'queued')));
     expect(queued).toHaveLength(1);
     expect((queued[0]!.payload as MailMessage).to).toBe('nora.hire@acme.example');
 
@@ -210,7 +214,11 @@ describe('approve', () => {
     });
     // And the contact form now sends them to sign in.
     const again = await post('/api/auth/register-interest', {
-      email: 'nora.hire@acme.example', firstName: 'Nora', lastName: 'Hire', phoneNumber: '9812345678', numEmployees: 15,
+      email: 'nora.hire@acme.example',
+      firstName: 'Nora',
+      lastName: 'Hire',
+      phoneNumber: '9812345678',
+      numEmployees: 15,
     });
     expect(again.statusCode).toBe(409);
   });

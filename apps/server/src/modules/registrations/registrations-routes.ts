@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ZRegistrationDecisionResponse,
-  ZRegistrationRequestList,
-} from '@pipewise/contract/registrations';
+import { ZRegistrationDecisionResponse, ZRegistrationRequestList } from '@pipewise/contract/registrations';
 import { requireAdmin } from '../../plugins/session';
 import type { RegistrationsService } from './registrations-service';
 import { errorResponses } from '../../lib/http-error';

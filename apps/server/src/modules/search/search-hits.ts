@@ -14,7 +14,8 @@ const INR = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const DAY = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** Non-empty parts joined by ' · ', or null when none is left. */
-const joined = (...parts: (string | null | undefined)[]): string | null => parts.filter((p): p is string => Boolean(p?.trim())).join(' · ') || null;
+const joined = (...parts: (string | null | undefined)[]): string | null =>
+  parts.filter((p): p is string => Boolean(p?.trim())).join(' · ') || null;
 
 /** The deals list's currency style: 'RS 12,50,000' (Intl formats the decimal string exactly). */
 const amountLabel = (amount: string | null) => (amount === null ? null : `RS ${INR.format(amount as `${number}`)}`);
@@ -22,7 +23,12 @@ const amountLabel = (amount: string | null) => (amount === null ? null : `RS ${I
 /** The response's explicit shapes, picked from the rows. */
 export function toHits(rows: SearchRows): TSearchResponse {
   return {
-    deals: rows.deals.map((d) => ({ id: String(d.id), label: d.dealname, sublabel: joined(d.stage_label, amountLabel(d.amount)), url: SEARCH_URLS.deal(d.id) })),
+    deals: rows.deals.map((d) => ({
+      id: String(d.id),
+      label: d.dealname,
+      sublabel: joined(d.stage_label, amountLabel(d.amount)),
+      url: SEARCH_URLS.deal(d.id),
+    })),
     companies: rows.companies.map((c) => ({
       id: c.id,
       label: c.name,

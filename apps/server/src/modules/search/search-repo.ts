@@ -11,7 +11,14 @@ import type { SearchTerms } from './search-terms';
 
 export type DealRow = { id: string | number; dealname: string; stage_label: string; amount: string | null };
 export type CompanyRow = { id: string; name: string; domain: string | null; industry: string | null; deal_id: string | number | null };
-export type ContactRow = { id: string; firstname: string; lastname: string; email: string | null; company_name: string | null; deal_id: string | number | null };
+export type ContactRow = {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  company_name: string | null;
+  deal_id: string | number | null;
+};
 export type PersonRow = { id: string; first_name: string; last_name: string; email: string; team: string; status: string };
 export type MeetingRow = { id: string; title: string; source: 'recording' | 'calendar'; at: string | Date };
 
@@ -61,14 +68,21 @@ const GROUP_SQL = {
   /** Deals by name, read from deal_search (narrow rows, trigram index on search_text). */
   deals(s: SearchScope, t: SearchTerms, limit: number): SQL {
     const label = sql`lower(d.dealname)`;
-    return inOrder(ranked({
-      select: sql`d.id, d.dealname, (select st.label from pipeline_stages st where st.id = d.stage_id) as stage_label, d.amount::text as amount`,
-      from: sql`deal_search d`,
-      where: sql`d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`,
-      label,
-      // search_text also holds next steps and KDM: the index finds candidates, the name decides.
-      anywhere: sql`d.search_text like ${t.anywhere} and ${label} like ${t.anywhere}`,
-    }, t, limit), limit);
+    return inOrder(
+      ranked(
+        {
+          select: sql`d.id, d.dealname, (select st.label from pipeline_stages st where st.id = d.stage_id) as stage_label, d.amount::text as amount`,
+          from: sql`deal_search d`,
+          where: sql`d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`,
+          label,
+          // search_text also holds next steps and KDM: the index finds candidates, the name decides.
+          anywhere: sql`d.search_text like ${t.anywhere} and ${label} like ${t.anywhere}`,
+        },
+        t,
+        limit,
+      ),
+      limit,
+    );
   },
 
   /**
@@ -81,13 +95,20 @@ const GROUP_SQL = {
     const newestDeal = sql`(select d.id from deals d where d.company_id = c.id and d.organization_id = ${s.organizationId}
       and ${among(sql`d.owner_id`, s.visible)} order by d.id desc limit 1)`;
     const visible = s.visible ? sql`(${among(sql`c.owner_id`, s.visible)} or ${newestDeal} is not null)` : sql`true`;
-    return inOrder(ranked({
-      select: sql`c.id, c.name, c.domain, c.industry, ${newestDeal} as deal_id`,
-      from: sql`companies c`,
-      where: sql`c.organization_id = ${s.organizationId} and ${visible}`,
-      label: sql`lower(c.name)`,
-      anywhere: sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${t.anywhere}`,
-    }, t, limit), limit);
+    return inOrder(
+      ranked(
+        {
+          select: sql`c.id, c.name, c.domain, c.industry, ${newestDeal} as deal_id`,
+          from: sql`companies c`,
+          where: sql`c.organization_id = ${s.organizationId} and ${visible}`,
+          label: sql`lower(c.name)`,
+          anywhere: sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${t.anywhere}`,
+        },
+        t,
+        limit,
+      ),
+      limit,
+    );
   },
 
   /** Contacts by name or email that the caller's team owns or that are stakeholders of a deal they see. */
@@ -95,14 +116,21 @@ const GROUP_SQL = {
     const newestDeal = sql`(select d.id from deal_stakeholders sh join deals d on d.id = sh.deal_id
       where sh.contact_id = ct.id and ${among(sql`d.owner_id`, s.visible)} order by d.id desc limit 1)`;
     const visible = s.visible ? sql`(${among(sql`ct.owner_id`, s.visible)} or ${newestDeal} is not null)` : sql`true`;
-    return inOrder(ranked({
-      select: sql`ct.id, ct.firstname, ct.lastname, ct.email, (select co.name from companies co where co.id = ct.company_id) as company_name,
+    return inOrder(
+      ranked(
+        {
+          select: sql`ct.id, ct.firstname, ct.lastname, ct.email, (select co.name from companies co where co.id = ct.company_id) as company_name,
         ${newestDeal} as deal_id`,
-      from: sql`contacts ct`,
-      where: sql`ct.organization_id = ${s.organizationId} and ${visible}`,
-      label: sql`lower(ct.firstname || ' ' || ct.lastname)`,
-      anywhere: sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, '')) like ${t.anywhere}`,
-    }, t, limit), limit);
+          from: sql`contacts ct`,
+          where: sql`ct.organization_id = ${s.organizationId} and ${visible}`,
+          label: sql`lower(ct.firstname || ' ' || ct.lastname)`,
+          anywhere: sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, '')) like ${t.anywhere}`,
+        },
+        t,
+        limit,
+      ),
+      limit,
+    );
   },
 
   /** The workspace's people (everyone in it sees its Users list) by name, email or team. */
@@ -120,24 +148,31 @@ const GROUP_SQL = {
 
   /** Recordings (uploader's team) and calendar meetings (owner's team, not cancelled) by title. */
   meetings(s: SearchScope, t: SearchTerms, limit: number): SQL {
-    const recordings = ranked({
-      select: sql`r.id, r.title, 'recording' as source, coalesce(r.recorded_at, r.created_at) as at`,
-      from: sql`recordings r`,
-      where: sql`r.organization_id = ${s.organizationId} and ${among(sql`r.uploaded_by`, s.visible)}`,
-      label: sql`lower(r.title)`,
-    }, t, limit);
-    const calendar = ranked({
-      select: sql`m.id, m.title, 'calendar' as source, m.start_at as at`,
-      from: sql`calendar_meetings m`,
-      where: sql`m.organization_id = ${s.organizationId} and m.status <> 'cancelled' and ${among(sql`m.owner_id`, s.visible)}`,
-      label: sql`lower(m.title)`,
-    }, t, limit);
+    const recordings = ranked(
+      {
+        select: sql`r.id, r.title, 'recording' as source, coalesce(r.recorded_at, r.created_at) as at`,
+        from: sql`recordings r`,
+        where: sql`r.organization_id = ${s.organizationId} and ${among(sql`r.uploaded_by`, s.visible)}`,
+        label: sql`lower(r.title)`,
+      },
+      t,
+      limit,
+    );
+    const calendar = ranked(
+      {
+        select: sql`m.id, m.title, 'calendar' as source, m.start_at as at`,
+        from: sql`calendar_meetings m`,
+        where: sql`m.organization_id = ${s.organizationId} and m.status <> 'cancelled' and ${among(sql`m.owner_id`, s.visible)}`,
+        label: sql`lower(m.title)`,
+      },
+      t,
+      limit,
+    );
     return sql`
       select id, title, source, at from ((${recordings}) union all (${calendar})) found
       order by rank, sort_label using ~<~, at desc limit ${limit}`;
   },
 };
-
 
 export type SearchRows = { deals: DealRow[]; companies: CompanyRow[]; contacts: ContactRow[]; people: PersonRow[]; meetings: MeetingRow[] };
 const GROUPS = Object.keys(GROUP_SQL) as (keyof typeof GROUP_SQL)[];
@@ -155,7 +190,9 @@ export function createSearchRepo(db: DbOrTx, options: SearchRepoOptions) {
   return {
     async search(s: SearchScope, t: SearchTerms, limit: number): Promise<SearchRows> {
       if (options.oneStatement) {
-        const columns = GROUPS.map((g) => sql`(select coalesce(json_agg(found), '[]'::json) from (${GROUP_SQL[g](s, t, limit)}) found) as ${sql.raw(g)}`);
+        const columns = GROUPS.map(
+          (g) => sql`(select coalesce(json_agg(found), '[]'::json) from (${GROUP_SQL[g](s, t, limit)}) found) as ${sql.raw(g)}`,
+        );
         const [row] = await execute<SearchRows>(db, sql`select ${sql.join(columns, sql`, `)}`);
         return row!;
       }

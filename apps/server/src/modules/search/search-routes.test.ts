@@ -26,12 +26,30 @@ beforeAll(async () => {
   const db = t.database.db;
   ids = await addSearchRecords(db, 'acme.example');
   other = await createOtherWorkspace(db, { deals: 2 });
-  const [pipeline] = await db.select({ id: pipelines.id }).from(pipelines).where(eq(pipelines.organizationId, other.organizationId)).limit(1);
-  const [stage] = await db.select({ id: pipelineStages.id }).from(pipelineStages).where(eq(pipelineStages.pipelineId, pipeline!.id)).limit(1);
+  const [pipeline] = await db
+    .select({ id: pipelines.id })
+    .from(pipelines)
+    .where(eq(pipelines.organizationId, other.organizationId))
+    .limit(1);
+  const [stage] = await db
+    .select({ id: pipelineStages.id })
+    .from(pipelineStages)
+    .where(eq(pipelineStages.pipelineId, pipeline!.id))
+    .limit(1);
   const organizationId = other.organizationId;
-  await db.insert(deals).values({ organizationId, dealname: 'Zephyr Other Deal', ownerId: other.ids.rep, pipelineId: pipeline!.id, stageId: stage!.id });
+  await db
+    .insert(deals)
+    .values({ organizationId, dealname: 'Zephyr Other Deal', ownerId: other.ids.rep, pipelineId: pipeline!.id, stageId: stage!.id });
   await db.insert(companies).values({ organizationId, name: 'Zephyr Other Co', ownerId: other.ids.rep });
-  await db.insert(recordings).values({ organizationId, title: 'Zephyr other call', uploadedBy: other.ids.rep, uploaderEmail: other.emails.rep, uploadType: 'transcription' });
+  await db
+    .insert(recordings)
+    .values({
+      organizationId,
+      title: 'Zephyr other call',
+      uploadedBy: other.ids.rep,
+      uploaderEmail: other.emails.rep,
+      uploadType: 'transcription',
+    });
   for (const name of ['rahul', 'meera', 'asha', 'vikram'] as const) s[name] = await signIn(db, `${name}@acme.example`);
   s.otherAdmin = await signIn(db, other.emails.admin);
 });
@@ -48,14 +66,35 @@ describe('what each caller finds', () => {
   it('a rep finds their own deals, companies, contacts and meetings, and everyone in the workspace', async () => {
     const r = await search(s.rahul, 'zephyr');
     expect(labels(r.deals)).toEqual(['Zephyr Alpha Renewal', '100% Zephyr_Plan', 'Project Zephyr']);
-    expect(r.deals[0]).toEqual({ id: String(ids.alpha), label: 'Zephyr Alpha Renewal', sublabel: `${ids.stageLabel} · RS 12,50,000`, url: `/dashboard/deals/${ids.alpha}` });
-    expect(r.companies).toEqual([{ id: ids.millsCo, label: 'Zephyrine Mills', sublabel: 'zephyrine.example · Textiles', url: `/dashboard/deals/${ids.alpha}` }]);
+    expect(r.deals[0]).toEqual({
+      id: String(ids.alpha),
+      label: 'Zephyr Alpha Renewal',
+      sublabel: `${ids.stageLabel} · RS 12,50,000`,
+      url: `/dashboard/deals/${ids.alpha}`,
+    });
+    expect(r.companies).toEqual([
+      { id: ids.millsCo, label: 'Zephyrine Mills', sublabel: 'zephyrine.example · Textiles', url: `/dashboard/deals/${ids.alpha}` },
+    ]);
     // Zelda has no owner but is a stakeholder of rahul's deal; Zoe belongs to another team.
-    expect(r.contacts).toEqual([{ id: ids.zelda, label: 'Zelda Zephyrson', sublabel: 'zelda.zephyrson@mills.example', url: `/dashboard/deals/${ids.alpha}` }]);
-    expect(r.people).toEqual([{ id: ids.zephyrUser, label: 'Zephyr Person', sublabel: 'zephyr.person@acme.example · Field Sales', url: '/dashboard/settings?section=users' }]);
+    expect(r.contacts).toEqual([
+      { id: ids.zelda, label: 'Zelda Zephyrson', sublabel: 'zelda.zephyrson@mills.example', url: `/dashboard/deals/${ids.alpha}` },
+    ]);
+    expect(r.people).toEqual([
+      {
+        id: ids.zephyrUser,
+        label: 'Zephyr Person',
+        sublabel: 'zephyr.person@acme.example · Field Sales',
+        url: '/dashboard/settings?section=users',
+      },
+    ]);
     // Titles that start with the term, alphabetically; the cancelled meeting and sneha's recording are left out.
     expect(r.meetings).toEqual([
-      { id: ids.kickoff, label: 'Zephyr kickoff call', sublabel: expect.stringMatching(/^Recording · \d{1,2} \w{3} \d{4}$/), url: `/dashboard/meeting/${ids.kickoff}` },
+      {
+        id: ids.kickoff,
+        label: 'Zephyr kickoff call',
+        sublabel: expect.stringMatching(/^Recording · \d{1,2} \w{3} \d{4}$/),
+        url: `/dashboard/meeting/${ids.kickoff}`,
+      },
       { id: ids.weekly, label: 'Zephyr weekly sync', sublabel: 'Calendar · 5 Mar 2026', url: '/dashboard/meetings' },
     ]);
   });
@@ -119,7 +158,10 @@ describe('matching', () => {
     expect(labels((await search(s.asha, 'zephyr_p')).deals)).toEqual(['100% Zephyr_Plan']);
     for (const q of ['%', '%%', '___', '\\', '%_%']) {
       const r = await search(s.asha, q);
-      expect(r.deals.filter((d) => !d.label.includes(q)), q).toEqual([]);
+      expect(
+        r.deals.filter((d) => !d.label.includes(q)),
+        q,
+      ).toEqual([]);
       expect(r.companies, q).toEqual([]);
     }
   });
@@ -137,7 +179,8 @@ describe('matching', () => {
 describe('statement shapes', () => {
   it('answers the same with the groups in one statement (PGlite) and five (PostgreSQL)', async () => {
     const db = t.database.db;
-    const service = (oneStatement: boolean) => createSearchService({ repo: createSearchRepo(db, { oneStatement }), access: createAccessRules(db) });
+    const service = (oneStatement: boolean) =>
+      createSearchService({ repo: createSearchRepo(db, { oneStatement }), access: createAccessRules(db) });
     const [one, five] = [service(true), service(false)];
     const callers = [
       { ...s.asha, role: 'super_admin' },
@@ -164,7 +207,13 @@ describe('bad input', () => {
   });
 
   it('answers 400 without q, for a limit out of range and for a term over 200 characters', async () => {
-    for (const url of ['/api/search', '/api/search?q=ab&limit=0', '/api/search?q=ab&limit=21', '/api/search?q=ab&limit=x', `/api/search?q=${'a'.repeat(201)}`]) {
+    for (const url of [
+      '/api/search',
+      '/api/search?q=ab&limit=0',
+      '/api/search?q=ab&limit=21',
+      '/api/search?q=ab&limit=x',
+      `/api/search?q=${'a'.repeat(201)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: s.rahul.headers });
       expect(res.statusCode, url).toBe(400);
       expect(res.json<{ detail: string }>().detail, url).toBeTruthy();

@@ -13,7 +13,7 @@ export function searchRoutes(service: SearchService): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['search'],
-          summary: "The header search: deals, companies, contacts, people and meetings the caller may see, at most `limit` of each",
+          summary: 'The header search: deals, companies, contacts, people and meetings the caller may see, at most `limit` of each',
           querystring: ZSearchQuery,
           response: { 200: ZSearchResponse, ...errors },
         },

@@ -97,7 +97,11 @@ export function createUsersRepo(db: DbOrTx) {
         .returning({ id: users.id });
       return rows[0]?.id ?? null;
     },
-    async update(organizationId: string, id: string, set: Partial<{ reportsTo: string | null; team: string; role: string; status: string }>) {
+    async update(
+      organizationId: string,
+      id: string,
+      set: Partial<{ reportsTo: string | null; team: string; role: string; status: string }>,
+    ) {
       await db
         .update(users)
         .set({ ...set, updatedAt: sql`now()` })
@@ -107,7 +111,10 @@ export function createUsersRepo(db: DbOrTx) {
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
     },
     async updateOrganization(organizationId: string, name: string, domain: string) {
-      await db.update(organizations).set({ name, domain, updatedAt: sql`now()` }).where(eq(organizations.id, organizationId));
+      await db
+        .update(organizations)
+        .set({ name, domain, updatedAt: sql`now()` })
+        .where(eq(organizations.id, organizationId));
     },
     async domainTakenByOther(organizationId: string, domain: string): Promise<boolean> {
       const rows = await db

@@ -16,10 +16,19 @@ type ErrorBody = { detail: string; errors?: { field: string; message: string }[]
 
 function caller(t: TestApp) {
   return (method: InjectOptions['method'], url: string, who: Who, payload?: unknown): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method, url, headers: who ? who.headers : csrfHeaders, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: who ? who.headers : csrfHeaders,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
-const emailsOf = (res: LightMyRequestResponse) => res.json<{ data: TUserRow[] }>().data.map((u) => u.email).sort();
+const emailsOf = (res: LightMyRequestResponse) =>
+  res
+    .json<{ data: TUserRow[] }>()
+    .data.map((u) => u.email)
+    .sort();
 
 type Fixture = {
   t: TestApp;
@@ -87,7 +96,12 @@ describe('users API', () => {
       });
       expect(Date.parse(byEmail.get(ACME('rahul'))!.last_login!)).toBeLessThan(Date.now());
       expect(byEmail.get(ACME('arjun'))!.last_login).toBeNull(); // never signed in
-      expect(byEmail.get(ACME('asha'))).toMatchObject({ role: 'super_admin', reports_to: null, reports_to_email: null, team: 'Leadership' });
+      expect(byEmail.get(ACME('asha'))).toMatchObject({
+        role: 'super_admin',
+        reports_to: null,
+        reports_to_email: null,
+        team: 'Leadership',
+      });
       expect(byEmail.get(ACME('kavya'))).toMatchObject({ team: 'Mid-Market', reports_to_email: ACME('meera') });
     });
 
@@ -105,7 +119,11 @@ describe('users API', () => {
       expect(anon.json<ErrorBody>().detail).toBe('Not authenticated');
       const spoof = await t.app.inject({ method: 'GET', url: '/api/users', headers: { ...s.rahul.headers, 'x-user-email': ACME('asha') } });
       expect(spoof.statusCode).toBe(403);
-      const same = await t.app.inject({ method: 'GET', url: '/api/users', headers: { ...s.rahul.headers, 'x-user-email': 'RAHUL@acme.example' } });
+      const same = await t.app.inject({
+        method: 'GET',
+        url: '/api/users',
+        headers: { ...s.rahul.headers, 'x-user-email': 'RAHUL@acme.example' },
+      });
       expect(same.statusCode).toBe(200);
     });
 
@@ -181,7 +199,12 @@ describe('users API', () => {
       ['phone + then 0', { phone_number: '+098765432' }, 'phone_number', 'Please enter a valid 10-digit phone number'],
       ['phone with letters', { phone_number: '98765abcde' }, 'phone_number', 'Please enter a valid 10-digit phone number'],
       ['phone with dots', { phone_number: '98765.43210' }, 'phone_number', 'Please enter a valid 10-digit phone number'],
-      ['phone + with 10 digits (11 characters)', { phone_number: '+9876543210' }, 'phone_number', 'Please enter a valid 10-digit phone number'],
+      [
+        'phone + with 10 digits (11 characters)',
+        { phone_number: '+9876543210' },
+        'phone_number',
+        'Please enter a valid 10-digit phone number',
+      ],
       ['manager empty', { reports_to_email: '' }, 'reports_to_email', 'Please select a manager'],
       ['manager blank', { reports_to_email: '  ' }, 'reports_to_email', 'Please select a manager'],
       ['manager unknown', { reports_to_email: 'nobody@acme.example' }, 'reports_to_email', 'Please select a manager'],
@@ -232,17 +255,23 @@ describe('users API', () => {
 
     it('rejects a deactivated manager', async () => {
       const db = t.database.db;
-      await db.update(users).set({ status: 'deactivated' }).where(eq(users.email, ACME('arjun')));
+      await db
+        .update(users)
+        .set({ status: 'deactivated' })
+        .where(eq(users.email, ACME('arjun')));
       try {
         const res = await addAs(s.asha, valid({ email: freshEmail(), reports_to_email: ACME('arjun') }));
         expect(res.statusCode).toBe(400);
         expect(res.json<ErrorBody>().errors).toEqual([{ field: 'reports_to_email', message: 'Please select a manager' }]);
       } finally {
-        await db.update(users).set({ status: 'active' }).where(eq(users.email, ACME('arjun')));
+        await db
+          .update(users)
+          .set({ status: 'active' })
+          .where(eq(users.email, ACME('arjun')));
       }
     });
 
-    it("rejects a manager from another workspace (and does not leak that they exist)", async () => {
+    it('rejects a manager from another workspace (and does not leak that they exist)', async () => {
       const email = freshEmail();
       const res = await addAs(s.asha, valid({ email, reports_to_email: other.emails.admin }));
       expect(res.statusCode).toBe(400);
@@ -256,7 +285,14 @@ describe('users API', () => {
     it('creates the user with 201, role user (whatever the body says), default team General, email lower-cased and trimmed', async () => {
       const res = await addAs(
         s.vikram,
-        valid({ first_name: '  Nina ', last_name: ' Kapoor ', email: '  Nina.Kapoor@ACME.example  ', phone_number: '98765 43210', role: 'super_admin', reports_to_email: ' VIKRAM@acme.example ' }),
+        valid({
+          first_name: '  Nina ',
+          last_name: ' Kapoor ',
+          email: '  Nina.Kapoor@ACME.example  ',
+          phone_number: '98765 43210',
+          role: 'super_admin',
+          reports_to_email: ' VIKRAM@acme.example ',
+        }),
       );
       expect(res.statusCode).toBe(201);
       const body = res.json<{ status: string; data: TUserRow }>();
@@ -290,14 +326,18 @@ describe('users API', () => {
     });
 
     it("answers 409 for an existing email (any case); another workspace's member is refused by their domain; nothing changes", async () => {
-      const snapshot = async () => (await t.database.db.select().from(users).orderBy(users.email)).map((u) => ({ ...u, updatedAt: undefined }));
+      const snapshot = async () =>
+        (await t.database.db.select().from(users).orderBy(users.email)).map((u) => ({ ...u, updatedAt: undefined }));
       const before = await snapshot();
       for (const email of [ACME('rahul'), '  RAHUL@Acme.Example ']) {
         const res = await addAs(s.asha, valid({ email, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }));
         expect(res.statusCode, email).toBe(409);
         expect(res.json<ErrorBody>().detail).toBe('A user with this email already exists.');
       }
-      const theirs = await addAs(s.asha, valid({ email: other.emails.rep, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }));
+      const theirs = await addAs(
+        s.asha,
+        valid({ email: other.emails.rep, first_name: 'Someone', last_name: 'Else', reports_to_email: ACME('meera') }),
+      );
       expect(theirs.statusCode).toBe(400);
       expect(theirs.json<ErrorBody>().detail).toBe('You can only add people with an @acme.example address.');
       expect(await snapshot()).toEqual(before);
@@ -312,7 +352,11 @@ describe('users API', () => {
       const [org] = await t.database.db.select().from(organizations).where(eq(organizations.id, s.asha.organizationId));
       return { name: org!.name, domain: org!.domain };
     };
-    const restore = () => t.database.db.update(organizations).set({ name: 'Acme Sales', domain: 'acme.example' }).where(eq(organizations.id, s.asha.organizationId));
+    const restore = () =>
+      t.database.db
+        .update(organizations)
+        .set({ name: 'Acme Sales', domain: 'acme.example' })
+        .where(eq(organizations.id, s.asha.organizationId));
     /** An active Acme admin with an address at `domain`, which is what lets Acme take that domain; returns the undo. */
     const adminAt = async (domain: string) => {
       const [row] = await t.database.db
@@ -346,18 +390,68 @@ describe('users API', () => {
     const cases: [string, { organization_name: string; organization_domain: string }, string, string][] = [
       ['name empty', { organization_name: '', organization_domain: 'acme.example' }, 'organization_name', 'Workspace name is required'],
       ['name blank', { organization_name: '    ', organization_domain: 'acme.example' }, 'organization_name', 'Workspace name is required'],
-      ['name 1 char', { organization_name: 'A', organization_domain: 'acme.example' }, 'organization_name', 'Workspace name must be at least 2 characters'],
-      ['name 51 chars', { organization_name: 'A'.repeat(51), organization_domain: 'acme.example' }, 'organization_name', 'Workspace name must be less than 50 characters'],
-      ['name with &', { organization_name: 'Acme & Co', organization_domain: 'acme.example' }, 'organization_name', 'Workspace name can only contain letters, numbers, spaces, hyphens and underscores'],
-      ['name with a dot', { organization_name: 'Acme Inc.', organization_domain: 'acme.example' }, 'organization_name', 'Workspace name can only contain letters, numbers, spaces, hyphens and underscores'],
-      ['name with markup', { organization_name: '<b>Acme</b>', organization_domain: 'acme.example' }, 'organization_name', 'Workspace name can only contain letters, numbers, spaces, hyphens and underscores'],
+      [
+        'name 1 char',
+        { organization_name: 'A', organization_domain: 'acme.example' },
+        'organization_name',
+        'Workspace name must be at least 2 characters',
+      ],
+      [
+        'name 51 chars',
+        { organization_name: 'A'.repeat(51), organization_domain: 'acme.example' },
+        'organization_name',
+        'Workspace name must be less than 50 characters',
+      ],
+      [
+        'name with &',
+        { organization_name: 'Acme & Co', organization_domain: 'acme.example' },
+        'organization_name',
+        'Workspace name can only contain letters, numbers, spaces, hyphens and underscores',
+      ],
+      [
+        'name with a dot',
+        { organization_name: 'Acme Inc.', organization_domain: 'acme.example' },
+        'organization_name',
+        'Workspace name can only contain letters, numbers, spaces, hyphens and underscores',
+      ],
+      [
+        'name with markup',
+        { organization_name: '<b>Acme</b>', organization_domain: 'acme.example' },
+        'organization_name',
+        'Workspace name can only contain letters, numbers, spaces, hyphens and underscores',
+      ],
       ['domain empty', { organization_name: 'Acme Sales', organization_domain: '' }, 'organization_domain', 'Domain is required'],
       ['domain blank', { organization_name: 'Acme Sales', organization_domain: '  ' }, 'organization_domain', 'Domain is required'],
-      ['domain without a dot', { organization_name: 'Acme Sales', organization_domain: 'localhost' }, 'organization_domain', 'Please enter a valid domain (e.g., example.com)'],
-      ['domain with a space', { organization_name: 'Acme Sales', organization_domain: 'acme sales.com' }, 'organization_domain', 'Please enter a valid domain (e.g., example.com)'],
-      ['domain as a URL', { organization_name: 'Acme Sales', organization_domain: 'https://acme.example' }, 'organization_domain', 'Please enter a valid domain (e.g., example.com)'],
-      ['domain starting with a hyphen', { organization_name: 'Acme Sales', organization_domain: '-acme.example' }, 'organization_domain', 'Please enter a valid domain (e.g., example.com)'],
-      ['domain of 101 characters', { organization_name: 'Acme Sales', organization_domain: domainOf101 }, 'organization_domain', 'Domain must be less than 100 characters'],
+      [
+        'domain without a dot',
+        { organization_name: 'Acme Sales', organization_domain: 'localhost' },
+        'organization_domain',
+        'Please enter a valid domain (e.g., example.com)',
+      ],
+      [
+        'domain with a space',
+        { organization_name: 'Acme Sales', organization_domain: 'acme sales.com' },
+        'organization_domain',
+        'Please enter a valid domain (e.g., example.com)',
+      ],
+      [
+        'domain as a URL',
+        { organization_name: 'Acme Sales', organization_domain: 'https://acme.example' },
+        'organization_domain',
+        'Please enter a valid domain (e.g., example.com)',
+      ],
+      [
+        'domain starting with a hyphen',
+        { organization_name: 'Acme Sales', organization_domain: '-acme.example' },
+        'organization_domain',
+        'Please enter a valid domain (e.g., example.com)',
+      ],
+      [
+        'domain of 101 characters',
+        { organization_name: 'Acme Sales', organization_domain: domainOf101 },
+        'organization_domain',
+        'Domain must be less than 100 characters',
+      ],
     ];
     it.each(cases)('%s: 400 with the message on its field, nothing saved', async (_name, body, field, message) => {
       const res = await updateAs(s.asha, body);
@@ -401,14 +495,24 @@ describe('users API', () => {
       const undo = await adminAt('acme-india.example');
       const res = await updateAs(s.vikram, { organization_name: '  Acme Sales India ', organization_domain: ' Acme-India.Example ' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'success', data: { organization_name: 'Acme Sales India', organization_domain: 'acme-india.example' } });
+      expect(res.json()).toEqual({
+        status: 'success',
+        data: { organization_name: 'Acme Sales India', organization_domain: 'acme-india.example' },
+      });
       // Every member's profile (not only the admin's) reads the new values on the next request.
       for (const who of [s.vikram, s.rahul]) {
         for (const url of ['/api/session/profile', '/api/command/get-profile']) {
-          const profile = (await call('GET', url, who)).json<{ organization_name: string; organization_domain: string; database_record: Record<string, unknown> }>();
+          const profile = (await call('GET', url, who)).json<{
+            organization_name: string;
+            organization_domain: string;
+            database_record: Record<string, unknown>;
+          }>();
           expect(profile.organization_name).toBe('Acme Sales India');
           expect(profile.organization_domain).toBe('acme-india.example');
-          expect(profile.database_record).toMatchObject({ organization_name: 'Acme Sales India', organization_domain: 'acme-india.example' });
+          expect(profile.database_record).toMatchObject({
+            organization_name: 'Acme Sales India',
+            organization_domain: 'acme-india.example',
+          });
         }
       }
       // Keeping your own domain is not a conflict.
@@ -455,7 +559,11 @@ describe('users API', () => {
       expect(rahul.statusCode).toBe(200);
       expect(rahul.json()).toEqual({ data: [] });
       const rows = asha.json<{ data: TUserRow[] }>().data;
-      expect(rows.find((r) => r.email === ACME('rahul'))).toMatchObject({ team: 'Enterprise', role: 'user', reports_to_email: ACME('vikram') });
+      expect(rows.find((r) => r.email === ACME('rahul'))).toMatchObject({
+        team: 'Enterprise',
+        role: 'user',
+        reports_to_email: ACME('vikram'),
+      });
       expect(rows.map((r) => r.email)).not.toContain(ACME('asha'));
     });
 
@@ -488,7 +596,9 @@ describe('users API', () => {
       expect((await subs(s.otherAdmin, id.vikram!)).statusCode).toBe(404);
       expect((await subs(s.asha, other.ids.manager)).statusCode).toBe(404);
       expect((await subs(s.asha, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-      expect(emailsOf(await subs(s.otherAdmin, other.ids.admin))).toEqual([other.emails.manager, other.emails.rep, other.emails.rep2].sort());
+      expect(emailsOf(await subs(s.otherAdmin, other.ids.admin))).toEqual(
+        [other.emails.manager, other.emails.rep, other.emails.rep2].sort(),
+      );
     });
 
     it('answers 404 for an id that is not a uuid, and 401 without a session', async () => {
@@ -553,7 +663,10 @@ describe('PATCH /api/users/{id}', () => {
   it('changes the team', async () => {
     const res = await patch(s.vikram, id.priya!, { team: ' Strategic ' });
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ status: string; data: TUserRow }>()).toMatchObject({ status: 'success', data: { email: ACME('priya'), team: 'Strategic' } });
+    expect(res.json<{ status: string; data: TUserRow }>()).toMatchObject({
+      status: 'success',
+      data: { email: ACME('priya'), team: 'Strategic' },
+    });
     expect((await row(ACME('priya'))).team).toBe('Strategic');
   });
 
@@ -603,14 +716,20 @@ describe('PATCH /api/users/{id}', () => {
   });
 
   it('refuses a deactivated manager, as add_user does', async () => {
-    await t.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.email, ACME('sneha')));
+    await t.database.db
+      .update(users)
+      .set({ status: 'deactivated' })
+      .where(eq(users.email, ACME('sneha')));
     try {
       const res = await patch(s.asha, id.arjun!, { reports_to_email: ACME('sneha') });
       expect(res.statusCode).toBe(400);
       expect(res.json<ErrorBody>().detail).toBe('Please select a manager');
       expect((await row(ACME('arjun'))).reportsTo).toBe(id.vikram);
     } finally {
-      await t.database.db.update(users).set({ status: 'active' }).where(eq(users.email, ACME('sneha')));
+      await t.database.db
+        .update(users)
+        .set({ status: 'active' })
+        .where(eq(users.email, ACME('sneha')));
     }
   });
 
@@ -688,7 +807,7 @@ describe('PATCH /api/users/{id}', () => {
       expect((await call('GET', '/api/users', s.asha)).statusCode).toBe(200);
     });
 
-    it("ends every session of the user at once: their next request is 401, and they cannot sign in again", async () => {
+    it('ends every session of the user at once: their next request is 401, and they cannot sign in again', async () => {
       const db = t.database.db;
       const cookieSession = await signIn(db, ACME('kavya'));
       const bearerSession = await signIn(db, ACME('kavya'));
@@ -707,7 +826,12 @@ describe('PATCH /api/users/{id}', () => {
       const listed = (await call('GET', '/api/users', s.meera)).json<{ data: TUserRow[] }>().data.find((u) => u.email === ACME('kavya'));
       expect(listed?.status).toBe('deactivated');
       // Signing in again is refused.
-      const check = await t.app.inject({ method: 'POST', url: '/api/auth/check-email', headers: csrfHeaders, payload: { email: ACME('kavya') } });
+      const check = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/check-email',
+        headers: csrfHeaders,
+        payload: { email: ACME('kavya') },
+      });
       expect(check.statusCode).toBe(403);
     });
 
@@ -732,7 +856,8 @@ describe('PATCH /api/users/{id}', () => {
   it("a hierarchy change counts from the next request: rahul moved under meera is in meera's deals and out of vikram's", async () => {
     // vikram is an admin and sees every deal anyway; as a plain manager he sees only his team's.
     expect((await patch(s.asha, id.vikram!, { role: 'user' })).statusCode).toBe(200);
-    const rahulDeals = (who: TestSession) => call('GET', `/api/deal/get-deals-user-hierarchy?owners=${encodeURIComponent(ACME('rahul'))}&page_size=100`, who);
+    const rahulDeals = (who: TestSession) =>
+      call('GET', `/api/deal/get-deals-user-hierarchy?owners=${encodeURIComponent(ACME('rahul'))}&page_size=100`, who);
     type DealList = { data: { deal_id: string; owner_email: string | null }[]; total: number };
 
     const before = { vikram: (await rahulDeals(s.vikram)).json<DealList>(), meera: (await rahulDeals(s.meera)).json<DealList>() };

@@ -17,7 +17,6 @@ const errors = errorResponses();
 const emailParam = z.object({ email: z.string().max(254) });
 const idParam = z.object({ id: z.string().max(64) });
 
-
 export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['users'];
@@ -40,15 +39,20 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
       async (req) => ({ status: 'success' as const, data: await service.updateWorkspace(requireCaller(req), req.params.email, req.body) }),
     );
 
-    app.get(
-      '/api/users/subordinates/:id',
-      { schema: { tags, params: idParam, response: { 200: ZUserList, ...errors } } },
-      async (req) => ({ data: await service.subordinates(requireCaller(req), req.params.id) }),
-    );
+    app.get('/api/users/subordinates/:id', { schema: { tags, params: idParam, response: { 200: ZUserList, ...errors } } }, async (req) => ({
+      data: await service.subordinates(requireCaller(req), req.params.id),
+    }));
 
     app.patch(
       '/api/users/:id',
-      { schema: { tags, params: idParam, body: ZUpdateUserBody, response: { 200: z.object({ status: z.literal('success'), data: ZUserRow }), ...errors } } },
+      {
+        schema: {
+          tags,
+          params: idParam,
+          body: ZUpdateUserBody,
+          response: { 200: z.object({ status: z.literal('success'), data: ZUserRow }), ...errors },
+        },
+      },
       async (req) => ({ status: 'success' as const, data: await service.update(requireCaller(req), req.params.id, req.body) }),
     );
   };

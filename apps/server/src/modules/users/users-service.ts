@@ -17,7 +17,6 @@ import { fullName, type UserRecord, type UsersRepo } from './users-repo';
 import { isUuid } from '../../lib/ids';
 import { isUniqueViolation } from '../../lib/db-errors';
 
-
 export function toUserRow(u: UserRecord): TUserRow {
   return {
     id: u.id,
@@ -36,7 +35,6 @@ export function toUserRow(u: UserRecord): TUserRow {
     is_onboarded: u.isOnboarded,
   };
 }
-
 
 function invalid(errors: Record<string, string | undefined>): HttpError {
   const list = Object.entries(errors).flatMap(([field, message]) => (message ? [{ field, message }] : []));

@@ -20,7 +20,12 @@ let legacyOrgId: string;
 const call = (method: InjectOptions['method'], url: string, who: TestSession | null, payload?: object): Promise<LightMyRequestResponse> =>
   t.app.inject({ method, url, headers: who ? who.headers : csrfHeaders, ...(payload ? { payload } : {}) });
 const orgOf = async (id: string) =>
-  (await t.database.db.select({ name: organizations.name, domain: organizations.domain }).from(organizations).where(eq(organizations.id, id)))[0];
+  (
+    await t.database.db
+      .select({ name: organizations.name, domain: organizations.domain })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+  )[0];
 const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 
 const updateWorkspace = (who: TestSession, name: string, domain: string) =>
@@ -31,9 +36,18 @@ const listRequests = async (who: TestSession) => {
   return res.json<{ data: { id: string; email: string }[] }>().data;
 };
 async function requestAccess(email: string): Promise<string> {
-  const res = await call('POST', '/api/auth/register-interest', null, { email, firstName: 'Pat', lastName: 'Prospect', phoneNumber: '9812345678', numEmployees: 40 });
+  const res = await call('POST', '/api/auth/register-interest', null, {
+    email,
+    firstName: 'Pat',
+    lastName: 'Prospect',
+    phoneNumber: '9812345678',
+    numEmployees: 40,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  const [row] = await t.database.db.select({ id: registrationRequests.id }).from(registrationRequests).where(eq(registrationRequests.email, email));
+  const [row] = await t.database.db
+    .select({ id: registrationRequests.id })
+    .from(registrationRequests)
+    .where(eq(registrationRequests.email, email));
   return row!.id;
 }
 
@@ -54,9 +68,14 @@ beforeAll(async () => {
   globex = await createOtherWorkspace(db);
   // A workspace whose domain none of its admins has an address at (as a domain claimed before
   // claims were checked would be): it holds nothing.
-  const [legacy] = await db.insert(organizations).values({ name: 'Initech', domain: 'initech.example' }).returning({ id: organizations.id });
+  const [legacy] = await db
+    .insert(organizations)
+    .values({ name: 'Initech', domain: 'initech.example' })
+    .returning({ id: organizations.id });
   legacyOrgId = legacy!.id;
-  await db.insert(users).values({ organizationId: legacyOrgId, email: 'lena@initech-old.example', firstName: 'Lena', lastName: 'Legacy', role: 'admin' });
+  await db
+    .insert(users)
+    .values({ organizationId: legacyOrgId, email: 'lena@initech-old.example', firstName: 'Lena', lastName: 'Legacy', role: 'admin' });
   s.vikram = await signIn(db, 'vikram@acme.example');
   s.globexAdmin = await signIn(db, globex.emails.admin);
   s.legacyAdmin = await signIn(db, 'lena@initech-old.example');
@@ -119,7 +138,9 @@ describe('a workspace claims a domain only when an active admin has an address t
   it("refuses another workspace's domain the same way, without saying whose it is", async () => {
     const res = await updateWorkspace(s.vikram, 'Acme Sales', globex.domain);
     expect(res.statusCode).toBe(400);
-    expect(res.json<ErrorBody>().detail).toBe("To use globex.example as this workspace's domain, an active admin needs an @globex.example address.");
+    expect(res.json<ErrorBody>().detail).toBe(
+      "To use globex.example as this workspace's domain, an active admin needs an @globex.example address.",
+    );
     expect(await orgOf(globex.organizationId)).toEqual({ name: globex.name, domain: globex.domain });
   });
 
@@ -129,7 +150,7 @@ describe('a workspace claims a domain only when an active admin has an address t
     expect((await updateWorkspace(s.vikram, 'Acme Sales', 'acme.example')).statusCode).toBe(200);
   });
 
-  it('shows a domain\'s sign-up requests only to a workspace that holds it', async () => {
+  it("shows a domain's sign-up requests only to a workspace that holds it", async () => {
     const ivan = await requestAccess('ivan@initech.example');
     // Initech's domain is initech.example, but no active admin has an address there.
     expect(await listRequests(s.legacyAdmin)).toEqual([]);
@@ -142,7 +163,15 @@ describe('a workspace claims a domain only when an active admin has an address t
     // that admin is deactivated: its other admin (at another domain) then sees nothing.
     const gina = await requestAccess('gina@globex.example');
     const db = t.database.db;
-    await db.insert(users).values({ organizationId: globex.organizationId, email: 'kim@contractor.example', firstName: 'Kim', lastName: 'Contractor', role: 'admin' });
+    await db
+      .insert(users)
+      .values({
+        organizationId: globex.organizationId,
+        email: 'kim@contractor.example',
+        firstName: 'Kim',
+        lastName: 'Contractor',
+        role: 'admin',
+      });
     const kim = await signIn(db, 'kim@contractor.example');
     expect((await listRequests(kim)).map((r) => r.id)).toEqual([gina]);
     await db.update(users).set({ status: 'deactivated' }).where(eq(users.id, globex.ids.admin));

@@ -3,7 +3,11 @@ import { execute, type Db } from '../../db/client';
 import { organizations } from '../../db/schema';
 
 /** The part of an address after the @, lower-cased. */
-export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+export const domainOf = (email: string) =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
 
 export const DOMAIN_MESSAGES = {
   onlyOwnDomain: (domain: string) => `You can only add people with an @${domain} address.`,
@@ -35,9 +39,12 @@ export function createDomainOwnership(db: Db) {
   return {
     /** The workspace's domain and whether it holds it (null for an unknown workspace). */
     async ofWorkspace(organizationId: string): Promise<{ domain: string; verified: boolean } | null> {
-      const found = await execute<{ domain: string; verified: boolean }>(db, sql`
+      const found = await execute<{ domain: string; verified: boolean }>(
+        db,
+        sql`
         select o.domain, ${adminAddressAt(sql`o.id`, sql`o.domain`)} as verified
-        from organizations o where o.id = ${organizationId}`);
+        from organizations o where o.id = ${organizationId}`,
+      );
       return found[0] ?? null;
     },
 
@@ -49,7 +56,10 @@ export function createDomainOwnership(db: Db) {
 
     /** Whether an active admin of the workspace has an address at `domain`. */
     async adminHasAddressAt(organizationId: string, domain: string): Promise<boolean> {
-      const found = await execute<{ ok: boolean }>(db, sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`);
+      const found = await execute<{ ok: boolean }>(
+        db,
+        sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`,
+      );
       return found[0]?.ok === true;
     },
 

@@ -24,18 +24,32 @@ const jobMail = recordingMail();
 const s = {} as Record<'asha' | 'vikram', TestSession>;
 const ids: Record<string, string> = {};
 
-const call = (method: InjectOptions['method'], url: string, headers: Record<string, string>, payload?: object): Promise<LightMyRequestResponse> =>
-  t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+const call = (
+  method: InjectOptions['method'],
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+): Promise<LightMyRequestResponse> => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 const list = (who: TestSession) => call('GET', '/api/operator/workspace-requests', who.headers);
 const decide = (id: string, decision: 'approve' | 'reject', headers: Record<string, string>) =>
   call('POST', `/api/operator/workspace-requests/${id}/${decision}`, headers);
 const userRow = async (email: string) => (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
-const requestRow = async (id: string) => (await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.id, id)))[0];
+const requestRow = async (id: string) =>
+  (await t.database.db.select().from(registrationRequests).where(eq(registrationRequests.id, id)))[0];
 
 async function requestAccess(email: string, firstName: string, lastName: string): Promise<string> {
-  const res = await call('POST', '/api/auth/register-interest', csrfHeaders, { email, firstName, lastName, phoneNumber: '9812345678', numEmployees: 120 });
+  const res = await call('POST', '/api/auth/register-interest', csrfHeaders, {
+    email,
+    firstName,
+    lastName,
+    phoneNumber: '9812345678',
+    numEmployees: 120,
+  });
   expect(res.statusCode, res.body).toBe(200);
-  const [row] = await t.database.db.select({ id: registrationRequests.id }).from(registrationRequests).where(eq(registrationRequests.email, email));
+  const [row] = await t.database.db
+    .select({ id: registrationRequests.id })
+    .from(registrationRequests)
+    .where(eq(registrationRequests.email, email));
   return row!.id;
 }
 
@@ -66,7 +80,10 @@ afterAll(() => t?.close());
 
 describe('who is an operator', () => {
   it('the profile says so for an operator only', async () => {
-    for (const [who, expected] of [[s.asha, true], [s.vikram, false]] as const) {
+    for (const [who, expected] of [
+      [s.asha, true],
+      [s.vikram, false],
+    ] as const) {
       const res = await call('GET', '/api/session/profile', who.headers);
       expect(res.json<{ is_operator: boolean }>().is_operator).toBe(expected);
     }
@@ -108,7 +125,10 @@ describe('operator decisions', () => {
     await t.database.db.execute(sql`delete from jobs`);
     const res = await decide(ids.bob!, 'approve', s.asha.headers);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'approved', workspace: { name: 'Globex', domain: 'globex.example', admin_email: 'bob@globex.example' } });
+    expect(res.json()).toEqual({
+      status: 'approved',
+      workspace: { name: 'Globex', domain: 'globex.example', admin_email: 'bob@globex.example' },
+    });
 
     const [org] = await t.database.db.select().from(organizations).where(eq(organizations.domain, 'globex.example'));
     expect(org).toMatchObject({ name: 'Globex' });
@@ -134,7 +154,13 @@ describe('operator decisions', () => {
     const token = await signInWithCode('bob@globex.example');
     const bob = browserHeaders(token);
     const profile = await call('GET', '/api/session/profile', bob);
-    expect(profile.json()).toMatchObject({ email: 'bob@globex.example', role: 'super_admin', organization_name: 'Globex', organization_domain: 'globex.example', is_operator: false });
+    expect(profile.json()).toMatchObject({
+      email: 'bob@globex.example',
+      role: 'super_admin',
+      organization_name: 'Globex',
+      organization_domain: 'globex.example',
+      is_operator: false,
+    });
     // The workspace holds globex.example now: Carl's request is Bob's to decide, no longer the operators'.
     const bobs = await call('GET', '/api/registration-requests', bob);
     expect(bobs.json<{ data: { email: string }[] }>().data.map((r) => r.email)).toEqual(['carl@globex.example']);
@@ -142,7 +168,13 @@ describe('operator decisions', () => {
     expect((await decide(ids.carl!, 'approve', s.asha.headers)).statusCode).toBe(404);
     // And Bob can add his colleagues.
     const added = await call('POST', '/api/users/add_user/bob@globex.example', bob, {
-      first_name: 'Gail', last_name: 'Globex', email: 'gail@globex.example', phone_number: '9876543210', role: 'user', reports_to_email: 'bob@globex.example', is_onboarded: true,
+      first_name: 'Gail',
+      last_name: 'Globex',
+      email: 'gail@globex.example',
+      phone_number: '9876543210',
+      role: 'user',
+      reports_to_email: 'bob@globex.example',
+      is_onboarded: true,
     });
     expect(added.statusCode, added.body).toBe(201);
   });

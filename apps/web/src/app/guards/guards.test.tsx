@@ -35,9 +35,7 @@ describe('route guards', () => {
     fakeApi({ 'GET /api/session/profile': signedOut });
     renderApp({ pathname: '/pending-approval', state: { email: 'new@acme.test' } });
     expect(await screen.findByRole('heading', { name: 'Thank you for your interest' })).toBeInTheDocument();
-    expect(screen.getByText(/We will reach out to you soon on/)).toHaveTextContent(
-      'We will reach out to you soon on new@acme.test',
-    );
+    expect(screen.getByText(/We will reach out to you soon on/)).toHaveTextContent('We will reach out to you soon on new@acme.test');
   });
 
   it('shows a not-found page for / and unknown paths', async () => {

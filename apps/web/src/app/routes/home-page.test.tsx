@@ -8,9 +8,21 @@ const at = (hours: number, dayOffset = 0) => new Date(2026, 10, 23 + dayOffset, 
 
 function meeting(id: string, summary: string, start: string) {
   return {
-    id, summary, start_time: start, end_time: null, timezone: null, all_day: false, status: 'confirmed',
-    attendees: [], organizer: null, meet_link: null, is_team: null, deal_id: null, deal_name: null,
-    owner_email: 'asha@acme.test', source: 'builtin',
+    id,
+    summary,
+    start_time: start,
+    end_time: null,
+    timezone: null,
+    all_day: false,
+    status: 'confirmed',
+    attendees: [],
+    organizer: null,
+    meet_link: null,
+    is_team: null,
+    deal_id: null,
+    deal_name: null,
+    owner_email: 'asha@acme.test',
+    source: 'builtin',
   };
 }
 

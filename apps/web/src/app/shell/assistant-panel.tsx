@@ -56,7 +56,9 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
       {chat ? (
         <chat.AssistantChat />
       ) : (
-        <div className="assistant-panel-body">{failed ? <AlertMessage>Loading chunk failed</AlertMessage> : <Spinner label="Loading the assistant" />}</div>
+        <div className="assistant-panel-body">
+          {failed ? <AlertMessage>Loading chunk failed</AlertMessage> : <Spinner label="Loading the assistant" />}
+        </div>
       )}
     </aside>
   );

@@ -11,6 +11,9 @@ export function initialsOf(first: string, last: string, fallback: string): strin
   const fromNames = `${first.trim().charAt(0)}${last.trim().charAt(0)}`;
   if (fromNames) return fromNames.toUpperCase();
   const words = fallback.trim().split(/\s+/).filter(Boolean);
-  const fromFallback = words.slice(0, 2).map((w) => w.charAt(0)).join('');
+  const fromFallback = words
+    .slice(0, 2)
+    .map((w) => w.charAt(0))
+    .join('');
   return (fromFallback || '?').toUpperCase();
 }

@@ -14,10 +14,7 @@ describe('Header', () => {
   it('shows the title, search box and the organisation name in upper case', () => {
     renderHeader();
     expect(screen.getByRole('heading', { level: 1, name: 'Deals' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute(
-      'placeholder',
-      'Search for a deal, account, team, people...',
-    );
+    expect(screen.getByRole('combobox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search for a deal, account, team, people...');
     expect(screen.getByText('ACME CORP')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Asha Rao' })).toHaveTextContent('AR');
   });

@@ -4,7 +4,9 @@ import { CircleAlert } from 'lucide-react';
 export function AlertMessage({ children, plain = false }: { children: string; plain?: boolean }) {
   return (
     <p className="alert alert-error" role="alert">
-      {plain ? children : (
+      {plain ? (
+        children
+      ) : (
         <>
           <CircleAlert size={16} aria-hidden="true" />
           <span>{children}</span>

@@ -25,12 +25,27 @@ type PopoverProps = {
  * Radix Popover, non-modal. Focus moves to the panel's first control; Escape or a click outside
  * closes it, and closing returns focus to the trigger.
  */
-export function Popover({ open, onOpenChange, trigger, triggerClassName = 'btn btn-secondary dropdown-trigger', panelLabel, align = 'start', children }: PopoverProps) {
+export function Popover({
+  open,
+  onOpenChange,
+  trigger,
+  triggerClassName = 'btn btn-secondary dropdown-trigger',
+  panelLabel,
+  align = 'start',
+  children,
+}: PopoverProps) {
   const RadixPopover = useLazyModule(radixPopover, open, () => onOpenChange(false));
   if (!RadixPopover) {
     // Radix's trigger, closed, until the code is here: a click (or Enter, Space) opens the panel.
     return (
-      <button type="button" className={triggerClassName} aria-haspopup="dialog" aria-expanded={false} data-state="closed" onClick={() => onOpenChange(true)}>
+      <button
+        type="button"
+        className={triggerClassName}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        data-state="closed"
+        onClick={() => onOpenChange(true)}
+      >
         {trigger}
       </button>
     );
@@ -39,7 +54,14 @@ export function Popover({ open, onOpenChange, trigger, triggerClassName = 'btn b
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Trigger className={triggerClassName}>{trigger}</RadixPopover.Trigger>
       <RadixPopover.Portal>
-        <RadixPopover.Content className="popup-panel dropdown-panel" role="group" aria-label={panelLabel} align={align} sideOffset={6} collisionPadding={16}>
+        <RadixPopover.Content
+          className="popup-panel dropdown-panel"
+          role="group"
+          aria-label={panelLabel}
+          align={align}
+          sideOffset={6}
+          collisionPadding={16}
+        >
           {children}
         </RadixPopover.Content>
       </RadixPopover.Portal>

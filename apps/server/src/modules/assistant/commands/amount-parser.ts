@@ -17,7 +17,11 @@ const CURRENCY_SUFFIX = /\s*(?:\/-|rupees|rs\.?|inr|only)+$/;
 /** The amount in rupees (up to 2 decimals), or null when the text is not an amount. */
 export function parseAmount(text: string): number | null {
   let v = text.trim().toLowerCase().replace(/\.$/, '');
-  v = v.replace(CURRENCY_PREFIX, '').replace(CURRENCY_SUFFIX, '').replace(/\s*\/-$/, '').trim();
+  v = v
+    .replace(CURRENCY_PREFIX, '')
+    .replace(CURRENCY_SUFFIX, '')
+    .replace(/\s*\/-$/, '')
+    .trim();
   const m = /^(\d[\d,]*(?:\.\d+)?|\.\d+)\s*([a-z]*)$/.exec(v);
   if (!m) return null;
   const digits = m[1]!;

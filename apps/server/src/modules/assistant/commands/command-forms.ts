@@ -26,7 +26,10 @@ const FIELD_OF = new RegExp(
   `${POLITE}(?:change|update|set|modify|edit)\\s+(?:the\\s+)?(${fieldAlternation})\\s+(?:of|for|on)\\s+(?:the\\s+)?(?:(${typeAlternation})\\s+)?(.+?)\\s+(?:to|as|=|into)\\s+(.+)$`,
   'i',
 );
-const MOVE = new RegExp(`${POLITE}(?:move|mark|put|shift|advance|progress)\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?(.+?)\\s+(?:to|as|into|in)\\s+(?:the\\s+)?(.+)$`, 'i');
+const MOVE = new RegExp(
+  `${POLITE}(?:move|mark|put|shift|advance|progress)\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?(.+?)\\s+(?:to|as|into|in)\\s+(?:the\\s+)?(.+)$`,
+  'i',
+);
 const RENAME = new RegExp(`${POLITE}rename\\s+(?:the\\s+)?(${typeAlternation})\\s+(.+?)\\s+(?:to|as)\\s+(.+)$`, 'i');
 const GENERAL = new RegExp(
   `${POLITE}(create|add|new|make|register|update|change|edit|modify|set)\\b\\s*(?:(?:a|an|the|new|this|that)\\s+)*(?:(${typeAlternation})\\b[\\s:,-]*)?(.*)$`,
@@ -63,7 +66,10 @@ function renameForm(text: string): CommandDraft | null {
   const m = RENAME.exec(text);
   if (!m) return null;
   const type = typeOfWord(m[1])!;
-  const field = type === 'contact' ? aliasesFor(['contact'], false).find((a) => a.field.kind === 'name')!.field : fieldFor(type, type === 'deal' ? 'dealname' : 'name');
+  const field =
+    type === 'contact'
+      ? aliasesFor(['contact'], false).find((a) => a.field.kind === 'name')!.field
+      : fieldFor(type, type === 'deal' ? 'dealname' : 'name');
   return { operation: 'update', type, head: m[2]!, fields: [{ field, type, raw: m[3]! }] };
 }
 

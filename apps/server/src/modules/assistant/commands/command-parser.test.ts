@@ -12,13 +12,24 @@ describe('the labelled command set (bench/assistant/commands.json)', () => {
   it('has at least 200 commands covering every object type, both operations and the not-understood case', () => {
     expect(set.cases.length).toBeGreaterThanOrEqual(200);
     const kinds = new Set(set.cases.map((c) => `${c.expected.operation}/${c.expected.object_type}`));
-    expect([...kinds].sort()).toEqual(['create/company', 'create/contact', 'create/deal', 'null/null', 'update/company', 'update/contact', 'update/deal']);
+    expect([...kinds].sort()).toEqual([
+      'create/company',
+      'create/contact',
+      'create/deal',
+      'null/null',
+      'update/company',
+      'update/contact',
+      'update/deal',
+    ]);
   });
 
   it('parses at least 95% of the set exactly', () => {
     const results = set.cases.map((c) => ({ command: c.command, ...checkCase(set, c) }));
     const misses = results.filter((r) => !r.match);
-    expect(1 - misses.length / results.length, misses.map((m) => `${m.command} -> ${JSON.stringify(m.parsed)}`).join('\n')).toBeGreaterThanOrEqual(0.95);
+    expect(
+      1 - misses.length / results.length,
+      misses.map((m) => `${m.command} -> ${JSON.stringify(m.parsed)}`).join('\n'),
+    ).toBeGreaterThanOrEqual(0.95);
   });
 });
 
@@ -37,11 +48,18 @@ describe('parseCommand', () => {
       phone: '+91 98765 43210',
       company: 'Acme',
     });
-    expect(parse('update company acme.example industry Fintech').parsed).toMatchObject({ operation: 'update', object_type: 'company', identifier: 'acme.example' });
+    expect(parse('update company acme.example industry Fintech').parsed).toMatchObject({
+      operation: 'update',
+      object_type: 'company',
+      identifier: 'acme.example',
+    });
   });
 
   it('keeps keywords inside quotes as part of the name', () => {
-    expect(parse('create deal "Stage Two amount review" stage Proposal').parsed.properties).toEqual({ dealname: 'Stage Two amount review', dealstage: 'Proposal' });
+    expect(parse('create deal "Stage Two amount review" stage Proposal').parsed.properties).toEqual({
+      dealname: 'Stage Two amount review',
+      dealstage: 'Proposal',
+    });
   });
 
   it('never guesses: anything else gives operation and object type null', () => {
@@ -107,5 +125,7 @@ describe('parseCloseDate', () => {
     expect(parseCloseDate('tomorrow', { now: late, timeZone: 'Asia/Kolkata' })).toBe('2025-12-02');
   });
 
-  it.each(['someday', '2025-02-30', 'next', 'Friday or Monday'])('"%s" is not a date', (text) => expect(parseCloseDate(text, { now })).toBeNull());
+  it.each(['someday', '2025-02-30', 'next', 'Friday or Monday'])('"%s" is not a date', (text) =>
+    expect(parseCloseDate(text, { now })).toBeNull(),
+  );
 });

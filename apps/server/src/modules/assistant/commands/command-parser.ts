@@ -4,7 +4,15 @@ import { draftOf, type CommandDraft } from './command-forms';
 import type { DateContext } from './date-parser';
 import { PROPERTY_LABELS } from './entity-fields';
 import { inferType, scanFields } from './field-scanner';
-import { looksLikeDomain, looksLikeEmail, normalizeDomain, readValue, splitName, type CommandProblem, type PropertyValue } from './field-values';
+import {
+  looksLikeDomain,
+  looksLikeEmail,
+  normalizeDomain,
+  readValue,
+  splitName,
+  type CommandProblem,
+  type PropertyValue,
+} from './field-values';
 
 export type ParseOutcome = { parsed: TParsedCommand; problems: CommandProblem[] };
 
@@ -13,13 +21,22 @@ const NOT_UNDERSTOOD: ParseOutcome = { parsed: { operation: null, object_type: n
 /** Examples by object type, for answers that say what to write. */
 export const COMMAND_EXAMPLES: Record<TObjectType, { create: string; update: string }> = {
   deal: { create: 'create deal "Acme renewal" with amount 2.5 lakh and stage Discovery', update: 'update deal Acme renewal amount 5 lakh' },
-  company: { create: 'create company Acme with domain acme.example and industry Fintech', update: 'update company acme.example industry Fintech' },
-  contact: { create: 'create contact Priya Shah priya@acme.example phone +91 98765 43210 at Acme', update: 'update contact priya@acme.example job title CFO' },
+  company: {
+    create: 'create company Acme with domain acme.example and industry Fintech',
+    update: 'update company acme.example industry Fintech',
+  },
+  contact: {
+    create: 'create contact Priya Shah priya@acme.example phone +91 98765 43210 at Acme',
+    update: 'update contact priya@acme.example job title CFO',
+  },
 };
 
 /** "in the Enterprise pipeline" and "at the Proposal stage" name their field after the value: put it first. */
 function inPipelineOrStage(text: string): string {
-  return text.replace(/\b(?:in|into|on|at|to)\s+(?:the\s+)?((?:[\w&.-]+\s+){0,3}?[\w&.-]+)\s+(pipeline|stage)\b/gi, (_m, value: string, field: string) => `${field.toLowerCase()} ${value}`);
+  return text.replace(
+    /\b(?:in|into|on|at|to)\s+(?:the\s+)?((?:[\w&.-]+\s+){0,3}?[\w&.-]+)\s+(pipeline|stage)\b/gi,
+    (_m, value: string, field: string) => `${field.toLowerCase()} ${value}`,
+  );
 }
 
 type Pair = { property: string; raw: string; field: Parameters<typeof readValue>[0] };
@@ -27,7 +44,11 @@ type Pair = { property: string; raw: string; field: Parameters<typeof readValue>
 /** The name a command gives its record, and the fields it sets, with quoted parts restored. */
 function pairsOf(draft: CommandDraft, type: TObjectType, masked: MaskedText): { head: string; pairs: Pair[]; leftovers: string[] } {
   if (draft.fields) {
-    return { head: draft.head, pairs: draft.fields.map((f) => ({ property: f.field.property, raw: f.raw, field: f.field })), leftovers: [] };
+    return {
+      head: draft.head,
+      pairs: draft.fields.map((f) => ({ property: f.field.property, raw: f.raw, field: f.field })),
+      leftovers: [],
+    };
   }
   const scanned = scanFields(type === 'deal' ? inPipelineOrStage(draft.rest ?? '') : (draft.rest ?? ''), type);
   const leftovers = scanned.leftovers.map((l) => unmask(cleanValue(l), masked));
@@ -61,7 +82,14 @@ export function parseCommand(input: string, ctx: DateContext): ParseOutcome {
 
   // "update contact priya@acme.example phone ...": a leading email or domain names the record.
   const first = pairs[0];
-  if (draft.operation === 'update' && head === '' && first && !draft.fields && ['email', 'domain'].includes(first.property) && rawHead.trim() === '') {
+  if (
+    draft.operation === 'update' &&
+    head === '' &&
+    first &&
+    !draft.fields &&
+    ['email', 'domain'].includes(first.property) &&
+    rawHead.trim() === ''
+  ) {
     head = valueOf(first.raw, masked);
     pairs.shift();
   }
@@ -83,7 +111,12 @@ export function parseCommand(input: string, ctx: DateContext): ParseOutcome {
   return draft.operation === 'create' ? finishCreate(type, head, properties, problems) : finishUpdate(type, head, properties, problems);
 }
 
-function finishCreate(type: TObjectType, head: string, properties: Record<string, PropertyValue>, problems: CommandProblem[]): ParseOutcome {
+function finishCreate(
+  type: TObjectType,
+  head: string,
+  properties: Record<string, PropertyValue>,
+  problems: CommandProblem[],
+): ParseOutcome {
   let identifier: string | null = null;
   if (type === 'deal') {
     if (head) properties = { dealname: head, ...properties };
@@ -91,7 +124,8 @@ function finishCreate(type: TObjectType, head: string, properties: Record<string
   } else if (type === 'company') {
     if (head && looksLikeDomain(head) && properties.domain === undefined) properties = { domain: normalizeDomain(head), ...properties };
     if (head) properties = { name: head, ...properties };
-    else if (typeof properties.domain === 'string' && properties.name === undefined) properties = { name: properties.domain, ...properties };
+    else if (typeof properties.domain === 'string' && properties.name === undefined)
+      properties = { name: properties.domain, ...properties };
     identifier = typeof properties.name === 'string' ? properties.name : null;
   } else {
     if (head && looksLikeEmail(head) && properties.email === undefined) properties = { email: head.toLowerCase(), ...properties };
@@ -106,8 +140,14 @@ function finishCreate(type: TObjectType, head: string, properties: Record<string
   return { parsed: { operation: 'create', object_type: type, identifier, properties }, problems };
 }
 
-function finishUpdate(type: TObjectType, head: string, properties: Record<string, PropertyValue>, problems: CommandProblem[]): ParseOutcome {
-  if (!head) problems.push({ property: 'identifier', message: `Please say which ${type} to update, e.g. ${COMMAND_EXAMPLES[type].update}` });
+function finishUpdate(
+  type: TObjectType,
+  head: string,
+  properties: Record<string, PropertyValue>,
+  problems: CommandProblem[],
+): ParseOutcome {
+  if (!head)
+    problems.push({ property: 'identifier', message: `Please say which ${type} to update, e.g. ${COMMAND_EXAMPLES[type].update}` });
   if (Object.keys(properties).length === 0) {
     problems.push({ property: 'properties', message: `Please say what to change, e.g. ${COMMAND_EXAMPLES[type].update}` });
   }

@@ -22,13 +22,21 @@ const pendingId = (res: { json: () => unknown }) => answer(res).data.pending_ope
 
 /** Rows of every CRM table and the change outbox: a read must leave them all as they were. */
 async function crmCounts() {
-  const [row] = await execute<Record<string, number>>(t.database.db, sql`
+  const [row] = await execute<Record<string, number>>(
+    t.database.db,
+    sql`
     select (select count(*)::int from deals) as deals, (select count(*)::int from companies) as companies,
-           (select count(*)::int from contacts) as contacts, (select count(*)::int from crm_changes) as changes`);
+           (select count(*)::int from contacts) as contacts, (select count(*)::int from crm_changes) as changes`,
+  );
   return row!;
 }
 const dealNamed = async (name: string) =>
-  (await execute<{ id: string; amount: string | null; owner_id: string | null; version: number }>(t.database.db, sql`select id, amount, owner_id, version from deals where dealname = ${name}`))[0];
+  (
+    await execute<{ id: string; amount: string | null; owner_id: string | null; version: number }>(
+      t.database.db,
+      sql`select id, amount, owner_id, version from deals where dealname = ${name}`,
+    )
+  )[0];
 
 /** A deal made by a confirmed command, owned by the asker. */
 async function createdDeal(who: TestSession, name: string, rest = 'with amount 2.5 lakh and stage Discovery') {
@@ -39,7 +47,12 @@ async function createdDeal(who: TestSession, name: string, rest = 'with amount 2
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
-  s = await signInAll(t.database.db, { rahul: 'rahul@acme.example', priya: 'priya@acme.example', vikram: 'vikram@acme.example', asha: 'asha@acme.example' });
+  s = await signInAll(t.database.db, {
+    rahul: 'rahul@acme.example',
+    priya: 'priya@acme.example',
+    vikram: 'vikram@acme.example',
+    asha: 'asha@acme.example',
+  });
   other = await createOtherWorkspace(t.database.db, { deals: 3 });
   otherAdmin = (await signInAll(t.database.db, { a: other.emails.admin })).a;
 });
@@ -54,7 +67,12 @@ describe('POST /api/command/process-command', () => {
     expect(body.status).toBe('confirm');
     // Discovery is only in the Enterprise pipeline, so the deal goes there, and the question says so.
     expect(body.message).toBe('Create deal "Acme renewal" with amount 2,50,000, pipeline Enterprise and stage Discovery?');
-    expect(body.data.parsed_command).toEqual({ operation: 'create', object_type: 'deal', identifier: 'Acme renewal', properties: { dealname: 'Acme renewal', amount: 250000, dealstage: 'Discovery' } });
+    expect(body.data.parsed_command).toEqual({
+      operation: 'create',
+      object_type: 'deal',
+      identifier: 'Acme renewal',
+      properties: { dealname: 'Acme renewal', amount: 250000, dealstage: 'Discovery' },
+    });
     expect(body.data.pending_operation).toMatchObject({ operation: 'create', object_type: 'deal', record_id: null });
     expect(await crmCounts()).toEqual(before);
     expect(await dealNamed('Acme renewal')).toBeUndefined();
@@ -74,13 +92,21 @@ describe('POST /api/command/process-command', () => {
     const res = await command(s.rahul, 'update deal Nowhere Deal amount 3 lakh');
     expect(res.statusCode).toBe(404);
     const body = answer(res);
-    expect(body).toMatchObject({ status: 'not_found', message: 'No deal found. Would you like to create it?', detail: 'No deal found. Would you like to create it?' });
+    expect(body).toMatchObject({
+      status: 'not_found',
+      message: 'No deal found. Would you like to create it?',
+      detail: 'No deal found. Would you like to create it?',
+    });
     expect(body.data.parsed_command).toMatchObject({ operation: 'update', object_type: 'deal', identifier: 'Nowhere Deal' });
     expect(body.data.pending_operation).toMatchObject({ operation: 'create', identifier: 'Nowhere Deal' });
     expect(await crmCounts()).toEqual(before);
     const yes = await post(s.rahul, 'confirm', body.data.pending_operation!.id);
     expect(yes.statusCode).toBe(200);
-    expect(yes.json()).toMatchObject({ status: 'success', message: 'Deal created successfully!', data: { object_type: 'deal', properties: { dealname: 'Nowhere Deal', amount: '3,00,000' } } });
+    expect(yes.json()).toMatchObject({
+      status: 'success',
+      message: 'Deal created successfully!',
+      data: { object_type: 'deal', properties: { dealname: 'Nowhere Deal', amount: '3,00,000' } },
+    });
     expect(await dealNamed('Nowhere Deal')).toMatchObject({ amount: '300000.00', owner_id: s.rahul.userId });
   });
 
@@ -95,7 +121,7 @@ describe('POST /api/command/process-command', () => {
     expect(body.data.pending_operation).toBeNull();
   });
 
-  it("says what it can do when it does not understand, and never guesses", async () => {
+  it('says what it can do when it does not understand, and never guesses', async () => {
     for (const text of ['hello there', 'delete deal Kaveri upgrade', 'update me on everything']) {
       const body = answer(await command(s.rahul, text));
       expect(body.status, text).toBe('not_understood');
@@ -107,18 +133,27 @@ describe('POST /api/command/process-command', () => {
   it('names an unknown stage with the known ones, and an ambiguous owner with the candidates', async () => {
     const stage = answer(await command(s.rahul, 'create deal Typo deal stage Discovry pipeline Enterprise'));
     expect(stage.status).toBe('invalid');
-    expect(stage.message).toBe('I could not find the stage "Discovry" in Enterprise. Known stages: Discovery, Solution Design, Proposal, Negotiation, Legal Review, Closed Won and Closed Lost.');
+    expect(stage.message).toBe(
+      'I could not find the stage "Discovry" in Enterprise. Known stages: Discovery, Solution Design, Proposal, Negotiation, Legal Review, Closed Won and Closed Lost.',
+    );
     const pipeline = answer(await command(s.rahul, 'create deal Typo deal pipeline Enterprize'));
     expect(pipeline.message).toBe('I could not find the pipeline "Enterprize". Known pipelines: Sales Pipeline, Enterprise and Renewals.');
 
-    await execute(t.database.db, sql`insert into users (organization_id, email, first_name, last_name, role, team, reports_to)
-      select organization_id, 'rahul.kapoor@acme.example', 'Rahul', 'Kapoor', 'user', 'Enterprise', reports_to from users where email = 'rahul@acme.example'`);
+    await execute(
+      t.database.db,
+      sql`insert into users (organization_id, email, first_name, last_name, role, team, reports_to)
+      select organization_id, 'rahul.kapoor@acme.example', 'Rahul', 'Kapoor', 'user', 'Enterprise', reports_to from users where email = 'rahul@acme.example'`,
+    );
     const owner = answer(await command(s.vikram, 'create deal Assign test owner Rahul'));
     expect(owner.status).toBe('invalid');
-    expect(owner.message).toBe('"Rahul" matches more than one person: Rahul Kapoor (rahul.kapoor@acme.example) and Rahul Verma (rahul@acme.example). Please use their email.');
+    expect(owner.message).toBe(
+      '"Rahul" matches more than one person: Rahul Kapoor (rahul.kapoor@acme.example) and Rahul Verma (rahul@acme.example). Please use their email.',
+    );
     expect(answer(await command(s.vikram, 'create deal Assign test owner rahul@acme.example')).status).toBe('confirm');
     // A rep can only give a deal to someone on their team, as on the deal screen.
-    expect(answer(await command(s.rahul, 'create deal Assign test owner Priya Nair')).message).toBe('You can only assign deals to people on your team.');
+    expect(answer(await command(s.rahul, 'create deal Assign test owner Priya Nair')).message).toBe(
+      'You can only assign deals to people on your team.',
+    );
   });
 
   it('names an unreadable value', async () => {
@@ -130,8 +165,13 @@ describe('POST /api/command/process-command', () => {
   it('takes identity from the session: email and userId may only name the caller', async () => {
     expect((await command(s.rahul, 'create company Id Co', '&email=priya@acme.example')).statusCode).toBe(403);
     expect((await command(s.rahul, 'create company Id Co', `&userId=${s.priya.userId}`)).statusCode).toBe(403);
-    expect((await command(s.rahul, 'create company Id Co', `&email=RAHUL@acme.example&userId=${s.rahul.userId}&hubId=1`)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/command/process-command?command=create%20company%20X', headers: csrfHeaders })).statusCode).toBe(401);
+    expect((await command(s.rahul, 'create company Id Co', `&email=RAHUL@acme.example&userId=${s.rahul.userId}&hubId=1`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/command/process-command?command=create%20company%20X', headers: csrfHeaders }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -140,7 +180,10 @@ describe('POST /api/command/confirm', () => {
     await createdDeal(s.rahul, 'Once deal');
     const id = pendingId(await command(s.rahul, 'update deal Once deal amount 7 lakh and close date 2026-01-31'));
     const yes = await post(s.rahul, 'confirm', id);
-    expect(yes.json()).toMatchObject({ message: 'Deal updated successfully!', data: { properties: { amount: '7,00,000', closedate: '2026-01-31' } } });
+    expect(yes.json()).toMatchObject({
+      message: 'Deal updated successfully!',
+      data: { properties: { amount: '7,00,000', closedate: '2026-01-31' } },
+    });
     const again = await post(s.rahul, 'confirm', id);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: 'This operation has already been carried out or canceled.' });
@@ -196,10 +239,16 @@ describe('companies and contacts by command', () => {
   it('creates a company and a contact at it, then updates the contact by email', async () => {
     const company = answer(await command(s.rahul, 'create company Zenith Tools with domain zenith.example and industry Fintech'));
     expect(company.message).toBe('Create company "Zenith Tools" with domain zenith.example and industry Fintech?');
-    expect((await post(s.rahul, 'confirm', company.data.pending_operation!.id)).json()).toMatchObject({ message: 'Company created successfully!' });
+    expect((await post(s.rahul, 'confirm', company.data.pending_operation!.id)).json()).toMatchObject({
+      message: 'Company created successfully!',
+    });
 
-    const contact = answer(await command(s.rahul, 'create contact Priya Shah priya.shah@zenith.example phone +91 98765 43210 at Zenith Tools'));
-    expect(contact.message).toBe('Create contact "Priya Shah" with email priya.shah@zenith.example, phone +91 98765 43210 and company Zenith Tools?');
+    const contact = answer(
+      await command(s.rahul, 'create contact Priya Shah priya.shah@zenith.example phone +91 98765 43210 at Zenith Tools'),
+    );
+    expect(contact.message).toBe(
+      'Create contact "Priya Shah" with email priya.shah@zenith.example, phone +91 98765 43210 and company Zenith Tools?',
+    );
     expect((await post(s.rahul, 'confirm', contact.data.pending_operation!.id)).json()).toMatchObject({
       message: 'Contact created successfully!',
       data: { properties: { firstname: 'Priya', lastname: 'Shah', company: 'Zenith Tools' } },
@@ -207,7 +256,10 @@ describe('companies and contacts by command', () => {
 
     const update = answer(await command(s.rahul, 'update contact priya.shah@zenith.example job title CFO'));
     expect(update.message).toBe('Update contact "Priya Shah": job title none -> CFO?');
-    expect((await post(s.rahul, 'confirm', update.data.pending_operation!.id)).json()).toMatchObject({ message: 'Contact updated successfully!', data: { properties: { jobtitle: 'CFO' } } });
+    expect((await post(s.rahul, 'confirm', update.data.pending_operation!.id)).json()).toMatchObject({
+      message: 'Contact updated successfully!',
+      data: { properties: { jobtitle: 'CFO' } },
+    });
 
     const byDomain = answer(await command(s.rahul, 'update company zenith.example city Pune'));
     expect(byDomain.message).toBe('Update company "Zenith Tools": city none -> Pune?');
@@ -223,12 +275,18 @@ describe('companies and contacts by command', () => {
   });
 
   it("keeps workspaces apart: another workspace's admin finds none of them", async () => {
-    for (const text of ['update company zenith.example city Goa', 'update contact priya.shah@zenith.example phone 9999999999', 'update deal Kaveri upgrade amount 1 lakh']) {
+    for (const text of [
+      'update company zenith.example city Goa',
+      'update contact priya.shah@zenith.example phone 9999999999',
+      'update deal Kaveri upgrade amount 1 lakh',
+    ]) {
       const res = await command(otherAdmin, text);
       expect(res.statusCode, text).toBe(404);
       expect(res.body).not.toContain('Zenith Tools');
     }
     // A contact there cannot be put at a company here.
-    expect(answer(await command(otherAdmin, 'create contact Olga Test at Zenith Tools')).message).toContain('No company "Zenith Tools" found');
+    expect(answer(await command(otherAdmin, 'create contact Olga Test at Zenith Tools')).message).toContain(
+      'No company "Zenith Tools" found',
+    );
   });
 });

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCancelResponse, ZConfirmRequest, ZConfirmResponse, ZProcessCommandQuery, ZProcessCommandResponse } from '@pipewise/contract/assistant';
+import {
+  ZCancelResponse,
+  ZConfirmRequest,
+  ZConfirmResponse,
+  ZProcessCommandQuery,
+  ZProcessCommandResponse,
+} from '@pipewise/contract/assistant';
 import { errorResponses } from '../../../lib/http-error';
 import { requireCaller } from '../../../plugins/session';
 import type { CommandService } from './command-service';

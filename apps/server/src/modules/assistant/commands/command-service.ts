@@ -39,7 +39,12 @@ type Query = { command: string; email?: string; userId?: string };
 
 const NAME_PROPERTIES: Record<TObjectType, string[]> = { deal: ['dealname'], company: ['name'], contact: ['firstname', 'lastname'] };
 
-const answer = (status: TProcessCommandResponse['status'], message: string, parsed: TParsedCommand, extra: Partial<TProcessCommandResponse['data']> = {}) => ({
+const answer = (
+  status: TProcessCommandResponse['status'],
+  message: string,
+  parsed: TParsedCommand,
+  extra: Partial<TProcessCommandResponse['data']> = {},
+) => ({
   status,
   message,
   data: { parsed_command: parsed, pending_operation: null, results: [], problems: [], ...extra },
@@ -58,7 +63,8 @@ const pendingView = (op: PendingOperationRecord): TPendingOperation => ({
 /** The properties a create of the named record starts from, when an update named a record that does not exist. */
 function createPropertiesFor(type: TObjectType, identifier: string, props: Record<string, PropertyValue>): Record<string, PropertyValue> {
   if (type === 'deal') return { dealname: identifier, ...props };
-  if (type === 'company') return looksLikeDomain(identifier) ? { name: identifier, domain: identifier.toLowerCase(), ...props } : { name: identifier, ...props };
+  if (type === 'company')
+    return looksLikeDomain(identifier) ? { name: identifier, domain: identifier.toLowerCase(), ...props } : { name: identifier, ...props };
   if (looksLikeEmail(identifier)) return { firstname: identifier.split('@')[0]!, email: identifier.toLowerCase(), ...props };
   return { ...splitName(identifier), ...props };
 }
@@ -71,7 +77,12 @@ function createPropertiesFor(type: TObjectType, identifier: string, props: Recor
 export function createCommandService(deps: CommandDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function resolve(caller: Caller, type: TObjectType, props: Record<string, PropertyValue>, current: TRecordViewSource | null): Promise<Resolved> {
+  async function resolve(
+    caller: Caller,
+    type: TObjectType,
+    props: Record<string, PropertyValue>,
+    current: TRecordViewSource | null,
+  ): Promise<Resolved> {
     if (type === 'deal') {
       return resolveDeal(
         props,
@@ -84,7 +95,8 @@ export function createCommandService(deps: CommandDeps) {
       );
     }
     if (type === 'company') return resolveCompany(props, current?.type === 'company' ? current.record : null);
-    const search = async (text: string) => (await deps.companies.searchAs(caller, text, 20)).map((c) => ({ id: c.id, name: c.name, domain: c.domain }));
+    const search = async (text: string) =>
+      (await deps.companies.searchAs(caller, text, 20)).map((c) => ({ id: c.id, name: c.name, domain: c.domain }));
     if (current?.type !== 'contact') return resolveContact(props, search, null);
     const companyName = current.record.companyId ? (await deps.companies.get(caller, current.record.companyId)).name : null;
     return resolveContact(props, search, { ...current.record, companyName });
@@ -130,7 +142,9 @@ export function createCommandService(deps: CommandDeps) {
     const type = parsed.object_type;
     if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
     // The text parser always names a record or says why not; another reader may forget to.
-    const unnamed = parsed.identifier?.trim() ? [] : [{ property: 'identifier', message: `Please name the ${type}, e.g. ${COMMAND_EXAMPLES[type][parsed.operation]}` }];
+    const unnamed = parsed.identifier?.trim()
+      ? []
+      : [{ property: 'identifier', message: `Please name the ${type}, e.g. ${COMMAND_EXAMPLES[type][parsed.operation]}` }];
     if (problems.length || unnamed.length) return { statusCode: 200, body: invalid(parsed, problems.length ? problems : unnamed) };
     await deps.pending.pruneExpired(caller.id);
 
@@ -147,10 +161,14 @@ export function createCommandService(deps: CommandDeps) {
     if (found.records.length === 0) {
       // The spec's flow: "No deal found. Would you like to create it?", and a yes creates it.
       const resolved = await resolve(caller, type, createPropertiesFor(type, identifier, parsed.properties), null);
-      if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems, `No ${type} "${identifier}" found. `) };
+      if (resolved.problems.length)
+        return { statusCode: 200, body: invalid(parsed, resolved.problems, `No ${type} "${identifier}" found. `) };
       const op = await pendingCreate(caller, type, identifier, resolved);
       const message = COMMAND_TEXTS.notFound(type);
-      return { statusCode: 404, body: { ...answer('not_found', message, parsed, { pending_operation: pendingView(op) }), detail: message } };
+      return {
+        statusCode: 404,
+        body: { ...answer('not_found', message, parsed, { pending_operation: pendingView(op) }), detail: message },
+      };
     }
     if (found.records.length > 1) {
       const results = viewsOf(found);
@@ -159,7 +177,12 @@ export function createCommandService(deps: CommandDeps) {
     const current = sourceOf(found);
     const resolved = await resolve(caller, type, parsed.properties, current);
     if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
-    const name = current.type === 'deal' ? current.record.dealname : current.type === 'company' ? current.record.name : `${current.record.firstname} ${current.record.lastname}`.trim();
+    const name =
+      current.type === 'deal'
+        ? current.record.dealname
+        : current.type === 'company'
+          ? current.record.name
+          : `${current.record.firstname} ${current.record.lastname}`.trim();
     const op = await deps.pending.insert({
       organizationId: caller.organizationId,
       userId: caller.id,
@@ -173,7 +196,10 @@ export function createCommandService(deps: CommandDeps) {
       changes: resolved.changes,
       ttlMs: PENDING_OPERATION_TTL_MS,
     });
-    return { statusCode: 200, body: answer('confirm', updateQuestion(type, name, resolved.changes), parsed, { pending_operation: pendingView(op) }) };
+    return {
+      statusCode: 200,
+      body: answer('confirm', updateQuestion(type, name, resolved.changes), parsed, { pending_operation: pendingView(op) }),
+    };
   }
 }
 

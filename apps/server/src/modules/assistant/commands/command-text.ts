@@ -36,7 +36,11 @@ const TRAILING_LINKS = /(?:[\s,;:]+(?:and|with|set|also|plus|then|in|at|to|the|i
 export function cleanValue(raw: string): string {
   let v = raw.trim();
   for (;;) {
-    const next = v.replace(LEADING_LINKS, '').replace(TRAILING_LINKS, '').replace(/^[,;:\s]+|[,;:.\s]+$/g, '').trim();
+    const next = v
+      .replace(LEADING_LINKS, '')
+      .replace(TRAILING_LINKS, '')
+      .replace(/^[,;:\s]+|[,;:.\s]+$/g, '')
+      .trim();
     if (next === v) return v;
     v = next;
   }
@@ -52,7 +56,25 @@ export function cleanName(raw: string): string {
   ).replace(/^(?:(?:with\s+)?(?:called|named)|the|with)\s+/i, '');
 }
 
-const LINK_WORDS = new Set(['and', 'with', 'set', 'also', 'plus', 'then', 'in', 'at', 'to', 'the', 'for', 'on', 'by', 'is', 'of', 'its', 'as']);
+const LINK_WORDS = new Set([
+  'and',
+  'with',
+  'set',
+  'also',
+  'plus',
+  'then',
+  'in',
+  'at',
+  'to',
+  'the',
+  'for',
+  'on',
+  'by',
+  'is',
+  'of',
+  'its',
+  'as',
+]);
 
 /** Whether a text holds only linking words and punctuation. */
 export const isOnlyLinks = (text: string) =>

@@ -19,7 +19,12 @@ export type ConfirmDeps = {
   pending: (on: DbOrTx) => PendingOperationsRepo;
 };
 
-const ZCompanyValues = z.object({ name: z.string().optional(), domain: z.string().optional(), industry: z.string().optional(), city: z.string().optional() });
+const ZCompanyValues = z.object({
+  name: z.string().optional(),
+  domain: z.string().optional(),
+  industry: z.string().optional(),
+  city: z.string().optional(),
+});
 const ZContactValues = z.object({
   firstname: z.string().optional(),
   lastname: z.string().optional(),
@@ -63,8 +68,12 @@ export function createConfirmService(deps: ConfirmDeps) {
       if (op.recordVersion !== null && deal.version !== op.recordVersion) throw conflict(COMMAND_TEXTS.changedSince('deal'));
       return;
     }
-    const record = await asked<{ updatedAt: Date }>(op.objectType, op.objectType === 'company' ? deps.companies.getAs(caller, op.recordId) : deps.contacts.getAs(caller, op.recordId));
-    if (op.recordUpdatedAt && record.updatedAt.getTime() !== op.recordUpdatedAt.getTime()) throw conflict(COMMAND_TEXTS.changedSince(op.objectType));
+    const record = await asked<{ updatedAt: Date }>(
+      op.objectType,
+      op.objectType === 'company' ? deps.companies.getAs(caller, op.recordId) : deps.contacts.getAs(caller, op.recordId),
+    );
+    if (op.recordUpdatedAt && record.updatedAt.getTime() !== op.recordUpdatedAt.getTime())
+      throw conflict(COMMAND_TEXTS.changedSince(op.objectType));
   }
 
   async function write(caller: Caller, op: PendingOperationRecord, tx: DbOrTx): Promise<TRecordView> {
@@ -79,12 +88,16 @@ export function createConfirmService(deps: ConfirmDeps) {
     if (op.objectType === 'company') {
       const fields = ZCompanyValues.parse(v);
       const company =
-        op.operation === 'create' ? await deps.companies.createAs(caller, { ...fields, name: fields.name ?? op.identifier }, tx) : await asked('company', deps.companies.updateAs(caller, op.recordId!, fields, tx));
+        op.operation === 'create'
+          ? await deps.companies.createAs(caller, { ...fields, name: fields.name ?? op.identifier }, tx)
+          : await asked('company', deps.companies.updateAs(caller, op.recordId!, fields, tx));
       return companyView(company);
     }
     const fields = ZContactValues.parse(v);
     const contact =
-      op.operation === 'create' ? await deps.contacts.createAs(caller, { ...fields, firstname: fields.firstname ?? op.identifier }, tx) : await asked('contact', deps.contacts.updateAs(caller, op.recordId!, fields, tx));
+      op.operation === 'create'
+        ? await deps.contacts.createAs(caller, { ...fields, firstname: fields.firstname ?? op.identifier }, tx)
+        : await asked('contact', deps.contacts.updateAs(caller, op.recordId!, fields, tx));
     const companyName = contact.companyId ? (await deps.companies.get(caller, contact.companyId, tx)).name : null;
     return contactView(contact, companyName);
   }

@@ -15,7 +15,12 @@ const lastDayOf = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDa
 
 /** Today's calendar date in the zone. */
 function today(ctx: DateContext): Day {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.timeZone ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(ctx.now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: ctx.timeZone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(ctx.now);
   const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
   return { y: get('year'), m: get('month'), d: get('day') };
 }
@@ -23,7 +28,12 @@ function today(ctx: DateContext): Day {
 /** Minutes the zone is ahead of UTC at `now`, as chrono takes it. */
 function offsetMinutes(ctx: DateContext): number {
   const t = today(ctx);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: ctx.timeZone ?? 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(ctx.now);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: ctx.timeZone ?? 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ctx.now);
   const get = (k: string) => Number(parts.find((p) => p.type === k)!.value);
   const local = Date.UTC(t.y, t.m - 1, t.d, get('hour'), get('minute'));
   return Math.round((local - Math.floor(ctx.now.getTime() / 60_000) * 60_000) / 60_000);
@@ -31,7 +41,10 @@ function offsetMinutes(ctx: DateContext): number {
 
 /** "end of month", "end of next quarter", "end of the year", "end of financial year": chrono reads these loosely. */
 function periodEnd(text: string, ctx: DateContext): string | null {
-  const m = /^(?:by\s+|on\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(this\s+|next\s+|current\s+)?(month|quarter|year|financial year|fiscal year|fy)$/.exec(text);
+  const m =
+    /^(?:by\s+|on\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(this\s+|next\s+|current\s+)?(month|quarter|year|financial year|fiscal year|fy)$/.exec(
+      text,
+    );
   if (!m) return null;
   const next = m[1]?.trim() === 'next';
   const t = today(ctx);

@@ -16,7 +16,8 @@ export type DealLookups = {
 };
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-const findPipeline = (all: TPipeline[], value: string) => all.find((p) => same(p.label, value) || same(p.label, `${value} pipeline`) || same(p.pipelineId, value));
+const findPipeline = (all: TPipeline[], value: string) =>
+  all.find((p) => same(p.label, value) || same(p.label, `${value} pipeline`) || same(p.pipelineId, value));
 const findStage = (p: TPipeline, value: string) => p.stages.find((s) => same(s.label, value) || same(s.stageId, value));
 
 /** Pipeline and stage by label against the workspace's pipelines: a stage named alone may bring its (only) pipeline. */
@@ -25,7 +26,10 @@ function resolveStage(all: TPipeline[], props: Record<string, PropertyValue>, cu
   const stageName = typeof props.dealstage === 'string' ? props.dealstage : null;
   let pipeline = named ? findPipeline(all, named) : undefined;
   if (named && !pipeline) {
-    out.problems.push({ property: 'pipeline', message: `I could not find the pipeline "${named}". Known pipelines: ${listOf(all.map((p) => p.label))}.` });
+    out.problems.push({
+      property: 'pipeline',
+      message: `I could not find the pipeline "${named}". Known pipelines: ${listOf(all.map((p) => p.label))}.`,
+    });
     return;
   }
   const base = pipeline ?? (current ? all.find((p) => p.pipelineId === current.pipeline) : all[0]);
@@ -38,18 +42,27 @@ function resolveStage(all: TPipeline[], props: Record<string, PropertyValue>, cu
     const holders = all.filter((p) => findStage(p, stageName));
     if (holders.length === 1) [pipeline, stage] = [holders[0], findStage(holders[0]!, stageName)];
     else if (holders.length > 1) {
-      out.problems.push({ property: 'dealstage', message: `The stage "${stageName}" is in more than one pipeline (${listOf(holders.map((p) => p.label))}): please name the pipeline too.` });
+      out.problems.push({
+        property: 'dealstage',
+        message: `The stage "${stageName}" is in more than one pipeline (${listOf(holders.map((p) => p.label))}): please name the pipeline too.`,
+      });
       return;
     }
   }
   if (stageName && !stage) {
-    out.problems.push({ property: 'dealstage', message: `I could not find the stage "${stageName}" in ${base.label}. Known stages: ${listOf(base.stages.map((s) => s.label))}.` });
+    out.problems.push({
+      property: 'dealstage',
+      message: `I could not find the stage "${stageName}" in ${base.label}. Known stages: ${listOf(base.stages.map((s) => s.label))}.`,
+    });
     return;
   }
   const target = pipeline ?? base;
   const pipelineChanges = !current || target.pipelineId !== current.pipeline;
   if (!stage && current && pipelineChanges) {
-    out.problems.push({ property: 'dealstage', message: `Please name the stage in ${target.label} too. Known stages: ${listOf(target.stages.map((s) => s.label))}.` });
+    out.problems.push({
+      property: 'dealstage',
+      message: `Please name the stage in ${target.label} too. Known stages: ${listOf(target.stages.map((s) => s.label))}.`,
+    });
     return;
   }
   stage ??= target.stages[0];
@@ -72,10 +85,13 @@ async function resolveOwner(lookups: DealLookups, value: string, current: TDeal 
   const problem = (message: string) => out.problems.push({ property: 'dealowner', message });
   if (found.length === 0) return void problem(`I could not find an owner named "${value}". Use their name, first name or email.`);
   if (found.length > 1) {
-    return void problem(`"${value}" matches more than one person: ${listOf(found.map((o) => `${o.name}${o.email ? ` (${o.email})` : ''}`))}. Please use their email.`);
+    return void problem(
+      `"${value}" matches more than one person: ${listOf(found.map((o) => `${o.name}${o.email ? ` (${o.email})` : ''}`))}. Please use their email.`,
+    );
   }
   const owner = found[0]!;
-  if (!owner.userId) return void problem(`${owner.name} is a CRM owner without a Pipewise account: deals can only be assigned to Pipewise users.`);
+  if (!owner.userId)
+    return void problem(`${owner.name} is a CRM owner without a Pipewise account: deals can only be assigned to Pipewise users.`);
   if (!(await lookups.canAssign(owner.userId))) return void problem('You can only assign deals to people on your team.');
   out.values.dealowner = owner.userId;
   out.changes.push({ property: 'dealowner', label: 'owner', value: owner.name, previous: current?.owner_name ?? null });
@@ -96,7 +112,12 @@ export async function resolveDeal(props: Record<string, PropertyValue>, lookups:
       await resolveOwner(lookups, String(value), current, out);
     } else if (property === 'amount' && typeof value === 'number') {
       out.values.amount = String(value);
-      out.changes.push({ property, label: labelOf(property), value: formatInr(value), previous: current?.amount != null ? formatInr(current.amount) : null });
+      out.changes.push({
+        property,
+        label: labelOf(property),
+        value: formatInr(value),
+        previous: current?.amount != null ? formatInr(current.amount) : null,
+      });
     } else if (property in TEXT_FIELDS) {
       const key = TEXT_FIELDS[property as keyof typeof TEXT_FIELDS];
       out.values[key] = String(value);

@@ -24,7 +24,12 @@ export type FieldSpec = {
 export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
   deal: [
     { property: 'dealname', kind: 'text', aliases: ['dealname', 'name'], formOnly: ['deal name'] },
-    { property: 'amount', kind: 'amount', aliases: ['amount', 'value', 'budget', 'worth', 'size'], formOnly: ['deal value', 'deal amount', 'deal size'] },
+    {
+      property: 'amount',
+      kind: 'amount',
+      aliases: ['amount', 'value', 'budget', 'worth', 'size'],
+      formOnly: ['deal value', 'deal amount', 'deal size'],
+    },
     { property: 'dealstage', kind: 'text', aliases: ['dealstage', 'stage'], formOnly: ['deal stage'] },
     { property: 'pipeline', kind: 'text', aliases: ['pipeline'] },
     {
@@ -32,7 +37,12 @@ export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
       kind: 'date',
       aliases: ['expected close date', 'close date', 'closing date', 'closedate', 'close', 'closes', 'closing', 'due date'],
     },
-    { property: 'dealowner', kind: 'text', aliases: ['dealowner', 'owner', 'owned by', 'assigned to', 'assign to', 'assignee'], formOnly: ['deal owner'] },
+    {
+      property: 'dealowner',
+      kind: 'text',
+      aliases: ['dealowner', 'owner', 'owned by', 'assigned to', 'assign to', 'assignee'],
+      formOnly: ['deal owner'],
+    },
     { property: 'nextsteps', kind: 'freetext', aliases: ['next steps', 'next step', 'nextsteps'] },
     { property: 'kdm', kind: 'freetext', aliases: ['key decision maker', 'decision maker', 'kdm'] },
     { property: 'painpoints', kind: 'freetext', aliases: ['pain points', 'pain point', 'painpoints'] },

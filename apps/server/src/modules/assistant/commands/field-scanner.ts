@@ -86,7 +86,13 @@ function orderedMarkers(text: string, type: TObjectType): Marker[] {
     // "phone +91 98765 43210": the number is the keyword's value, not a second field.
     const gap = text.slice(prev?.end ?? 0, m.start);
     if (m.value !== undefined && prev && prev.value === undefined && (isOnlyLinks(gap) || /^\s*from\s+\S.*\s+to\s*$/i.test(gap))) continue;
-    if (prev && prev.value === undefined && prev.candidates[0]!.field.kind === 'freetext' && !endsWithSeparator(text.slice(prev.end, m.start))) continue;
+    if (
+      prev &&
+      prev.value === undefined &&
+      prev.candidates[0]!.field.kind === 'freetext' &&
+      !endsWithSeparator(text.slice(prev.end, m.start))
+    )
+      continue;
     out.push(m);
   }
   return out;

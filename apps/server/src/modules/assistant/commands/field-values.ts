@@ -18,7 +18,8 @@ export function normalizeDomain(value: string): string {
     .replace(/[/?#].*$/, '');
 }
 
-export const looksLikeDomain = (value: string) => DOMAIN_SHAPE.test(normalizeDomain(value)) && !value.includes('@') && !/\s/.test(value.trim());
+export const looksLikeDomain = (value: string) =>
+  DOMAIN_SHAPE.test(normalizeDomain(value)) && !value.includes('@') && !/\s/.test(value.trim());
 export const looksLikeEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
 
 /** "Priya Shah" -> first and last name (the first word is the first name; the rest, the last). */
@@ -32,7 +33,11 @@ export function splitName(full: string): { firstname: string; lastname: string }
  * YYYY-MM-DD in the caller's zone, emails lower-cased, domains bare. A value that cannot be read
  * is kept as typed and named in a problem, so the answer can say what to write instead.
  */
-export function readValue(field: FieldSpec, value: string, ctx: DateContext): { properties: Record<string, PropertyValue>; problem?: CommandProblem } {
+export function readValue(
+  field: FieldSpec,
+  value: string,
+  ctx: DateContext,
+): { properties: Record<string, PropertyValue>; problem?: CommandProblem } {
   const label = PROPERTY_LABELS[field.property] ?? field.property;
   const p = field.property;
   if (value === '') return { properties: {}, problem: { property: p, message: `Please give a value for the ${label}.` } };
@@ -40,12 +45,24 @@ export function readValue(field: FieldSpec, value: string, ctx: DateContext): { 
     case 'amount': {
       const rupees = parseAmount(value);
       if (rupees !== null) return { properties: { [p]: rupees } };
-      return { properties: { [p]: value }, problem: { property: p, message: `I could not read the amount "${value}". Write it like 50000, 50,000, Rs 50k, 2.5 lakh or 1.2 crore.` } };
+      return {
+        properties: { [p]: value },
+        problem: {
+          property: p,
+          message: `I could not read the amount "${value}". Write it like 50000, 50,000, Rs 50k, 2.5 lakh or 1.2 crore.`,
+        },
+      };
     }
     case 'date': {
       const day = parseCloseDate(value, ctx);
       if (day) return { properties: { [p]: day } };
-      return { properties: { [p]: value }, problem: { property: p, message: `I could not read the close date "${value}". Try 15 Dec, next Friday, in 2 weeks or end of month.` } };
+      return {
+        properties: { [p]: value },
+        problem: {
+          property: p,
+          message: `I could not read the close date "${value}". Try 15 Dec, next Friday, in 2 weeks or end of month.`,
+        },
+      };
     }
     case 'email': {
       const email = value.toLowerCase();

@@ -71,7 +71,9 @@ export function createPendingOperationsRepo(db: DbOrTx) {
 
     /** Drops a user's operations that expired a day ago or more: kept that long so a late yes still hears "expired". */
     async pruneExpired(userId: string): Promise<void> {
-      await db.delete(pendingOperations).where(and(eq(pendingOperations.userId, userId), lt(pendingOperations.expiresAt, sql`now() - interval '1 day'`)));
+      await db
+        .delete(pendingOperations)
+        .where(and(eq(pendingOperations.userId, userId), lt(pendingOperations.expiresAt, sql`now() - interval '1 day'`)));
     },
   };
 }

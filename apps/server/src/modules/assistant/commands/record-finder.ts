@@ -16,9 +16,7 @@ export type FinderDeps = {
 };
 
 export type Found =
-  | { type: 'deal'; records: TDeal[] }
-  | { type: 'company'; records: CompanyRecord[] }
-  | { type: 'contact'; records: ContactRecord[] };
+  { type: 'deal'; records: TDeal[] } | { type: 'company'; records: CompanyRecord[] } | { type: 'contact'; records: ContactRecord[] };
 
 /** How many candidates a selection offers at most. */
 const MAX_MATCHES = 10;

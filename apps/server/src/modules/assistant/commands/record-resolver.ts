@@ -37,8 +37,13 @@ export async function resolveContact(
       const found = await companies(text);
       const exact = found.filter((c) => c.name.toLowerCase() === text.toLowerCase() || c.domain === text.toLowerCase());
       const pick = exact.length === 1 ? exact : found;
-      if (pick.length === 0) out.problems.push({ property: 'company', message: `No company "${text}" found. Create it first, e.g. create company ${text}` });
-      else if (pick.length > 1) out.problems.push({ property: 'company', message: `"${text}" matches more than one company: ${listOf(pick.slice(0, 5).map((c) => c.name))}. Please give its full name or domain.` });
+      if (pick.length === 0)
+        out.problems.push({ property: 'company', message: `No company "${text}" found. Create it first, e.g. create company ${text}` });
+      else if (pick.length > 1)
+        out.problems.push({
+          property: 'company',
+          message: `"${text}" matches more than one company: ${listOf(pick.slice(0, 5).map((c) => c.name))}. Please give its full name or domain.`,
+        });
       else {
         out.values.companyId = pick[0]!.id;
         out.changes.push({ property: 'company', label: 'company', value: pick[0]!.name, previous: current?.companyName ?? null });

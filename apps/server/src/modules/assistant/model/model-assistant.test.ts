@@ -27,35 +27,49 @@ const OFFLINE: OfflineAnswer = { text: 'The built-in answer.', sources: [], resu
 const offline = vi.fn(() => Promise.resolve(OFFLINE));
 
 async function callerOf(email: string): Promise<Caller> {
-  const [row] = await execute<Caller>(t.database.db, sql`select id, organization_id as "organizationId", role, email from users where email = ${email}`);
+  const [row] = await execute<Caller>(
+    t.database.db,
+    sql`select id, organization_id as "organizationId", role, email from users where email = ${email}`,
+  );
   return row!;
 }
 
 /** A deal in the seeded Enterprise pipeline's first stage, owned by `owner`. */
 async function insertDeal(owner: Caller, dealname: string, amount: number, nextsteps: string): Promise<number> {
-  const [row] = await execute<{ id: string }>(t.database.db, sql`
+  const [row] = await execute<{ id: string }>(
+    t.database.db,
+    sql`
     insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount, nextsteps)
     select ${owner.organizationId}, ${dealname}, p.id, s.id, ${owner.id}, ${amount}, ${nextsteps}
     from pipelines p join pipeline_stages s on s.pipeline_id = p.id where p.organization_id = ${owner.organizationId}
-    order by p.label, s.display_order limit 1 returning id`);
+    order by p.label, s.display_order limit 1 returning id`,
+  );
   return Number(row!.id);
 }
 
 async function insertMeeting(uploader: Caller, title: string, summary: string): Promise<string> {
-  const [row] = await execute<{ id: string }>(t.database.db, sql`
+  const [row] = await execute<{ id: string }>(
+    t.database.db,
+    sql`
     insert into recordings (organization_id, uploaded_by, uploader_email, title, upload_type, transcription, summary)
-    values (${uploader.organizationId}, ${uploader.id}, ${uploader.email}, ${title}, 'transcription', ${`Transcript: ${summary}`}, ${summary}) returning id`);
+    values (${uploader.organizationId}, ${uploader.id}, ${uploader.email}, ${title}, 'transcription', ${`Transcript: ${summary}`}, ${summary}) returning id`,
+  );
   return row!.id;
 }
 
 async function counts() {
-  const [row] = await execute<Record<string, number>>(t.database.db, sql`
+  const [row] = await execute<Record<string, number>>(
+    t.database.db,
+    sql`
     select (select count(*)::int from deals) as deals, (select count(*)::int from companies) as companies,
-           (select count(*)::int from contacts) as contacts, (select count(*)::int from crm_changes) as changes`);
+           (select count(*)::int from contacts) as contacts, (select count(*)::int from crm_changes) as changes`,
+  );
   return row!;
 }
-const pendingCount = async () => (await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from pending_operations`))[0]!.n;
-const dealAmount = async (id: number) => (await execute<{ amount: string }>(t.database.db, sql`select amount::text as amount from deals where id = ${id}`))[0]!.amount;
+const pendingCount = async () =>
+  (await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from pending_operations`))[0]!.n;
+const dealAmount = async (id: number) =>
+  (await execute<{ amount: string }>(t.database.db, sql`select amount::text as amount from deals where id = ${id}`))[0]!.amount;
 
 beforeAll(async () => {
   llm = await startFakeHttpServer(scripted());
@@ -95,7 +109,12 @@ describe('the model path', () => {
     const a = await assistant.answer(rahul, { query: 'What is happening with Zephyr?', mode: 'sales' }, offline);
 
     expect(offline).not.toHaveBeenCalled();
-    expect(a).toMatchObject({ text: 'Zephyr rollout is worth ₹12,34,567; in the Zephyr kickoff meeting the pilot was planned.', model: true, note: null, command: null });
+    expect(a).toMatchObject({
+      text: 'Zephyr rollout is worth ₹12,34,567; in the Zephyr kickoff meeting the pilot was planned.',
+      model: true,
+      note: null,
+      command: null,
+    });
     expect(a.sources).toEqual([
       { type: 'deal', id: String(ids.rahulDeal), label: 'Zephyr rollout', url: `/dashboard/deals/${ids.rahulDeal}` },
       { type: 'meeting', id: ids.rahulMeeting, label: 'Zephyr kickoff', url: `/dashboard/meeting/${ids.rahulMeeting}` },
@@ -112,30 +131,53 @@ describe('the model path', () => {
     // The home chat offers lookups only: it has no yes/no step for a proposed write.
     const tools = chatRequestBody(llm.requests[0]!).tools!;
     expect(tools.map((x) => x.function.name)).toEqual(['search_records', 'find_deals']);
-    expect(JSON.stringify(tools)).toContain('"close_date_from":{"description":"Earliest close date, YYYY-MM-DD","type":"string","format":"date"}');
+    expect(JSON.stringify(tools)).toContain(
+      '"close_date_from":{"description":"Earliest close date, YYYY-MM-DD","type":"string","format":"date"}',
+    );
   });
 
   it('turns a create tool call into a pending operation without writing; the confirm service then writes it', async () => {
     const before = await counts();
-    llm.setAnswer(scripted(toolCallCompletion([{ name: 'create_record', arguments: { object_type: 'deal', name: 'Nimbus pilot', properties: { amount: '3 lakh', dealstage: 'Discovery' } } }])));
-    const a = await assistant.answer(rahul, { query: 'Add a 3 lakh Nimbus pilot deal in Discovery', account: 'Nimbus', mode: 'panel' }, offline);
+    llm.setAnswer(
+      scripted(
+        toolCallCompletion([
+          {
+            name: 'create_record',
+            arguments: { object_type: 'deal', name: 'Nimbus pilot', properties: { amount: '3 lakh', dealstage: 'Discovery' } },
+          },
+        ]),
+      ),
+    );
+    const a = await assistant.answer(
+      rahul,
+      { query: 'Add a 3 lakh Nimbus pilot deal in Discovery', account: 'Nimbus', mode: 'panel' },
+      offline,
+    );
     const sent = chatRequestBody(llm.requests[0]!);
     expect(sent.messages[1]).toEqual({ role: 'user', content: 'For account Nimbus: Add a 3 lakh Nimbus pilot deal in Discovery' });
     expect(sent.tools!.map((x) => x.function.name)).toEqual(['search_records', 'find_deals', 'create_record', 'update_record']);
 
-    expect(a.command).toMatchObject({ status: 'confirm', data: { pending_operation: { operation: 'create', object_type: 'deal', record_id: null } } });
+    expect(a.command).toMatchObject({
+      status: 'confirm',
+      data: { pending_operation: { operation: 'create', object_type: 'deal', record_id: null } },
+    });
     expect(a.text).toBe('Create deal "Nimbus pilot" with amount 3,00,000, pipeline Enterprise and stage Discovery?');
     expect(a).toMatchObject({ model: true, note: null });
     expect(await counts()).toEqual(before);
 
     const done = await t.services.commands.confirmations.confirm(rahul, a.command!.data.pending_operation!.id);
     expect(done.message).toBe('Deal created successfully!');
-    const [row] = await execute<{ amount: string; owner_id: string }>(t.database.db, sql`select amount::text as amount, owner_id from deals where dealname = 'Nimbus pilot'`);
+    const [row] = await execute<{ amount: string; owner_id: string }>(
+      t.database.db,
+      sql`select amount::text as amount, owner_id from deals where dealname = 'Nimbus pilot'`,
+    );
     expect(row).toEqual({ amount: '300000.00', owner_id: rahul.id });
   });
 
   it("refuses an update of a peer's deal for a rep exactly as a typed command, and proposes it for their manager", async () => {
-    const call = toolCallCompletion([{ name: 'update_record', arguments: { object_type: 'deal', identifier: 'Zephyr expansion', properties: { amount: 900000 } } }]);
+    const call = toolCallCompletion([
+      { name: 'update_record', arguments: { object_type: 'deal', identifier: 'Zephyr expansion', properties: { amount: 900000 } } },
+    ]);
     llm.setAnswer(scripted(call));
     const a = await assistant.answer(rahul, { query: 'Set Zephyr expansion to 9 lakh', mode: 'panel' }, offline);
     const typed = await t.services.commands.process.process(rahul, { command: 'update deal Zephyr expansion amount 9 lakh' });
@@ -149,7 +191,9 @@ describe('the model path', () => {
     const manager = await assistant.answer(vikram, { query: 'Set Zephyr expansion to 9 lakh', mode: 'panel' }, offline);
     expect(manager.command).toMatchObject({ status: 'confirm', message: 'Update deal "Zephyr expansion": amount 8,00,000 -> 9,00,000?' });
     expect(manager.command!.data.pending_operation).toMatchObject({ operation: 'update', record_id: String(ids.priyaDeal) });
-    expect(manager.sources).toEqual([{ type: 'deal', id: String(ids.priyaDeal), label: 'Zephyr expansion', url: `/dashboard/deals/${ids.priyaDeal}` }]);
+    expect(manager.sources).toEqual([
+      { type: 'deal', id: String(ids.priyaDeal), label: 'Zephyr expansion', url: `/dashboard/deals/${ids.priyaDeal}` },
+    ]);
     expect(await dealAmount(ids.priyaDeal)).toBe('800000.00');
   });
 
@@ -157,8 +201,16 @@ describe('the model path', () => {
     ['arguments that are not JSON', { name: 'search_records', arguments: '{"query": "zeph' }, 'panel'],
     ['an unknown tool', { name: 'delete_deal', arguments: { id: 1 } }, 'panel'],
     ['arguments failing the schema', { name: 'find_deals', arguments: { close_date_from: 'last spring' } }, 'panel'],
-    ['a property the object does not have', { name: 'create_record', arguments: { object_type: 'deal', name: 'Odd', properties: { colour: 'red' } } }, 'panel'],
-    ['a write tool the home chat does not offer', { name: 'create_record', arguments: { object_type: 'company', name: 'Odd Co' } }, 'sales'],
+    [
+      'a property the object does not have',
+      { name: 'create_record', arguments: { object_type: 'deal', name: 'Odd', properties: { colour: 'red' } } },
+      'panel',
+    ],
+    [
+      'a write tool the home chat does not offer',
+      { name: 'create_record', arguments: { object_type: 'company', name: 'Odd Co' } },
+      'sales',
+    ],
   ] as const)('answers offline with the note after %s, and proposes nothing', async (_what, call, mode) => {
     const pending = await pendingCount();
     // Had the call been run, the model would have answered next.

@@ -80,7 +80,11 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
       if (turn.kind === 'text') {
         return {
           text: turn.text,
-          sources: citedSources(turn.text, lastRound.flatMap((o) => o.sources), earlier),
+          sources: citedSources(
+            turn.text,
+            lastRound.flatMap((o) => o.sources),
+            earlier,
+          ),
           results: lastRound.flatMap((o) => o.results).slice(0, MAX_SOURCES),
           model: true,
           note: null,
@@ -95,7 +99,14 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
         // A proposed write ends the answer with the confirmation question, word for word as for a
         // typed command, so the yes confirms exactly what was shown. One proposal per answer.
         const outcome = await tools.run(caller, command);
-        return { text: outcome.command!.message, sources: outcome.sources, results: outcome.results, model: true, note: null, command: outcome.command };
+        return {
+          text: outcome.command!.message,
+          sources: outcome.sources,
+          results: outcome.results,
+          model: true,
+          note: null,
+          command: outcome.command,
+        };
       }
       earlier.push(...lastRound.flatMap((o) => o.sources));
       messages.push({ role: 'assistant', content: null, toolCalls: turn.calls });
@@ -116,13 +127,21 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
      * time, else with `offline()` (plus a note when the model was asked and failed).
      */
     async answer(caller: Caller, input: AskInput, offline: () => Promise<OfflineAnswer>): Promise<ModelAnswer> {
-      const fromOffline = async (note: string | null): Promise<ModelAnswer> => ({ ...(await offline()), model: false, note, command: null });
+      const fromOffline = async (note: string | null): Promise<ModelAnswer> => ({
+        ...(await offline()),
+        model: false,
+        note,
+        command: null,
+      });
       if (!deps.llm) return fromOffline(null);
       try {
         return await converse(deps.llm, caller, input, AbortSignal.timeout(deps.timeoutMs));
       } catch (e) {
         // Only the reason's name: never the prompt, the records or anything the server said.
-        deps.log.warn({ reason: e instanceof Error ? `${e.name}: ${e.message}` : 'unknown' }, 'The chat model did not answer; the built-in assistant answered');
+        deps.log.warn(
+          { reason: e instanceof Error ? `${e.name}: ${e.message}` : 'unknown' },
+          'The chat model did not answer; the built-in assistant answered',
+        );
         return fromOffline(MODEL_FALLBACK_NOTE);
       }
     },

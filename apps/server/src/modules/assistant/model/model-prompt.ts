@@ -20,4 +20,5 @@ export function systemPrompt(caller: Caller, mode: AskMode, today: string): stri
 }
 
 /** The question as the user asked it, with the account they chose on the home screen. */
-export const userPrompt = (query: string, account: string | null | undefined) => (account?.trim() ? `For account ${account.trim()}: ${query}` : query);
+export const userPrompt = (query: string, account: string | null | undefined) =>
+  account?.trim() ? `For account ${account.trim()}: ${query}` : query;

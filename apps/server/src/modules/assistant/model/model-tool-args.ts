@@ -22,7 +22,8 @@ const ZProperties = z
 /** A property named for the wrong object type is a malformed call, not something to guess at. */
 const knownProperties = (a: { object_type: TObjectType; properties: Record<string, unknown> }, ctx: z.RefinementCtx) => {
   for (const name of Object.keys(a.properties)) {
-    if (!PROPERTY_NAMES[a.object_type].includes(name)) ctx.addIssue({ code: 'custom', path: ['properties', name], message: `${name} is not a ${a.object_type} property` });
+    if (!PROPERTY_NAMES[a.object_type].includes(name))
+      ctx.addIssue({ code: 'custom', path: ['properties', name], message: `${name} is not a ${a.object_type} property` });
   }
 };
 
@@ -45,7 +46,12 @@ export const ZFindDealsArgs = z.object({
 export const ZCreateArgs = z
   .object({
     object_type: z.enum(OBJECT_TYPES),
-    name: z.string().trim().min(1).max(200).describe("The new record's name: deal name, company name or domain, contact's full name or email"),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .describe("The new record's name: deal name, company name or domain, contact's full name or email"),
     properties: ZProperties.default({}),
   })
   .superRefine(knownProperties);
@@ -53,7 +59,12 @@ export const ZCreateArgs = z
 export const ZUpdateArgs = z
   .object({
     object_type: z.enum(OBJECT_TYPES),
-    identifier: z.string().trim().min(1).max(200).describe('The record to change: deal name (or #id), company name or domain, contact name or email'),
+    identifier: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .describe('The record to change: deal name (or #id), company name or domain, contact name or email'),
     properties: ZProperties,
   })
   .superRefine(knownProperties);
@@ -63,11 +74,17 @@ export type TFindDealsArgs = z.infer<typeof ZFindDealsArgs>;
 export type TCreateArgs = z.infer<typeof ZCreateArgs>;
 export type TUpdateArgs = z.infer<typeof ZUpdateArgs>;
 
-export const TOOL_ARGS = { search_records: ZSearchArgs, find_deals: ZFindDealsArgs, create_record: ZCreateArgs, update_record: ZUpdateArgs } as const;
+export const TOOL_ARGS = {
+  search_records: ZSearchArgs,
+  find_deals: ZFindDealsArgs,
+  create_record: ZCreateArgs,
+  update_record: ZUpdateArgs,
+} as const;
 export type ToolName = keyof typeof TOOL_ARGS;
 
 const DESCRIPTIONS: Record<ToolName, string> = {
-  search_records: 'Search the deals (name, next steps, KDM, pain points) and meeting recordings (title, summary, transcript) the user can see.',
+  search_records:
+    'Search the deals (name, next steps, KDM, pain points) and meeting recordings (title, summary, transcript) the user can see.',
   find_deals: 'List the deals the user can see, filtered by owner, stage, pipeline, close date range or text, with amounts in INR.',
   create_record: 'Propose creating a deal, company or contact. Nothing is written: the user is asked to confirm with yes or no.',
   update_record: 'Propose changing a deal, company or contact. Nothing is written: the user is asked to confirm with yes or no.',
@@ -86,7 +103,11 @@ function forModel(schema: z.ZodType): Record<string, unknown> {
 }
 
 /** The tools as the model sees them: JSON Schema of the same zod schemas that check the calls. */
-export const TOOL_SPECS: ToolSpec[] = (Object.keys(TOOL_ARGS) as ToolName[]).map((name) => ({ name, description: DESCRIPTIONS[name], parameters: forModel(TOOL_ARGS[name]) }));
+export const TOOL_SPECS: ToolSpec[] = (Object.keys(TOOL_ARGS) as ToolName[]).map((name) => ({
+  name,
+  description: DESCRIPTIONS[name],
+  parameters: forModel(TOOL_ARGS[name]),
+}));
 
 /** A tool call whose name is known and whose arguments passed their schema. */
 export type CheckedCall = { [K in ToolName]: { id: string; name: K; args: z.infer<(typeof TOOL_ARGS)[K]> } }[ToolName];
@@ -107,6 +128,7 @@ export function checkCall(call: ToolCall, allowed: readonly ToolName[]): Checked
     throw new MalformedToolCall(`${name}: arguments are not JSON`);
   }
   const parsed = TOOL_ARGS[name].safeParse(raw);
-  if (!parsed.success) throw new MalformedToolCall(`${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new MalformedToolCall(`${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   return { id: call.id, name, args: parsed.data } as CheckedCall;
 }

@@ -67,7 +67,10 @@ export function createToolRunner(deps: ToolDeps) {
   const ctx = () => ({ now: deps.now() });
 
   async function searchRecords(caller: Caller, args: TSearchArgs): Promise<ToolOutcome> {
-    const [deals, meetings] = await Promise.all([deps.search.deals(caller, args.query, args.limit), deps.search.recordings(caller, args.query, args.limit)]);
+    const [deals, meetings] = await Promise.all([
+      deps.search.deals(caller, args.query, args.limit),
+      deps.search.recordings(caller, args.query, args.limit),
+    ]);
     return {
       content: JSON.stringify({ deals: deals.map(matchedDeal), meetings: meetings.map(matchedMeeting) }),
       sources: [...deals.map((d) => dealSource(d.id, d.dealname)), ...meetings.map(meetingSource)],

@@ -3,11 +3,53 @@ import { isAdminRole } from '@pipewise/contract/common';
 import { execute, type DbOrTx } from '../../../db/client';
 import type { AccessRules, Caller } from '../../access/access-rules';
 
-export type DealMatch = { id: number; dealname: string; company: string | null; stage: string; owner: string | null; amount: string | null; closedate: string | null; nextsteps: string | null; kdm: string | null; painpoints: string | null };
-export type RecordingMatch = { id: string; title: string; recordedAt: string; dealId: number | null; dealname: string | null; summary: string | null; excerpt: string | null };
+export type DealMatch = {
+  id: number;
+  dealname: string;
+  company: string | null;
+  stage: string;
+  owner: string | null;
+  amount: string | null;
+  closedate: string | null;
+  nextsteps: string | null;
+  kdm: string | null;
+  painpoints: string | null;
+};
+export type RecordingMatch = {
+  id: string;
+  title: string;
+  recordedAt: string;
+  dealId: number | null;
+  dealname: string | null;
+  summary: string | null;
+  excerpt: string | null;
+};
 
 /** Words a model puts in a query that say what to look in, not what to look for. */
-const NOISE = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'for', 'with', 'about', 'in', 'on', 'to', 'my', 'our', 'deal', 'deals', 'meeting', 'meetings', 'call', 'calls', 'recording', 'recordings']);
+const NOISE = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'of',
+  'for',
+  'with',
+  'about',
+  'in',
+  'on',
+  'to',
+  'my',
+  'our',
+  'deal',
+  'deals',
+  'meeting',
+  'meetings',
+  'call',
+  'calls',
+  'recording',
+  'recordings',
+]);
 
 /** The words of a search, each matched as a substring ('%' and '_' taken literally). */
 function patternsOf(text: string): string[] {
@@ -20,7 +62,11 @@ function patternsOf(text: string): string[] {
 }
 
 /** Every word somewhere in `haystack`. */
-const allWords = (haystack: SQL, patterns: string[]): SQL => sql.join(patterns.map((p) => sql`${haystack} like ${p}`), sql` and `);
+const allWords = (haystack: SQL, patterns: string[]): SQL =>
+  sql.join(
+    patterns.map((p) => sql`${haystack} like ${p}`),
+    sql` and `,
+  );
 
 /**
  * Substring search over the deals (name, next steps, KDM, pain points) and recordings (title,
@@ -29,19 +75,23 @@ const allWords = (haystack: SQL, patterns: string[]): SQL => sql.join(patterns.m
  * Meetings screen).
  */
 export function createRecordSearchRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql'>) {
-  const visibleOwners = (caller: Caller, column: SQL): SQL => (isAdminRole(caller.role) ? sql`true` : sql`${column} in (${access.visibleUserIdsSql(caller)})`);
+  const visibleOwners = (caller: Caller, column: SQL): SQL =>
+    isAdminRole(caller.role) ? sql`true` : sql`${column} in (${access.visibleUserIdsSql(caller)})`;
 
   return {
     async deals(caller: Caller, text: string, limit: number): Promise<DealMatch[]> {
       const patterns = patternsOf(text);
       if (!patterns.length) return [];
       const haystack = sql`lower(concat_ws(' ', d.dealname, d.nextsteps, d.kdm, d.painpoints))`;
-      const rows = await execute<Omit<DealMatch, 'id'> & { id: string | number }>(db, sql`
+      const rows = await execute<Omit<DealMatch, 'id'> & { id: string | number }>(
+        db,
+        sql`
         select d.id, d.dealname, c.name as company, s.label as stage, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as owner,
           d.amount::text as amount, d.closedate::text as closedate, d.nextsteps, d.kdm, d.painpoints
         from deals d join pipeline_stages s on s.id = d.stage_id left join companies c on c.id = d.company_id left join users u on u.id = d.owner_id
         where d.organization_id = ${caller.organizationId} and ${visibleOwners(caller, sql`d.owner_id`)} and ${allWords(haystack, patterns)}
-        order by d.updated_at desc, d.id desc limit ${limit}`);
+        order by d.updated_at desc, d.id desc limit ${limit}`,
+      );
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
     },
 
@@ -51,13 +101,16 @@ export function createRecordSearchRepo(db: DbOrTx, access: Pick<AccessRules, 'vi
       const haystack = sql`lower(concat_ws(' ', r.title, r.summary, r.transcription))`;
       // The transcript part shown is around the first word's first match, not the whole transcript.
       const first = patterns[0]!.slice(1, -1).replace(/\\(.)/g, '$1');
-      const rows = await execute<Omit<RecordingMatch, 'dealId'> & { dealId: string | number | null }>(db, sql`
+      const rows = await execute<Omit<RecordingMatch, 'dealId'> & { dealId: string | number | null }>(
+        db,
+        sql`
         select r.id, r.title, coalesce(r.recorded_at, r.created_at)::text as "recordedAt", r.deal_id as "dealId", d.dealname, r.summary,
           case when strpos(lower(coalesce(r.transcription, '')), ${first}) > 0
             then substr(r.transcription, greatest(1, strpos(lower(r.transcription), ${first}) - 150), 400) end as excerpt
         from recordings r left join deals d on d.id = r.deal_id
         where r.organization_id = ${caller.organizationId} and ${visibleOwners(caller, sql`r.uploaded_by`)} and ${allWords(haystack, patterns)}
-        order by coalesce(r.recorded_at, r.created_at) desc, r.id limit ${limit}`);
+        order by coalesce(r.recorded_at, r.created_at) desc, r.id limit ${limit}`,
+      );
       return rows.map((r) => ({ ...r, dealId: r.dealId === null ? null : Number(r.dealId) }));
     },
   };

@@ -1,7 +1,15 @@
 import type { TObjectType, TParsedCommand } from '@pipewise/contract/assistant';
 import type { DateContext } from '../commands/date-parser';
 import { ENTITY_FIELDS } from '../commands/entity-fields';
-import { looksLikeDomain, looksLikeEmail, normalizeDomain, readValue, splitName, type CommandProblem, type PropertyValue } from '../commands/field-values';
+import {
+  looksLikeDomain,
+  looksLikeEmail,
+  normalizeDomain,
+  readValue,
+  splitName,
+  type CommandProblem,
+  type PropertyValue,
+} from '../commands/field-values';
 import type { TCreateArgs, TUpdateArgs } from './model-tool-args';
 
 /** The model's values read like typed ones: "5 lakh" to rupees, "next Friday" to a date, emails lower-cased. */
@@ -31,6 +39,7 @@ export function createCommandOf(args: TCreateArgs, ctx: DateContext): { parsed: 
 /** An update_record call as the text parser would have read the same command. */
 export function updateCommandOf(args: TUpdateArgs, ctx: DateContext): { parsed: TParsedCommand; problems: CommandProblem[] } {
   const { properties, problems } = readProperties(args.object_type, args.properties, ctx);
-  if (Object.keys(args.properties).length === 0) problems.push({ property: 'properties', message: `Please say what to change on the ${args.object_type}.` });
+  if (Object.keys(args.properties).length === 0)
+    problems.push({ property: 'properties', message: `Please say what to change on the ${args.object_type}.` });
   return { parsed: { operation: 'update', object_type: args.object_type, identifier: args.identifier, properties }, problems };
 }

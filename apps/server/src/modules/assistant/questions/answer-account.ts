@@ -19,7 +19,9 @@ export async function answerLastMeeting(ctx: AskContext, deps: AnswerDeps): Prom
   if (meetings.length === 0) return { text: `I could not find any recorded meetings with ${names(ctx)}.`, sources: [], results: [] };
   const [last, ...earlier] = meetings;
   const when = (at: string) => day(localDate(new Date(at), ctx.zone));
-  const lines = [`The last meeting with ${last!.company ?? names(ctx)} was "${last!.title}" on ${when(last!.at)}${last!.dealName ? ` (deal: ${last!.dealName})` : ''}.`];
+  const lines = [
+    `The last meeting with ${last!.company ?? names(ctx)} was "${last!.title}" on ${when(last!.at)}${last!.dealName ? ` (deal: ${last!.dealName})` : ''}.`,
+  ];
   lines.push(last!.summary ? `Summary: ${clip(last!.summary, 600)}` : 'It has no summary yet.');
   if (last!.keyPoints.length) lines.push('Key points:', ...last!.keyPoints.slice(0, 8).map((k) => `- ${clip(k, 200)}`));
   if (last!.sentiment) lines.push(`Sentiment: ${last!.sentiment}.`);
@@ -28,29 +30,46 @@ export async function answerLastMeeting(ctx: AskContext, deps: AnswerDeps): Prom
 }
 
 /** The account's pain points (from its deals) and decision makers (deal kdm and stakeholders). */
-export async function answerAccountPeople(ctx: AskContext, deps: AnswerDeps, want: { painpoints: boolean; decisionMakers: boolean }): Promise<Answer> {
+export async function answerAccountPeople(
+  ctx: AskContext,
+  deps: AnswerDeps,
+  want: { painpoints: boolean; decisionMakers: boolean },
+): Promise<Answer> {
   if (!ctx.account) return whichAccount;
-  const set = await deps.dealSets.find(ctx.caller, { owners: [], stages: [], pipelines: [], close: null, search: null, companyIds: accountIds(ctx), order: 'amount_desc', limit: 20 });
+  const set = await deps.dealSets.find(ctx.caller, {
+    owners: [],
+    stages: [],
+    pipelines: [],
+    close: null,
+    search: null,
+    companyIds: accountIds(ctx),
+    order: 'amount_desc',
+    limit: 20,
+  });
   if (set.deals.length === 0) return { text: `I could not find any deals with ${names(ctx)} that you can see.`, sources: [], results: [] };
   const lines = [`${names(ctx)}: ${count(set.total, 'deal')} you can see.`];
   const sources: TChatSource[] = set.deals.map(dealSource);
   if (want.painpoints) {
     const pains = new Map<string, string[]>();
-    for (const d of set.deals) if (d.painpoints?.trim()) pains.set(d.painpoints.trim(), [...(pains.get(d.painpoints.trim()) ?? []), d.dealname]);
+    for (const d of set.deals)
+      if (d.painpoints?.trim()) pains.set(d.painpoints.trim(), [...(pains.get(d.painpoints.trim()) ?? []), d.dealname]);
     lines.push(pains.size ? 'Pain points:' : 'No pain points are recorded on these deals.');
-    for (const [pain, deals] of pains) lines.push(`- ${clip(pain, 300)} (${joinWords(deals.slice(0, 3))}${deals.length > 3 ? ` and ${deals.length - 3} more` : ''})`);
+    for (const [pain, deals] of pains)
+      lines.push(`- ${clip(pain, 300)} (${joinWords(deals.slice(0, 3))}${deals.length > 3 ? ` and ${deals.length - 3} more` : ''})`);
   }
   if (want.decisionMakers) {
     const kdms = new Map<string, string[]>();
     for (const d of set.deals) if (d.kdm?.trim()) kdms.set(d.kdm.trim(), [...(kdms.get(d.kdm.trim()) ?? []), d.dealname]);
     lines.push(kdms.size ? 'Key decision makers:' : 'No key decision maker is recorded on these deals.');
-    for (const [kdm, deals] of kdms) lines.push(`- ${kdm} (${joinWords(deals.slice(0, 3))}${deals.length > 3 ? ` and ${deals.length - 3} more` : ''})`);
+    for (const [kdm, deals] of kdms)
+      lines.push(`- ${kdm} (${joinWords(deals.slice(0, 3))}${deals.length > 3 ? ` and ${deals.length - 3} more` : ''})`);
     const people = await deps.meetings.stakeholders(set.deals.map((d) => d.id));
     const seen = new Set<string>();
     const unique = people.filter((p) => !seen.has(p.contactId) && seen.add(p.contactId));
     if (unique.length) {
       lines.push('Stakeholders:');
-      for (const p of unique.slice(0, 10)) lines.push(`- ${p.name}${p.position ? `, ${p.position}` : ''}${p.jobtitle ? ` (${p.jobtitle})` : ''} on ${p.dealName}`);
+      for (const p of unique.slice(0, 10))
+        lines.push(`- ${p.name}${p.position ? `, ${p.position}` : ''}${p.jobtitle ? ` (${p.jobtitle})` : ''} on ${p.dealName}`);
       sources.push(...unique.slice(0, 10).map((p): TChatSource => ({ type: 'contact', id: p.contactId, label: p.name, url: null })));
     }
   }

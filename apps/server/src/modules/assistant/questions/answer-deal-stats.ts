@@ -25,11 +25,18 @@ export function describeFilters(f: DealFilters, vocab: Vocabulary): string {
 }
 
 /** Counts and sums over any filter set the deals list supports (the list's own filter SQL). */
-export async function answerDealStats(ctx: AskContext, deps: AnswerDeps, measure: 'count' | 'sum' | 'both', filters: DealFilters, vocab: Vocabulary): Promise<Answer> {
+export async function answerDealStats(
+  ctx: AskContext,
+  deps: AnswerDeps,
+  measure: 'count' | 'sum' | 'both',
+  filters: DealFilters,
+  vocab: Vocabulary,
+): Promise<Answer> {
   const set = await deps.dealSets.find(ctx.caller, { ...filters, companyIds: accountIds(ctx), order: 'amount_desc', limit: SHOWN });
   const described = describeFilters(filters, vocab);
   const subject = `${count(set.total, 'deal')}${forAccount(ctx)}${described ? ` ${described}` : ''}`;
-  if (set.total === 0) return { text: `I could not find any deals${forAccount(ctx)}${described ? ` ${described}` : ''}.`, sources: [], results: [] };
+  if (set.total === 0)
+    return { text: `I could not find any deals${forAccount(ctx)}${described ? ` ${described}` : ''}.`, sources: [], results: [] };
   const head =
     measure === 'sum'
       ? `${subject} ${set.total === 1 ? 'is' : 'are'} worth ${inr(set.totalAmount)} in total.`

@@ -25,8 +25,13 @@ describe('time zones', () => {
     const instant = new Date('2026-11-22T20:00:00Z');
     expect(localDate(instant, 'Asia/Kolkata')).toBe('2026-11-23');
     expect(localDate(instant, 'UTC')).toBe('2026-11-22');
-    expect(dayRange('2026-11-23', 'Asia/Kolkata')).toEqual({ from: new Date('2026-11-22T18:30:00Z'), to: new Date('2026-11-23T18:30:00Z') });
-    expect(dayRange('2026-03-08', 'America/New_York').to.getTime() - dayRange('2026-03-08', 'America/New_York').from.getTime()).toBe(23 * 3_600_000);
+    expect(dayRange('2026-11-23', 'Asia/Kolkata')).toEqual({
+      from: new Date('2026-11-22T18:30:00Z'),
+      to: new Date('2026-11-23T18:30:00Z'),
+    });
+    expect(dayRange('2026-03-08', 'America/New_York').to.getTime() - dayRange('2026-03-08', 'America/New_York').from.getTime()).toBe(
+      23 * 3_600_000,
+    );
     expect(localTime(new Date('2026-11-22T06:30:00Z'), 'Asia/Kolkata')).toBe('12:00 PM');
     expect(zoneOrUtc('Mars/Olympus')).toBe('UTC');
     expect(zoneOrUtc(undefined)).toBe('UTC');

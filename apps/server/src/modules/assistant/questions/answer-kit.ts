@@ -29,21 +29,45 @@ export const LISTED = 10;
 export const dealUrl = (id: number) => `/dashboard/deals/${id}`;
 export const meetingUrl = (id: string) => `/dashboard/meeting/${id}`;
 
-export const dealSource = (d: { id: number; dealname: string }): TChatSource => ({ type: 'deal', id: String(d.id), label: d.dealname, url: dealUrl(d.id) });
-export const meetingSource = (m: { id: string; title: string }): TChatSource => ({ type: 'meeting', id: m.id, label: m.title, url: meetingUrl(m.id) });
+export const dealSource = (d: { id: number; dealname: string }): TChatSource => ({
+  type: 'deal',
+  id: String(d.id),
+  label: d.dealname,
+  url: dealUrl(d.id),
+});
+export const meetingSource = (m: { id: string; title: string }): TChatSource => ({
+  type: 'meeting',
+  id: m.id,
+  label: m.title,
+  url: meetingUrl(m.id),
+});
 export const companySource = (c: Company): TChatSource => ({ type: 'company', id: c.id, label: c.name, url: null });
 
 export const dealView = (d: DealLine): TRecordView => ({
   id: String(d.id),
   object_type: 'deal',
-  properties: { dealname: d.dealname, amount: d.amount === null ? null : inr(d.amount), closedate: d.closedate, dealstage: d.stage, pipeline: d.pipeline, owner: d.owner, company: d.company },
+  properties: {
+    dealname: d.dealname,
+    amount: d.amount === null ? null : inr(d.amount),
+    closedate: d.closedate,
+    dealstage: d.stage,
+    pipeline: d.pipeline,
+    owner: d.owner,
+    company: d.company,
+  },
   url: dealUrl(d.id),
 });
 
 export const meetingView = (m: MeetingLine): TRecordView => ({
   id: m.id,
   object_type: 'meeting',
-  properties: { title: m.title, date: day(m.at.slice(0, 10)), deal: m.dealName, company: m.company, summary: m.summary === null ? null : clip(m.summary, 150) },
+  properties: {
+    title: m.title,
+    date: day(m.at.slice(0, 10)),
+    deal: m.dealName,
+    company: m.company,
+    summary: m.summary === null ? null : clip(m.summary, 150),
+  },
   url: meetingUrl(m.id),
 });
 
@@ -65,13 +89,26 @@ export const accountIds = (ctx: AskContext) => (ctx.account ? ctx.account.compan
  * A list answer over a deal set: the heading (count and total), the first deals, how many more,
  * their sources and record views. An empty set gets the 'I could not find' sentence.
  */
-export function dealSetAnswer(set: DealSet, heading: (n: string, total: string) => string, nothing: string, show: Parameters<typeof dealLine>[1] = {}): Answer {
+export function dealSetAnswer(
+  set: DealSet,
+  heading: (n: string, total: string) => string,
+  nothing: string,
+  show: Parameters<typeof dealLine>[1] = {},
+): Answer {
   if (set.total === 0) return { text: nothing, sources: [], results: [] };
   const lines = set.deals.map((d) => dealLine(d, show));
   const more = set.total - set.deals.length;
-  const text = [heading(count(set.total, 'deal'), inr(set.totalAmount)), ...lines, ...(more > 0 ? [`…and ${count(more, 'more deal')}.`] : [])].join('\n');
+  const text = [
+    heading(count(set.total, 'deal'), inr(set.totalAmount)),
+    ...lines,
+    ...(more > 0 ? [`…and ${count(more, 'more deal')}.`] : []),
+  ].join('\n');
   return { text, sources: set.deals.map(dealSource), results: set.deals.map(dealView) };
 }
 
 /** The sentence for a question about an account the workspace does not have. */
-export const unknownAccount = (asked: string): Answer => ({ text: `I could not find an account named "${asked}" in your workspace.`, sources: [], results: [] });
+export const unknownAccount = (asked: string): Answer => ({
+  text: `I could not find an account named "${asked}" in your workspace.`,
+  sources: [],
+  results: [],
+});

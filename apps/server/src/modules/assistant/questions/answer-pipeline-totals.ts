@@ -30,13 +30,24 @@ export async function answerPipelineBy(ctx: AskContext, deps: AnswerDeps, by: 's
 /** The team member with the most open pipeline, and the runners-up. */
 export async function answerTopOwner(ctx: AskContext, deps: AnswerDeps): Promise<Answer> {
   const groups = (await deps.workspace.groupTotals(ctx.caller, 'owner', true, accountIds(ctx))).filter((g) => g.key !== null);
-  if (groups.length === 0) return { text: `I could not find any open deals${forAccount(ctx)} owned by your team.`, sources: [], results: [] };
+  if (groups.length === 0)
+    return { text: `I could not find any open deals${forAccount(ctx)} owned by your team.`, sources: [], results: [] };
   const [first, ...rest] = groups.sort((a, b) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label));
-  const top = await deps.dealSets.find(ctx.caller, { ...NO_FILTERS, owners: [first!.key!], openOnly: true, companyIds: accountIds(ctx), order: 'amount_desc', limit: 3, totals: false });
+  const top = await deps.dealSets.find(ctx.caller, {
+    ...NO_FILTERS,
+    owners: [first!.key!],
+    openOnly: true,
+    companyIds: accountIds(ctx),
+    order: 'amount_desc',
+    limit: 3,
+    totals: false,
+  });
   const text = [
     `${first!.label} has the most open pipeline${forAccount(ctx)}: ${inr(first!.amount)} across ${count(first!.deals, 'deal')}.`,
     ...(rest.length ? ['Next:', ...rest.slice(0, 4).map(groupLine)] : []),
-    ...(top.deals.length ? [`${first!.label}'s largest open deals: ${top.deals.map((d) => `${d.dealname} (${inr(d.amount)})`).join('; ')}.`] : []),
+    ...(top.deals.length
+      ? [`${first!.label}'s largest open deals: ${top.deals.map((d) => `${d.dealname} (${inr(d.amount)})`).join('; ')}.`]
+      : []),
   ].join('\n');
   return { text, sources: top.deals.map(dealSource), results: top.deals.map(dealView) };
 }

@@ -1,6 +1,16 @@
 import type { TChatSource, TRecordView } from '@pipewise/contract/assistant';
 import { clip, day, inr } from './answer-format';
-import { accountIds, dealSource, dealUrl, forAccount, meetingSource, meetingView, type Answer, type AnswerDeps, type AskContext } from './answer-kit';
+import {
+  accountIds,
+  dealSource,
+  dealUrl,
+  forAccount,
+  meetingSource,
+  meetingView,
+  type Answer,
+  type AnswerDeps,
+  type AskContext,
+} from './answer-kit';
 import type { DealHit, MeetingHit } from './search-repo';
 import { searchKinds, searchText } from './search-terms';
 import { localDate } from './time-zone';
@@ -11,7 +21,11 @@ const SHOWN = 3;
 export async function answerSearch(ctx: AskContext, deps: AnswerDeps, question: string): Promise<Answer> {
   const text = searchText(question);
   const kinds = searchKinds(question);
-  const nothing: Answer = { text: `I could not find anything${forAccount(ctx)} matching "${clip(question, 80)}" in your meetings or deals.`, sources: [], results: [] };
+  const nothing: Answer = {
+    text: `I could not find anything${forAccount(ctx)} matching "${clip(question, 80)}" in your meetings or deals.`,
+    sources: [],
+    results: [],
+  };
   if (!text) return nothing;
   const run = (anyWord: boolean) =>
     Promise.all([
@@ -28,7 +42,10 @@ export async function answerSearch(ctx: AskContext, deps: AnswerDeps, question: 
   const lines = [`${partial ? 'Nothing matched every word; these match some of them' : 'Best matches'} for "${text}"${forAccount(ctx)}:`];
   if (meetings.length) {
     lines.push('Meetings:');
-    for (const m of meetings) lines.push(`- "${m.title}" (${day(localDate(new Date(m.at), ctx.zone))}${m.dealName ? `, ${m.dealName}` : ''}): ${clip(m.snippet || m.summary || '', 220)}`);
+    for (const m of meetings)
+      lines.push(
+        `- "${m.title}" (${day(localDate(new Date(m.at), ctx.zone))}${m.dealName ? `, ${m.dealName}` : ''}): ${clip(m.snippet || m.summary || '', 220)}`,
+      );
   }
   if (deals.length) {
     lines.push('Deals:');
@@ -37,7 +54,12 @@ export async function answerSearch(ctx: AskContext, deps: AnswerDeps, question: 
   const sources: TChatSource[] = [...meetings.map(meetingSource), ...deals.map(dealSource)];
   const results: TRecordView[] = [
     ...meetings.map(meetingView),
-    ...deals.map((d): TRecordView => ({ id: String(d.id), object_type: 'deal', properties: { dealname: d.dealname, amount: inr(d.amount), dealstage: d.stage, company: d.company }, url: dealUrl(d.id) })),
+    ...deals.map((d): TRecordView => ({
+      id: String(d.id),
+      object_type: 'deal',
+      properties: { dealname: d.dealname, amount: inr(d.amount), dealstage: d.stage, company: d.company },
+      url: dealUrl(d.id),
+    })),
   ];
   return { text: lines.join('\n'), sources, results };
 }

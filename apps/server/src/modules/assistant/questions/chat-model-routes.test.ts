@@ -15,7 +15,10 @@ let rahul: TestSession;
 
 beforeAll(async () => {
   llm = await startFakeHttpServer(scripted());
-  t = await createTestApp({ seed: true, env: { LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'chat-test', LLM_API_KEY: 'sk-routes', LLM_TIMEOUT_MS: '1500' } });
+  t = await createTestApp({
+    seed: true,
+    env: { LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'chat-test', LLM_API_KEY: 'sk-routes', LLM_TIMEOUT_MS: '1500' },
+  });
   rahul = await signIn(t.database.db, 'rahul@acme.example');
 });
 afterAll(async () => {
@@ -42,7 +45,9 @@ describe('the chat routes with a model', () => {
     const before = await dealCount();
     llm.setAnswer(
       scripted(
-        toolCallCompletion([{ name: 'create_record', arguments: { object_type: 'deal', name: 'Orion renewal', properties: { amount: 250000 } } }]),
+        toolCallCompletion([
+          { name: 'create_record', arguments: { object_type: 'deal', name: 'Orion renewal', properties: { amount: 250000 } } },
+        ]),
         chatCompletion('I can create that deal once you confirm.'),
       ),
     );
@@ -50,7 +55,10 @@ describe('the chat routes with a model', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.model).toBe(true);
-    expect(data.command).toMatchObject({ status: 'confirm', data: { pending_operation: { operation: 'create', object_type: 'deal', identifier: 'Orion renewal' } } });
+    expect(data.command).toMatchObject({
+      status: 'confirm',
+      data: { pending_operation: { operation: 'create', object_type: 'deal', identifier: 'Orion renewal' } },
+    });
     expect(data.command.message).toContain('Create deal "Orion renewal"');
     expect(await dealCount()).toBe(before);
 

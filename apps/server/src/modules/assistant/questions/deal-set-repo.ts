@@ -103,12 +103,33 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
 
   /** The WHERE clause over `d`: deal_search when `onSearchTable`, else deals. */
   function whereOf(caller: Caller, q: DealSetQuery, onSearchTable: boolean): SQL {
-    const list = { owners: q.owners, stages: q.stages, pipelines: q.pipelines, close_from: q.close?.from, close_to: q.close?.to, search: undefined };
+    const list = {
+      owners: q.owners,
+      stages: q.stages,
+      pipelines: q.pipelines,
+      close_from: q.close?.from,
+      close_to: q.close?.to,
+      search: undefined,
+    };
     const parts = [dealFilters(caller.organizationId, scopeOf(caller), onSearchTable ? { ...list, search: q.search ?? undefined } : list)];
     // On deals, the list's search reads deal_search (as d); inside the subquery that alias is deal_search's.
-    if (q.search && !onSearchTable) parts.push(sql`d.id in (select d.id from deal_search d where ${dealFilters(caller.organizationId, null, { ...list, owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, search: q.search })})`);
-    if (q.openOnly) parts.push(sql`d.stage_id = any(array(select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${caller.organizationId} and not s.is_closed))`);
-    if (q.companyIds) parts.push(q.companyIds.length ? sql`d.company_id in (${sql.join(q.companyIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`false`);
+    if (q.search && !onSearchTable)
+      parts.push(
+        sql`d.id in (select d.id from deal_search d where ${dealFilters(caller.organizationId, null, { ...list, owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, search: q.search })})`,
+      );
+    if (q.openOnly)
+      parts.push(
+        sql`d.stage_id = any(array(select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${caller.organizationId} and not s.is_closed))`,
+      );
+    if (q.companyIds)
+      parts.push(
+        q.companyIds.length
+          ? sql`d.company_id in (${sql.join(
+              q.companyIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql`false`,
+      );
     if (q.noNextSteps) parts.push(sql`(d.nextsteps is null or btrim(d.nextsteps) = '')`);
     if (q.updatedBefore) parts.push(sql`d.updated_at < ${q.updatedBefore.toISOString()}::timestamptz`);
     return sql.join(parts, sql` and `);
@@ -124,9 +145,12 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
           ? Promise.resolve([{ total: -1, total_amount: '0' }])
           : execute<{ total: number; total_amount: string }>(db, totalsOf(caller, q)),
         q.limit > 0
-          ? execute<Row>(db, sql`
+          ? execute<Row>(
+              db,
+              sql`
               select ${DEAL_COLUMNS} from unnest(array(select d.id from deals d where ${where} order by ${ORDERS[q.order]} limit ${q.limit})) with ordinality as page(id, ord)
-              join deals d on d.id = page.id ${DEAL_JOINS} order by page.ord`)
+              join deals d on d.id = page.id ${DEAL_JOINS} order by page.ord`,
+            )
           : Promise.resolve([] as Row[]),
       ]);
       return { total: totals[0]!.total, totalAmount: totals[0]!.total_amount, deals: rows.map(toLine) };

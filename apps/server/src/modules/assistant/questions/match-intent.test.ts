@@ -52,7 +52,10 @@ describe('matchIntent', () => {
   });
 
   it('reads the period of a closing question (weeks start on Monday)', () => {
-    expect(intent('deals closing this week')).toEqual({ name: 'closing', range: { from: '2026-11-16', to: '2026-11-22', label: 'this week' } });
+    expect(intent('deals closing this week')).toEqual({
+      name: 'closing',
+      range: { from: '2026-11-16', to: '2026-11-22', label: 'this week' },
+    });
     expect(intent('closing this quarter')).toMatchObject({ range: { from: '2026-10-01', to: '2026-12-31' } });
     expect(intent('closing next quarter')).toMatchObject({ range: { from: '2027-01-01', to: '2027-03-31' } });
     expect(periodRange('next_month', '2026-12-05')).toMatchObject({ from: '2027-01-01', to: '2027-01-31' });
@@ -62,7 +65,13 @@ describe('matchIntent', () => {
     expect(intent('total value of deals owned by Rahul closing in December')).toEqual({
       name: 'deal_stats',
       measure: 'sum',
-      filters: { owners: ['u-rahul'], stages: [], pipelines: [], close: { from: '2026-12-01', to: '2026-12-31', label: 'in December 2026' }, search: null },
+      filters: {
+        owners: ['u-rahul'],
+        stages: [],
+        pipelines: [],
+        close: { from: '2026-12-01', to: '2026-12-31', label: 'in December 2026' },
+        search: null,
+      },
     });
     expect(intent('how many of my deals are in Proposal in the Enterprise pipeline?')).toMatchObject({
       measure: 'count',
@@ -71,7 +80,9 @@ describe('matchIntent', () => {
     expect(intent('How many deals mentioning "security questionnaire"?')).toMatchObject({ filters: { search: 'security questionnaire' } });
     expect(intent('deals in Closed Won for Priya Nair')).toMatchObject({ filters: { owners: ['u-priya'], stages: ['Closed Won'] } });
     expect(intent('how many deals have we won?')).toMatchObject({ filters: { stages: ['Closed Won'] } });
-    expect(intent('deals closing between 2026-01-01 and 2026-03-31 in Discovery')).toMatchObject({ filters: { close: { from: '2026-01-01', to: '2026-03-31' }, stages: ['Discovery'] } });
+    expect(intent('deals closing between 2026-01-01 and 2026-03-31 in Discovery')).toMatchObject({
+      filters: { close: { from: '2026-01-01', to: '2026-03-31' }, stages: ['Discovery'] },
+    });
   });
 
   it('reads how many days count as stuck, and how many largest deals to list', () => {
@@ -91,7 +102,10 @@ describe('matchIntent', () => {
 
 describe('accounts', () => {
   it('takes the home screen prefix off the question', () => {
-    expect(splitAccountPrefix('For account Kaveri Foods: deals closing this month')).toEqual({ account: 'Kaveri Foods', question: 'deals closing this month' });
+    expect(splitAccountPrefix('For account Kaveri Foods: deals closing this month')).toEqual({
+      account: 'Kaveri Foods',
+      question: 'deals closing this month',
+    });
     expect(splitAccountPrefix('deals closing this month')).toEqual({ account: null, question: 'deals closing this month' });
   });
 

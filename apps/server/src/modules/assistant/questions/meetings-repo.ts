@@ -18,12 +18,40 @@ export type MeetingLine = {
 };
 
 /** A calendar call. */
-export type CallLine = { id: string; title: string | null; startAt: Date; endAt: Date | null; allDay: boolean; ownerId: string; owner: string; meetLink: string | null; dealId: number | null; dealName: string | null };
+export type CallLine = {
+  id: string;
+  title: string | null;
+  startAt: Date;
+  endAt: Date | null;
+  allDay: boolean;
+  ownerId: string;
+  owner: string;
+  meetLink: string | null;
+  dealId: number | null;
+  dealName: string | null;
+};
 
 /** A stakeholder of an account's deal. */
-export type StakeholderLine = { contactId: string; name: string; jobtitle: string | null; position: string | null; dealId: number; dealName: string };
+export type StakeholderLine = {
+  contactId: string;
+  name: string;
+  jobtitle: string | null;
+  position: string | null;
+  dealId: number;
+  dealName: string;
+};
 
-type MeetingRow = { id: string; title: string; summary: string | null; key_points: string[] | null; sentiment: string | null; at: string; deal_id: string | number | null; deal_name: string | null; company: string | null };
+type MeetingRow = {
+  id: string;
+  title: string;
+  summary: string | null;
+  key_points: string[] | null;
+  sentiment: string | null;
+  at: string;
+  deal_id: string | number | null;
+  deal_name: string | null;
+  company: string | null;
+};
 
 const toMeeting = (r: MeetingRow): MeetingLine => ({
   id: r.id,
@@ -37,7 +65,13 @@ const toMeeting = (r: MeetingRow): MeetingLine => ({
   company: r.company,
 });
 
-const uuidList = (ids: string[]) => (ids.length ? sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `) : sql`null::uuid`);
+const uuidList = (ids: string[]) =>
+  ids.length
+    ? sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
+    : sql`null::uuid`;
 
 /** Recordings, stakeholders and calendar calls the caller may see (the recordings' and calendar's own rules). */
 export function createMeetingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql'>) {
@@ -58,21 +92,38 @@ export function createMeetingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibl
 
     /** The latest recordings of the accounts' deals, newest first. */
     async latestForCompanies(caller: Caller, companyIds: string[], limit: number): Promise<MeetingLine[]> {
-      const rows = await execute<MeetingRow>(db, sql`
+      const rows = await execute<MeetingRow>(
+        db,
+        sql`
         select ${meetingColumns} from recordings r join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id
         where ${recordingScope(caller)} and d.organization_id = ${caller.organizationId} and d.company_id in (${uuidList(companyIds)})
-        order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`);
+        order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
+      );
       return rows.map(toMeeting);
     },
 
     /** Stakeholders of the given deals, decision makers first. */
     async stakeholders(dealIds: number[]): Promise<StakeholderLine[]> {
       if (dealIds.length === 0) return [];
-      const rows = await execute<{ contact_id: string; firstname: string; lastname: string; jobtitle: string | null; position: string | null; deal_id: string | number; dealname: string }>(db, sql`
+      const rows = await execute<{
+        contact_id: string;
+        firstname: string;
+        lastname: string;
+        jobtitle: string | null;
+        position: string | null;
+        deal_id: string | number;
+        dealname: string;
+      }>(
+        db,
+        sql`
         select ct.id as contact_id, ct.firstname, ct.lastname, ct.jobtitle, ds.position, ds.deal_id, d.dealname
         from deal_stakeholders ds join contacts ct on ct.id = ds.contact_id join deals d on d.id = ds.deal_id
-        where ds.deal_id in (${sql.join(dealIds.map((id) => sql`${id}`), sql`, `)})
-        order by (ds.position ilike '%decision%' or ds.position ilike '%economic%') desc, ds.display_order, ct.firstname, ct.id`);
+        where ds.deal_id in (${sql.join(
+          dealIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by (ds.position ilike '%decision%' or ds.position ilike '%economic%') desc, ds.display_order, ct.firstname, ct.id`,
+      );
       return rows.map((r) => ({
         contactId: r.contact_id,
         name: `${r.firstname} ${r.lastname}`.trim(),
@@ -86,14 +137,28 @@ export function createMeetingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibl
     /** Live calls starting in [from, to) on the calendars of the caller and everyone they see; optionally only calls linked to the accounts' deals. */
     async calls(caller: Caller, range: { from: Date; to: Date }, companyIds: string[] | null): Promise<CallLine[]> {
       const account = companyIds ? sql`and d.company_id in (${uuidList(companyIds)})` : sql``;
-      const rows = await execute<{ id: string; title: string | null; start_at: string; end_at: string | null; all_day: boolean; owner_id: string; owner: string; meet_link: string | null; deal_id: string | number | null; dealname: string | null }>(db, sql`
+      const rows = await execute<{
+        id: string;
+        title: string | null;
+        start_at: string;
+        end_at: string | null;
+        all_day: boolean;
+        owner_id: string;
+        owner: string;
+        meet_link: string | null;
+        deal_id: string | number | null;
+        dealname: string | null;
+      }>(
+        db,
+        sql`
         select m.id, m.title, m.start_at, m.end_at, m.all_day, m.owner_id,
           coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as owner, m.meet_link, m.deal_id, d.dealname
         from calendar_meetings m join users u on u.id = m.owner_id
         left join deals d on d.id = m.deal_id and d.organization_id = m.organization_id
         where m.organization_id = ${caller.organizationId} and m.owner_id = any(array(${access.visibleUserIdsSql(caller)}))
           and m.status <> 'cancelled' and m.start_at >= ${range.from.toISOString()}::timestamptz and m.start_at < ${range.to.toISOString()}::timestamptz ${account}
-        order by m.start_at, m.id limit 200`);
+        order by m.start_at, m.id limit 200`,
+      );
       return rows.map((r) => ({
         id: r.id,
         title: r.title,

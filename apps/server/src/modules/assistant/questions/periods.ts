@@ -6,7 +6,20 @@ export type DateRange = { from: string; to: string; label: string };
 export const PERIODS = ['this_week', 'next_week', 'this_month', 'next_month', 'this_quarter', 'next_quarter', 'this_year'] as const;
 export type PeriodName = (typeof PERIODS)[number];
 
-export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+export const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 const ymd = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
 const lastOfMonth = (y: number, m: number) => ymd(y, m + 1, 0);

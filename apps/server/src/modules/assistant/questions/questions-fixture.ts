@@ -10,7 +10,11 @@ export type QuestionsData = {
   recordings: Record<'first' | 'latest' | 'peer', string>;
 };
 
-type People = { organizationId: string; ids: { admin: string; manager: string; rep: string; rep2: string }; emails: { rep: string; rep2: string } };
+type People = {
+  organizationId: string;
+  ids: { admin: string; manager: string; rep: string; rep2: string };
+  emails: { rep: string; rep2: string };
+};
 
 /**
  * A small workspace of known figures over a hierarchy admin <- manager <- rep, rep2 (test/other-workspace):
@@ -41,15 +45,62 @@ export async function seedQuestionsWorkspace(db: Db, people: People, now = new D
   const rows = await db
     .insert(deals)
     .values([
-      { ...base, dealname: 'Zenith Mills - Expansion', stageId: stage('Discovery'), ownerId: people.ids.rep, companyId: zenith!.id, amount: '250000', closedate: today, nextsteps: 'Send the revised proposal', kdm: 'Kiran Rao (CFO)', painpoints: 'Manual spreadsheets everywhere' },
-      { ...base, dealname: 'Zenith Mills - Renewal', stageId: stage('Proposal'), ownerId: people.ids.rep2, companyId: zenith!.id, amount: '400000', closedate: today, nextsteps: 'Call back', kdm: 'Secret Person (CEO)', painpoints: 'Peer secret pain' },
-      { ...base, dealname: 'Orbit Labs - Pilot', stageId: stage('Proposal'), ownerId: people.ids.rep, companyId: orbit!.id, amount: '100000', closedate: addDays(today, -10), nextsteps: '' },
-      { ...base, dealname: 'Orbit Labs - Platform', stageId: stage('Closed Won'), ownerId: people.ids.manager, companyId: orbit!.id, amount: '900000', closedate: addDays(today, -5), nextsteps: 'Kickoff' },
+      {
+        ...base,
+        dealname: 'Zenith Mills - Expansion',
+        stageId: stage('Discovery'),
+        ownerId: people.ids.rep,
+        companyId: zenith!.id,
+        amount: '250000',
+        closedate: today,
+        nextsteps: 'Send the revised proposal',
+        kdm: 'Kiran Rao (CFO)',
+        painpoints: 'Manual spreadsheets everywhere',
+      },
+      {
+        ...base,
+        dealname: 'Zenith Mills - Renewal',
+        stageId: stage('Proposal'),
+        ownerId: people.ids.rep2,
+        companyId: zenith!.id,
+        amount: '400000',
+        closedate: today,
+        nextsteps: 'Call back',
+        kdm: 'Secret Person (CEO)',
+        painpoints: 'Peer secret pain',
+      },
+      {
+        ...base,
+        dealname: 'Orbit Labs - Pilot',
+        stageId: stage('Proposal'),
+        ownerId: people.ids.rep,
+        companyId: orbit!.id,
+        amount: '100000',
+        closedate: addDays(today, -10),
+        nextsteps: '',
+      },
+      {
+        ...base,
+        dealname: 'Orbit Labs - Platform',
+        stageId: stage('Closed Won'),
+        ownerId: people.ids.manager,
+        companyId: orbit!.id,
+        amount: '900000',
+        closedate: addDays(today, -5),
+        nextsteps: 'Kickoff',
+      },
     ])
     .returning({ id: deals.id, name: deals.dealname });
   await db.execute(sql`update deals set updated_at = now() - interval '60 days' where id = ${rows[2]!.id}`);
 
-  const recording = (uploadedBy: string, email: string, dealId: number, title: string, minutesAgo: number, text: { transcription: string; summary: string; keyPoints: string[] }) => ({
+  const recording = (
+    uploadedBy: string,
+    email: string,
+    dealId: number,
+    title: string,
+    minutesAgo: number,
+    text: { transcription: string; summary: string; keyPoints: string[] },
+  ) => ({
     organizationId: org,
     uploadedBy,
     uploaderEmail: email,
@@ -84,7 +135,14 @@ export async function seedQuestionsWorkspace(db: Db, people: People, now = new D
 
   const noon = new Date(`${today}T12:00:00Z`);
   await db.insert(calendarMeetings).values([
-    { organizationId: org, ownerId: people.ids.rep, title: 'Otto call with Zenith', startAt: noon, endAt: new Date(noon.getTime() + 1_800_000), dealId: rows[0]!.id },
+    {
+      organizationId: org,
+      ownerId: people.ids.rep,
+      title: 'Otto call with Zenith',
+      startAt: noon,
+      endAt: new Date(noon.getTime() + 1_800_000),
+      dealId: rows[0]!.id,
+    },
     { organizationId: org, ownerId: people.ids.rep2, title: 'Ophelia secret sync', startAt: new Date(noon.getTime() + 3_600_000) },
   ]);
 

@@ -35,7 +35,12 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function sales(who: TestSession, query: string, account?: string, headers: Record<string, string> = {}): Promise<Sales['data']> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/chat/sales', headers: { ...who.headers, ...headers }, payload: { query, context: account ? { account } : {} } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chat/sales',
+    headers: { ...who.headers, ...headers },
+    payload: { query, context: account ? { account } : {} },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Sales>().data;
 }
@@ -57,7 +62,11 @@ describe('POST /api/chat/sales and /api/chat/', () => {
 
     const manager = await sales(s.manager, 'How many deals in Proposal?');
     expect(manager.response).toContain('There are 2 deals in Proposal, worth ₹5,00,000 in total.');
-    const list = await t.app.inject({ method: 'GET', url: '/api/deal/get-deals-user-hierarchy?stages=Proposal', headers: s.manager.headers });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/deal/get-deals-user-hierarchy?stages=Proposal',
+      headers: s.manager.headers,
+    });
     expect(list.json()).toMatchObject({ total: 2, total_amount: '500000.00' });
   });
 
@@ -97,13 +106,30 @@ describe('POST /api/chat/sales and /api/chat/', () => {
   });
 
   it('never shows a rep a peer’s deal, meeting or call, nor anything of another workspace', async () => {
-    const questions = ['How many deals in Proposal?', 'deals closing this week', 'largest deals', 'pipeline by owner', "today's calls", 'quokka', 'zeppelin', 'For account Zenith Mills: pain points and decision makers'];
+    const questions = [
+      'How many deals in Proposal?',
+      'deals closing this week',
+      'largest deals',
+      'pipeline by owner',
+      "today's calls",
+      'quokka',
+      'zeppelin',
+      'For account Zenith Mills: pain points and decision makers',
+    ];
     const mine = new Set([data.deals.otto, data.deals.overdue].map(dealId));
     const foreign = [...Object.values(otherData.deals).map(dealId), ...Object.values(otherData.recordings)];
     for (const q of questions) {
       const a = await panel(s.rep, q);
       const text = `${a.message} ${JSON.stringify(a.sources)} ${JSON.stringify(a.results)}`;
-      for (const secret of ['Zenith Mills - Renewal', 'Peer secret pain', 'Secret Person', 'Ophelia secret sync', 'Renewal check-in', ...foreign]) expect(text, q).not.toContain(secret);
+      for (const secret of [
+        'Zenith Mills - Renewal',
+        'Peer secret pain',
+        'Secret Person',
+        'Ophelia secret sync',
+        'Renewal check-in',
+        ...foreign,
+      ])
+        expect(text, q).not.toContain(secret);
       for (const id of ids(a.sources, 'deal')) expect(mine.has(id), `${q}: deal ${id}`).toBe(true);
     }
     const globex = await sales(s.otherAdmin, 'How many deals in Proposal?');
@@ -134,7 +160,12 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     expect(a.response).toMatch(/^The last meeting with Zenith Mills was "Zenith follow-up" on /);
     expect(a.response).toContain('Budget confirmed by the CFO');
     expect(a.response).toContain('- Budget approved for Q1');
-    expect(a.sources[0]).toEqual({ type: 'meeting', id: data.recordings.latest, label: 'Zenith follow-up', url: `/dashboard/meeting/${data.recordings.latest}` });
+    expect(a.sources[0]).toEqual({
+      type: 'meeting',
+      id: data.recordings.latest,
+      label: 'Zenith follow-up',
+      url: `/dashboard/meeting/${data.recordings.latest}`,
+    });
     expect(ids(a.sources, 'meeting')).not.toContain(data.recordings.peer);
     const manager = await sales(s.manager, 'For account Zenith Mills: last meeting');
     expect(manager.sources[0]!.id).toBe(data.recordings.peer);
@@ -145,7 +176,11 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     expect(a.message).toContain('"Zenith pricing call"');
     expect(a.message).toContain('zeppelin rollout');
     expect(ids(a.sources, 'meeting')).toEqual([data.recordings.first]);
-    expect(a.results[0]).toMatchObject({ id: data.recordings.first, object_type: 'meeting', url: `/dashboard/meeting/${data.recordings.first}` });
+    expect(a.results[0]).toMatchObject({
+      id: data.recordings.first,
+      object_type: 'meeting',
+      url: `/dashboard/meeting/${data.recordings.first}`,
+    });
 
     expect((await panel(s.rep, 'quokka')).message).toBe('I could not find anything matching "quokka" in your meetings or deals.');
     expect(ids((await panel(s.manager, 'quokka')).sources, 'meeting')).toEqual([data.recordings.peer]);
@@ -176,7 +211,12 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/chat/', headers: s.rep.headers, payload: { query: '  ' } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().detail).toBeTruthy();
-    const anon = await t.app.inject({ method: 'POST', url: '/api/chat/sales', headers: csrfHeaders, payload: { query: 'hi', context: {} } });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat/sales',
+      headers: csrfHeaders,
+      payload: { query: 'hi', context: {} },
+    });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -192,6 +232,9 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     expect(Number(res!.headers['retry-after'])).toBeGreaterThan(0);
     expect(res!.json().detail).toMatch(/Too many requests/);
     // Another user is not affected.
-    expect((await t.app.inject({ method: 'POST', url: '/api/chat/', headers: s.rep2.headers, payload: { query: 'pipeline by stage' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/chat/', headers: s.rep2.headers, payload: { query: 'pipeline by stage' } }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -12,7 +12,11 @@ import { createQuestionsService, type QuestionsService } from './questions-servi
 
 /** Answers through a configured model (which falls back to `offline` on any failure), else offline. */
 type Answerer = {
-  answer(caller: Caller, input: { query: string; account?: string | null; mode: 'panel' | 'sales' }, offline: () => Promise<OfflineAnswer>): Promise<ModelAnswer>;
+  answer(
+    caller: Caller,
+    input: { query: string; account?: string | null; mode: 'panel' | 'sales' },
+    offline: () => Promise<OfflineAnswer>,
+  ): Promise<ModelAnswer>;
 };
 
 const errors = errorResponses(429);
@@ -24,33 +28,74 @@ export const QUESTIONS_PER_MINUTE = 30;
 const zoneOf = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /** POST /api/chat/sales (home screen) and POST /api/chat/ (assistant panel): answers from the caller's data. */
-export function questionsRoutesWith(service: QuestionsService, limiter: Pick<RateLimiter, 'consume'>, assistant?: Answerer): FastifyPluginAsyncZod {
-  const answer = (caller: Caller, input: { query: string; account?: string | null; mode: 'panel' | 'sales' }, offline: () => Promise<OfflineAnswer>) =>
-    assistant ? assistant.answer(caller, input, offline) : offline().then((a): ModelAnswer => ({ ...a, model: false, note: null, command: null }));
+export function questionsRoutesWith(
+  service: QuestionsService,
+  limiter: Pick<RateLimiter, 'consume'>,
+  assistant?: Answerer,
+): FastifyPluginAsyncZod {
+  const answer = (
+    caller: Caller,
+    input: { query: string; account?: string | null; mode: 'panel' | 'sales' },
+    offline: () => Promise<OfflineAnswer>,
+  ) =>
+    assistant
+      ? assistant.answer(caller, input, offline)
+      : offline().then((a): ModelAnswer => ({ ...a, model: false, note: null, command: null }));
   return async (app) => {
     const tags = ['assistant'];
-    const limit = (userId: string) => limiter.consume({ key: `assistant-questions:${userId}`, max: QUESTIONS_PER_MINUTE, windowSeconds: 60 });
+    const limit = (userId: string) =>
+      limiter.consume({ key: `assistant-questions:${userId}`, max: QUESTIONS_PER_MINUTE, windowSeconds: 60 });
 
     const description = `Answered from the caller's visible deals, meetings and calls, without a model. 'Today' and 'tomorrow' are in the X-Timezone header's IANA zone (UTC without it). At most ${QUESTIONS_PER_MINUTE} questions a minute per user (429 with Retry-After).`;
-    app.post('/api/chat/sales', { schema: { tags, summary: "The home screen's question, scoped to context.account or a 'For account {name}: ' prefix", description, body: ZSalesChatRequest, response: { 200: ZSalesChatResponse, ...errors } } }, async (req) => {
-      const caller = requireCaller(req);
-      await limit(caller.id);
-      const account = req.body.context.account ?? null;
-      const a = await answer(caller, { query: req.body.query, account, mode: 'sales' }, () =>
-        service.ask(caller, req.body.query, { account, timeZone: zoneOf(req.headers['x-timezone']) }),
-      );
-      return { data: { response: a.text, sources: a.sources, model: a.model, note: a.note } };
-    });
+    app.post(
+      '/api/chat/sales',
+      {
+        schema: {
+          tags,
+          summary: "The home screen's question, scoped to context.account or a 'For account {name}: ' prefix",
+          description,
+          body: ZSalesChatRequest,
+          response: { 200: ZSalesChatResponse, ...errors },
+        },
+      },
+      async (req) => {
+        const caller = requireCaller(req);
+        await limit(caller.id);
+        const account = req.body.context.account ?? null;
+        const a = await answer(caller, { query: req.body.query, account, mode: 'sales' }, () =>
+          service.ask(caller, req.body.query, { account, timeZone: zoneOf(req.headers['x-timezone']) }),
+        );
+        return { data: { response: a.text, sources: a.sources, model: a.model, note: a.note } };
+      },
+    );
 
-    app.post('/api/chat/', { schema: { tags, summary: "The assistant panel's question; list answers carry their records in results", description, body: ZPanelChatRequest, response: { 200: ZPanelChatResponse, ...errors } } }, async (req) => {
-      const caller = requireCaller(req);
-      await limit(caller.id);
-      const a = await answer(caller, { query: req.body.query, mode: 'panel' }, () => service.ask(caller, req.body.query, { timeZone: zoneOf(req.headers['x-timezone']) }));
-      return { data: { message: a.text, sources: a.sources, results: a.results, model: a.model, note: a.note, command: a.command } };
-    });
+    app.post(
+      '/api/chat/',
+      {
+        schema: {
+          tags,
+          summary: "The assistant panel's question; list answers carry their records in results",
+          description,
+          body: ZPanelChatRequest,
+          response: { 200: ZPanelChatResponse, ...errors },
+        },
+      },
+      async (req) => {
+        const caller = requireCaller(req);
+        await limit(caller.id);
+        const a = await answer(caller, { query: req.body.query, mode: 'panel' }, () =>
+          service.ask(caller, req.body.query, { timeZone: zoneOf(req.headers['x-timezone']) }),
+        );
+        return { data: { message: a.text, sources: a.sources, results: a.results, model: a.model, note: a.note, command: a.command } };
+      },
+    );
   };
 }
 
 /** The routes over the app's services container. */
 export const questionsRoutes = (services: Services) =>
-  questionsRoutesWith(createQuestionsService({ db: services.database.db, access: createAccessRules(services.database.db) }), services.limiter, modelAssistantFor(services));
+  questionsRoutesWith(
+    createQuestionsService({ db: services.database.db, access: createAccessRules(services.database.db) }),
+    services.limiter,
+    modelAssistantFor(services),
+  );

@@ -24,7 +24,8 @@ export function readOwners(text: string, vocab: Vocabulary): { ids: string[]; re
     const first = o.firstName.trim();
     if (first.length >= 3 && new RegExp(`(?<![\\w-])${escape(first)}(?:'s)?(?![\\w-])`, 'i').test(rest)) ids.add(o.id);
   }
-  for (const o of vocab.owners) if (ids.has(o.id)) rest = blank(rest, new RegExp(`(?<![\\w-])${escape(o.firstName.trim())}(?:'s)?(?![\\w-])`, 'gi'));
+  for (const o of vocab.owners)
+    if (ids.has(o.id)) rest = blank(rest, new RegExp(`(?<![\\w-])${escape(o.firstName.trim())}(?:'s)?(?![\\w-])`, 'gi'));
   return { ids: [...ids], rest };
 }
 
@@ -51,7 +52,8 @@ export function readCloseRange(text: string, today: string): DateRange | null {
   for (const name of PERIODS) {
     if (new RegExp(`\\b${name.replace('_', '\\s+')}\\b`).test(t)) return periodRange(name as PeriodName, today);
   }
-  let m = new RegExp(`\\bbetween\\s+${ISO}\\s+and\\s+${ISO}`).exec(t) ?? new RegExp(`\\bfrom\\s+${ISO}\\s+(?:to|until|till)\\s+${ISO}`).exec(t);
+  let m =
+    new RegExp(`\\bbetween\\s+${ISO}\\s+and\\s+${ISO}`).exec(t) ?? new RegExp(`\\bfrom\\s+${ISO}\\s+(?:to|until|till)\\s+${ISO}`).exec(t);
   if (m) return { from: m[1]!, to: m[2]!, label: `between ${m[1]} and ${m[2]}` };
   m = new RegExp(`\\b(?:before|by|until)\\s+${ISO}`).exec(t);
   if (m) return { from: '0001-01-01', to: m[1]!, label: `on or before ${m[1]}` };
@@ -70,7 +72,10 @@ export function readCloseRange(text: string, today: string): DateRange | null {
 export function readSearch(text: string): string | null {
   const quoted = /["“']([^"”']{2,80})["”']/.exec(text);
   if (quoted) return quoted[1]!.trim();
-  const m = /\b(?:mentioning|mention|containing|contain|named|called|matching|with the (?:word|text|name))\s+([\w&.-]+(?:\s+[\w&.-]+)?)/i.exec(text);
+  const m =
+    /\b(?:mentioning|mention|containing|contain|named|called|matching|with the (?:word|text|name))\s+([\w&.-]+(?:\s+[\w&.-]+)?)/i.exec(
+      text,
+    );
   if (!m) return null;
   return m[1]!.replace(/\s+(?:in|by|owned|closing|and|for|with)$/i, '').trim() || null;
 }
@@ -82,8 +87,17 @@ export function readFilters(question: string, vocab: Vocabulary, today: string):
   const owners = readOwners(withoutSearch, vocab);
   const pipelines = readLabels(owners.rest, vocab.pipelines);
   const stages = readLabels(pipelines.rest.replace(/\bpipelines?\b/gi, ' '), vocab.stages);
-  const wonLost = stages.found.length ? [] : vocab.stages.filter((s) => (/\bwon\b/i.test(stages.rest) && /won/i.test(s)) || (/\blost\b/i.test(stages.rest) && /lost/i.test(s)));
-  return { owners: owners.ids, stages: [...stages.found, ...new Set(wonLost)], pipelines: pipelines.found, close: readCloseRange(stages.rest, today), search };
+  const wonLost = stages.found.length
+    ? []
+    : vocab.stages.filter((s) => (/\bwon\b/i.test(stages.rest) && /won/i.test(s)) || (/\blost\b/i.test(stages.rest) && /lost/i.test(s)));
+  return {
+    owners: owners.ids,
+    stages: [...stages.found, ...new Set(wonLost)],
+    pipelines: pipelines.found,
+    close: readCloseRange(stages.rest, today),
+    search,
+  };
 }
 
-export const hasFilters = (f: DealFilters) => f.owners.length > 0 || f.stages.length > 0 || f.pipelines.length > 0 || f.close !== null || f.search !== null;
+export const hasFilters = (f: DealFilters) =>
+  f.owners.length > 0 || f.stages.length > 0 || f.pipelines.length > 0 || f.close !== null || f.search !== null;

@@ -25,13 +25,25 @@ export function tsQuery(text: string, anyWord: boolean): SQL {
 }
 
 /** Full-text search over the meetings and deals the caller may see. */
-export function createSearchRepo(db: DbOrTx, deps: { deals: Pick<DealSetRepo, 'scopeOf'>; meetings: Pick<MeetingsRepo, 'recordingScope' | 'meetingColumns' | 'toMeeting'> }) {
+export function createSearchRepo(
+  db: DbOrTx,
+  deps: { deals: Pick<DealSetRepo, 'scopeOf'>; meetings: Pick<MeetingsRepo, 'recordingScope' | 'meetingColumns' | 'toMeeting'> },
+) {
   const companyFilter = (column: SQL, companyIds: string[] | null) =>
-    companyIds ? (companyIds.length ? sql`and ${column} in (${sql.join(companyIds.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`and false`) : sql``;
+    companyIds
+      ? companyIds.length
+        ? sql`and ${column} in (${sql.join(
+            companyIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`
+        : sql`and false`
+      : sql``;
 
   return {
     async meetings(caller: Caller, text: string, anyWord: boolean, companyIds: string[] | null, limit: number): Promise<MeetingHit[]> {
-      const rows = await execute<Parameters<MeetingsRepo['toMeeting']>[0] & { snippet: string }>(db, sql`
+      const rows = await execute<Parameters<MeetingsRepo['toMeeting']>[0] & { snippet: string }>(
+        db,
+        sql`
         with q as (select ${tsQuery(text, anyWord)} as q),
         m as (select r.id from recordings r left join deals d on d.id = r.deal_id, q
               where ${deps.meetings.recordingScope(caller)} and r.search_vector @@ q.q ${companyFilter(sql`d.company_id`, companyIds)} limit ${RANKED_CANDIDATES}),
@@ -39,21 +51,39 @@ export function createSearchRepo(db: DbOrTx, deps: { deals: Pick<DealSetRepo, 's
         select ${deps.meetings.meetingColumns}, top.rank,
           ts_headline('english', left(concat_ws(' ', r.summary, r.transcription), ${SNIPPET_SOURCE_CHARS}), q.q, ${HEADLINE}) as snippet
         from top join recordings r on r.id = top.id left join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id, q
-        order by top.rank desc, r.created_at desc`);
+        order by top.rank desc, r.created_at desc`,
+      );
       return rows.map((r) => ({ ...deps.meetings.toMeeting(r), snippet: r.snippet }));
     },
 
     async deals(caller: Caller, text: string, anyWord: boolean, companyIds: string[] | null, limit: number): Promise<DealHit[]> {
       const scope = deps.deals.scopeOf(caller) ?? sql`true`;
-      const rows = await execute<{ id: string | number; dealname: string; company: string | null; amount: string | null; stage: string; snippet: string }>(db, sql`
+      const rows = await execute<{
+        id: string | number;
+        dealname: string;
+        company: string | null;
+        amount: string | null;
+        stage: string;
+        snippet: string;
+      }>(
+        db,
+        sql`
         with q as (select ${tsQuery(text, anyWord)} as q),
         m as (select d.id from deals d, q where d.organization_id = ${caller.organizationId} and ${scope} and d.search_vector @@ q.q ${companyFilter(sql`d.company_id`, companyIds)} limit ${RANKED_CANDIDATES}),
         top as (select d.id, ts_rank_cd(d.search_vector, q.q) as rank from deals d join m on m.id = d.id, q order by rank desc, d.id desc limit ${limit})
         select d.id, d.dealname, c.name as company, d.amount::text as amount, s.label as stage,
           ts_headline('english', concat_ws(' ', d.nextsteps, d.kdm, d.painpoints, d.summary), q.q, ${HEADLINE}) as snippet
         from top join deals d on d.id = top.id join pipeline_stages s on s.id = d.stage_id left join companies c on c.id = d.company_id, q
-        order by top.rank desc, d.id desc`);
-      return rows.map((r) => ({ id: Number(r.id), dealname: r.dealname, company: r.company, amount: r.amount, stage: r.stage, snippet: r.snippet }));
+        order by top.rank desc, d.id desc`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        dealname: r.dealname,
+        company: r.company,
+        amount: r.amount,
+        stage: r.stage,
+        snippet: r.snippet,
+      }));
     },
   };
 }

@@ -1,11 +1,12 @@
 /** Turns a free-text question into search words: the question's own wording is dropped. */
 
 const META = new Set(
-  ('find search show list tell give get me us my our any anything something everything all where which what who when how did do does was were is are ' +
+  (
+    'find search show list tell give get me us my our any anything something everything all where which what who when how did do does was were is are ' +
     'has have had the a an in on of for to about regarding mention mentions mentioned mentioning talk talked talking discuss discussed discussing ' +
     'say said saying come came up bring brought raise raised look looking please can could would you i we they there that this those these ' +
-    'meeting meetings call calls recording recordings transcript transcripts video videos deal deals note notes conversation conversations')
-    .split(' '),
+    'meeting meetings call calls recording recordings transcript transcripts video videos deal deals note notes conversation conversations'
+  ).split(' '),
 );
 
 /** Which records a question asks about: meetings, deals, or both. */

@@ -67,7 +67,12 @@ export function extractiveInsights(transcript: string): Insights {
   const sentences = splitSentences(transcript);
   if (sentences.length === 0) return { summary: '', keyPoints: [] };
   const ranked = rank(sentences);
-  const summary = clip(pick(sentences, ranked, summaryCount(sentences.length)).map((s) => s.text).join(' '), SUMMARY_MAX_CHARS);
+  const summary = clip(
+    pick(sentences, ranked, summaryCount(sentences.length))
+      .map((s) => s.text)
+      .join(' '),
+    SUMMARY_MAX_CHARS,
+  );
   const keyPoints = pick(sentences, ranked, keyPointCount(sentences.length)).map((s) => clip(s.text, KEY_POINT_MAX_CHARS));
   return { summary, keyPoints };
 }

@@ -54,10 +54,17 @@ describe('createTranscriptInsights with a chat model', () => {
     server = await startFakeHttpServer(() => ({ body: chatCompletion('{}') }));
   });
   afterAll(() => server.close());
-  const analyze = () => createTranscriptInsights({ chatModel: createOpenAiChatModel({ baseUrl: `${server.url}/v1`, model: 'test-model', apiKey: 'k-123' }), log: quietLog });
+  const analyze = () =>
+    createTranscriptInsights({
+      chatModel: createOpenAiChatModel({ baseUrl: `${server.url}/v1`, model: 'test-model', apiKey: 'k-123' }),
+      log: quietLog,
+    });
 
   it("uses the model's summary and key points, with the transcript's own sentiment", async () => {
-    const answer = { summary: 'Northwind wants a pilot for the enterprise team.', key_points: ['Pilot with the enterprise team', 'IT reviews security', 'Proposal sent today'] };
+    const answer = {
+      summary: 'Northwind wants a pilot for the enterprise team.',
+      key_points: ['Pilot with the enterprise team', 'IT reviews security', 'Proposal sent today'],
+    };
     server.setAnswer(() => ({ body: chatCompletion(`Here you go:\n\`\`\`json\n${JSON.stringify(answer)}\n\`\`\``) }));
     const result = await analyze()(LONG_CALL, { title: 'Northwind discovery' });
     expect(result).toEqual({ summary: answer.summary, keyPoints: answer.key_points, sentiment: 'neutral', source: 'model' });

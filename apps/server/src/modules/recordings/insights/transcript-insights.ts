@@ -50,7 +50,10 @@ export function createTranscriptInsights(deps: { chatModel: ChatModel | undefine
         return { summary: answer.summary, keyPoints: answer.key_points, sentiment, source: 'model' };
       } catch (e) {
         options.signal?.throwIfAborted();
-        deps.log.warn({ error: e instanceof Error ? e.message : String(e) }, 'the chat model could not summarise the transcript: using the offline summary');
+        deps.log.warn(
+          { error: e instanceof Error ? e.message : String(e) },
+          'the chat model could not summarise the transcript: using the offline summary',
+        );
       }
     }
     const offline = extractiveInsights(text);

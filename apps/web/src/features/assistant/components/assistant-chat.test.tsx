@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fakeApi, json } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-app';
-import { commandAnswer, DEAL_SOURCE, MEETING_SOURCE, panelAnswer, PENDING_ID, pendingOperation, record } from '../utils/assistant-test-data';
+import {
+  commandAnswer,
+  DEAL_SOURCE,
+  MEETING_SOURCE,
+  panelAnswer,
+  PENDING_ID,
+  pendingOperation,
+  record,
+} from '../utils/assistant-test-data';
 import { AssistantChat } from './assistant-chat';
 
 type Routes = Parameters<typeof fakeApi>[0];
@@ -24,8 +32,15 @@ function deferred() {
   return { promise, release };
 }
 
-const confirmRoutes = (confirmBody: unknown = { status: 'success', message: 'Deal Acme Renewal created.', data: record('42', { dealname: 'Acme Renewal', amount: '₹50,000' }) }): Routes => ({
-  'POST /api/command/process-command': () => json(commandAnswer('confirm', 'Create deal Acme Renewal? Reply yes to confirm.', { pending_operation: pendingOperation() })),
+const confirmRoutes = (
+  confirmBody: unknown = {
+    status: 'success',
+    message: 'Deal Acme Renewal created.',
+    data: record('42', { dealname: 'Acme Renewal', amount: '₹50,000' }),
+  },
+): Routes => ({
+  'POST /api/command/process-command': () =>
+    json(commandAnswer('confirm', 'Create deal Acme Renewal? Reply yes to confirm.', { pending_operation: pendingOperation() })),
   'POST /api/command/confirm': () => json(confirmBody),
   'POST /api/command/cancel': () => json({ status: 'success', message: 'Canceled' }),
 });
@@ -35,7 +50,11 @@ describe('Assistant panel conversation', () => {
     openChat();
     expect(screen.getByText('Ask Me Anything?')).toBeInTheDocument();
     const examples = within(screen.getByRole('list', { name: 'Example commands' })).getAllByRole('button');
-    expect(examples.map((b) => b.textContent?.split(' ').slice(0, 2).join(' '))).toEqual(['create deal', 'update company', 'create contact']);
+    expect(examples.map((b) => b.textContent?.split(' ').slice(0, 2).join(' '))).toEqual([
+      'create deal',
+      'update company',
+      'create contact',
+    ]);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus();
     expect(screen.getByText('AI can make mistakes, including about people, so please double check')).toBeInTheDocument();
   });
@@ -56,7 +75,8 @@ describe('Assistant panel conversation', () => {
 
   it('sends create/update commands (any case) to the command API with no body', async () => {
     const { api, user, input } = openChat({
-      'POST /api/command/process-command': () => json(commandAnswer('not_understood', 'I can create or update deals, companies and contacts.')),
+      'POST /api/command/process-command': () =>
+        json(commandAnswer('not_understood', 'I can create or update deals, companies and contacts.')),
     });
     await user.type(input, 'UPDATE deal Acme set amount to 5{Enter}');
     expect(await screen.findByText('I can create or update deals, companies and contacts.')).toBeInTheDocument();
@@ -101,7 +121,9 @@ describe('Assistant panel conversation', () => {
   });
 
   it('sends an example command when it is clicked', async () => {
-    const { api, user } = openChat({ 'POST /api/command/process-command': () => json(commandAnswer('invalid', 'I could not read the close date.')) });
+    const { api, user } = openChat({
+      'POST /api/command/process-command': () => json(commandAnswer('invalid', 'I could not read the close date.')),
+    });
     await user.click(screen.getByRole('button', { name: /^create contact/ }));
     expect(await screen.findByText('I could not read the close date.')).toBeInTheDocument();
     expect(new URL(String(api.mock.calls[0]?.[0]), 'http://x').searchParams.get('command')).toMatch(/^create contact /);
@@ -173,7 +195,10 @@ describe('Assistant panel confirmation', () => {
   });
 
   it('offers to create a record an update did not find (404), and creates it on yes', async () => {
-    const notFound = { ...commandAnswer('not_found', 'No deal found. Would you like to create it?', { pending_operation: pendingOperation() }), detail: 'No deal found. Would you like to create it?' };
+    const notFound = {
+      ...commandAnswer('not_found', 'No deal found. Would you like to create it?', { pending_operation: pendingOperation() }),
+      detail: 'No deal found. Would you like to create it?',
+    };
     const { api, user, input } = openChat({
       ...confirmRoutes(),
       'POST /api/command/process-command': () => json(notFound, 404),
@@ -203,7 +228,8 @@ describe('Assistant panel confirmation', () => {
 
 describe('Assistant panel failures and selections', () => {
   it("shows the server's detail, else the error's message, in red", async () => {
-    let answer: () => Response | Promise<Response> = () => json({ detail: 'Too many requests. Try again in 30 seconds.' }, 429, { 'Retry-After': '30' });
+    let answer: () => Response | Promise<Response> = () =>
+      json({ detail: 'Too many requests. Try again in 30 seconds.' }, 429, { 'Retry-After': '30' });
     const { user, input } = openChat({ 'POST /api/chat/': () => answer() });
     await user.type(input, 'pipeline?{Enter}');
     expect(await screen.findByText('Error: Too many requests. Try again in 30 seconds.')).toBeInTheDocument();
@@ -218,7 +244,10 @@ describe('Assistant panel failures and selections', () => {
   });
 
   it("lists a selection's records with an Update button that starts the update command", async () => {
-    const results = [record('41', { dealname: 'Acme Renewal', amount: '₹50,000' }), record('43', { dealname: 'Acme Expansion', amount: null })];
+    const results = [
+      record('41', { dealname: 'Acme Renewal', amount: '₹50,000' }),
+      record('43', { dealname: 'Acme Expansion', amount: null }),
+    ];
     const { user, input } = openChat({
       'POST /api/command/process-command': () => json(commandAnswer('select', 'Several deals match. Which one?', { results })),
     });
@@ -232,7 +261,10 @@ describe('Assistant panel failures and selections', () => {
   });
 
   it('shows records found by a question with Update buttons too (not for meetings), sending the time zone', async () => {
-    const results = [record('c1', { firstname: 'Priya', lastname: 'Sharma', email: 'p@x.in' }, 'contact'), record('m1', { name: 'Pricing review' }, 'meeting')];
+    const results = [
+      record('c1', { firstname: 'Priya', lastname: 'Sharma', email: 'p@x.in' }, 'contact'),
+      record('m1', { name: 'Pricing review' }, 'meeting'),
+    ];
     const { api, user, input } = openChat({ 'POST /api/chat/': () => json(panelAnswer('Two records match.', { results })) });
     await user.type(input, 'who is priya?{Enter}');
     await screen.findByText('Pricing review');
@@ -257,7 +289,10 @@ describe('Assistant panel history', () => {
     await user.type(input, 'closing soon?{Enter}');
     await screen.findByText('Three deals close this month.');
     const stored = JSON.parse(localStorage.getItem('chatHistory') ?? '[]') as { type: string; content: string; timestamp: string }[];
-    expect(stored.map((m) => [m.type, m.content])).toEqual([['user', 'closing soon?'], ['bot', 'Three deals close this month.']]);
+    expect(stored.map((m) => [m.type, m.content])).toEqual([
+      ['user', 'closing soon?'],
+      ['bot', 'Three deals close this month.'],
+    ]);
     expect(Number.isNaN(Date.parse(stored[0]!.timestamp))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Clear History' }));
@@ -267,7 +302,10 @@ describe('Assistant panel history', () => {
   });
 
   it('shows the stored history when it opens', () => {
-    localStorage.setItem('chatHistory', JSON.stringify([{ id: '1', type: 'user', content: 'earlier question', timestamp: '2026-11-23T09:05:00.000Z' }]));
+    localStorage.setItem(
+      'chatHistory',
+      JSON.stringify([{ id: '1', type: 'user', content: 'earlier question', timestamp: '2026-11-23T09:05:00.000Z' }]),
+    );
     openChat();
     expect(screen.getByText('earlier question')).toBeInTheDocument();
     expect(screen.queryByText('Ask Me Anything?')).not.toBeInTheDocument();

@@ -20,7 +20,9 @@ const tiles = () => within(screen.getByRole('list', { name: 'Suggested questions
 describe('Home ask panel', () => {
   it('shows its header and six suggestion tiles of three distinct questions before the first question', () => {
     openPanel();
-    expect(screen.getByRole('heading', { name: 'Get instant answers about your accounts, meetings or team - just ask' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Get instant answers about your accounts, meetings or team - just ask' }),
+    ).toBeInTheDocument();
     expect(tiles()).toHaveLength(6);
     expect(new Set(tiles().map((t) => t.textContent)).size).toBe(3);
   });
@@ -68,9 +70,11 @@ describe('Home ask panel', () => {
     const { user } = openPanel({ 'POST /api/chat/sales': () => answer('Stored answer.', []) });
     await user.click(tiles()[1]!);
     await screen.findByText('Stored answer.');
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('homeChatHistory') ?? '[]')).toEqual([
-      expect.objectContaining({ query: 'What was discussed in the last meeting?', response: 'Stored answer.' }),
-    ]));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('homeChatHistory') ?? '[]')).toEqual([
+        expect.objectContaining({ query: 'What was discussed in the last meeting?', response: 'Stored answer.' }),
+      ]),
+    );
     expect(localStorage.getItem('chatHistory')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Clear History' }));
@@ -80,10 +84,13 @@ describe('Home ask panel', () => {
   });
 
   it('shows stored questions on return; one left waiting shows as failed', () => {
-    localStorage.setItem('homeChatHistory', JSON.stringify([
-      { id: 'a', query: 'Earlier question', response: 'Earlier answer', timestamp: '2026-11-23T09:00:00.000Z' },
-      { id: 'b', query: 'Interrupted question', response: null, timestamp: '2026-11-23T09:01:00.000Z' },
-    ]));
+    localStorage.setItem(
+      'homeChatHistory',
+      JSON.stringify([
+        { id: 'a', query: 'Earlier question', response: 'Earlier answer', timestamp: '2026-11-23T09:00:00.000Z' },
+        { id: 'b', query: 'Interrupted question', response: null, timestamp: '2026-11-23T09:01:00.000Z' },
+      ]),
+    );
     openPanel();
     expect(screen.getByText('Earlier answer')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to process query. Please try again.');

@@ -68,7 +68,11 @@ export function HomeAskPanel() {
           <ul className="home-ask-tiles" aria-label="Suggested questions">
             {HOME_SUGGESTIONS.map((question, index) => (
               <li key={index}>
-                <button type="button" className="chat-suggestion home-ask-tile" onClick={() => void ask(withAccount(question, account), account)}>
+                <button
+                  type="button"
+                  className="chat-suggestion home-ask-tile"
+                  onClick={() => void ask(withAccount(question, account), account)}
+                >
                   {question}
                 </button>
               </li>

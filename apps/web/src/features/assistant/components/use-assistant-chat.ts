@@ -65,14 +65,30 @@ export function useAssistantChat() {
       return;
     }
     const results = answer.results;
-    add(chatMessage({ type: 'bot', content: answer.message, sources: answer.sources, results, isSelection: results.length > 0, note: answer.note }));
+    add(
+      chatMessage({
+        type: 'bot',
+        content: answer.message,
+        sources: answer.sources,
+        results,
+        isSelection: results.length > 0,
+        note: answer.note,
+      }),
+    );
   };
 
   const answerConfirmation = async (text: string, operation: TPendingOperation) => {
     if (isYes(text)) {
       setPending(null);
       const done = await confirmOperation(operation.id);
-      add(chatMessage({ type: 'bot', content: successText(done.message, operation.object_type, operation.operation), isSuccess: true, results: [done.data] }));
+      add(
+        chatMessage({
+          type: 'bot',
+          content: successText(done.message, operation.object_type, operation.operation),
+          isSuccess: true,
+          results: [done.data],
+        }),
+      );
     } else if (isNo(text)) {
       setPending(null);
       // Nothing runs without a yes: a failed cancel only leaves the operation to expire on the server.

@@ -20,7 +20,11 @@ export function pendingOperation(overrides: Partial<TPendingOperation> = {}): TP
   };
 }
 
-export function record(id: string, properties: Record<string, string | null>, objectType: TRecordView['object_type'] = 'deal'): TRecordView {
+export function record(
+  id: string,
+  properties: Record<string, string | null>,
+  objectType: TRecordView['object_type'] = 'deal',
+): TRecordView {
   return { id, object_type: objectType, properties, url: `/dashboard/deals/${id}` };
 }
 
@@ -45,6 +49,18 @@ export function commandAnswer(
 export const DEAL_SOURCE: TChatSource = { type: 'deal', id: '42', label: 'Acme Renewal', url: '/dashboard/deals/42' };
 export const MEETING_SOURCE: TChatSource = { type: 'meeting', id: 'm1', label: 'Pricing review', url: '/dashboard/meeting/m1' };
 
-export function panelAnswer(message: string, extra: { sources?: TChatSource[]; results?: TRecordView[]; command?: TProcessCommandResponse; model?: boolean } = {}) {
-  return { data: { message, sources: extra.sources ?? [], results: extra.results ?? [], model: extra.model ?? false, note: null, command: extra.command ?? null } };
+export function panelAnswer(
+  message: string,
+  extra: { sources?: TChatSource[]; results?: TRecordView[]; command?: TProcessCommandResponse; model?: boolean } = {},
+) {
+  return {
+    data: {
+      message,
+      sources: extra.sources ?? [],
+      results: extra.results ?? [],
+      model: extra.model ?? false,
+      note: null,
+      command: extra.command ?? null,
+    },
+  };
 }

@@ -48,9 +48,7 @@ describe('Not-customer screen', () => {
       numEmployees: 40,
     });
     reply.resolve(json({ status: 'pending' }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(
-      '/pending-approval{"email":"neha@new.test","name":"Neha Kapoor"}',
-    );
+    expect(await screen.findByTestId('location')).toHaveTextContent('/pending-approval{"email":"neha@new.test","name":"Neha Kapoor"}');
   });
 
   it('fails silently and re-enables the button', async () => {

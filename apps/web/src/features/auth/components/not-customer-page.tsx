@@ -47,13 +47,54 @@ export function NotCustomerPage() {
       <h1 className="auth-title">Not a customer?</h1>
       <p className="auth-subtitle">Drop us your contact and we will reach out to you</p>
       <form className="stack" onSubmit={(e) => void submit(e)}>
-        <TextField label="Work email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Work email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div className="field-row">
-          <TextField label="First name" name="firstName" autoComplete="given-name" required value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-          <TextField label="Last name" name="lastName" autoComplete="family-name" required value={lastName} onChange={(e) => setLastName(e.target.value)} />
+          <TextField
+            label="First name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={firstName}
+            onChange={(e) => setFirstName(e.target.value)}
+          />
+          <TextField
+            label="Last name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={lastName}
+            onChange={(e) => setLastName(e.target.value)}
+          />
         </div>
-        <TextField label="Phone number" type="tel" name="phone" autoComplete="tel-national" inputMode="tel" required prefix={PHONE_PREFIX} value={phone} onChange={(e) => setPhone(e.target.value)} />
-        <TextField label="Number of employees" type="number" name="numEmployees" min={1} step={1} required value={employees} onChange={(e) => setEmployees(e.target.value)} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          name="phone"
+          autoComplete="tel-national"
+          inputMode="tel"
+          required
+          prefix={PHONE_PREFIX}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
+        <TextField
+          label="Number of employees"
+          type="number"
+          name="numEmployees"
+          min={1}
+          step={1}
+          required
+          value={employees}
+          onChange={(e) => setEmployees(e.target.value)}
+        />
         <Button type="submit" block disabled={submitting} aria-busy={submitting || undefined}>
           {submitting ? 'Submitting...' : 'Submit'}
         </Button>

@@ -122,7 +122,8 @@ describe('Sign-in screen', () => {
   it('shows the rate-limit detail when sending is refused with 429', async () => {
     fakeApi({
       'POST /api/auth/check-email': active,
-      'POST /api/auth/send-otp': () => json({ detail: 'Too many codes requested. Try again in 10 minutes.' }, 429, { 'Retry-After': '600' }),
+      'POST /api/auth/send-otp': () =>
+        json({ detail: 'Too many codes requested. Try again in 10 minutes.' }, 429, { 'Retry-After': '600' }),
     });
     renderSignIn();
     await submitEmail('asha@acme.test');

@@ -12,7 +12,10 @@ function callsApi(yours: unknown = { status: 'success', meetings: YOUR_MEETINGS 
   });
 }
 
-const titles = (list: HTMLElement) => within(list).getAllByRole('heading').map((h) => h.textContent);
+const titles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
 const card = (title: string) => screen.getByRole('listitem', { name: title });
 
 describe('Calls panel', () => {
@@ -47,7 +50,7 @@ describe('Calls panel', () => {
     expect(open).toHaveBeenCalledWith('https://meet.example/demo', '_blank', 'noopener,noreferrer');
   });
 
-  it("switches to all upcoming calls, and back, remembering the choice", async () => {
+  it('switches to all upcoming calls, and back, remembering the choice', async () => {
     freezeNow(new Date(2026, 10, 23, 12, 0));
     callsApi();
     renderWithQueries(<CallsPanel />);

@@ -33,7 +33,12 @@ export function CallsPanel({ expanded = false }: { expanded?: boolean }) {
   const query = tab === 'your' ? yours : team;
 
   let body;
-  if (query.isPending) body = <p className="muted calls-empty" role="status">{LOADING_TEXT}</p>;
+  if (query.isPending)
+    body = (
+      <p className="muted calls-empty" role="status">
+        {LOADING_TEXT}
+      </p>
+    );
   else if (query.isError) body = <AlertMessage>Failed to load meetings</AlertMessage>;
   else if (showAll) body = <CallList calls={upcomingCalls(query.data, now)} kind="upcoming" label="Upcoming calls" size="all" />;
   else body = <CallList calls={todaysCalls(query.data, now)} kind="today" label="Today's calls" size="today" />;

@@ -33,12 +33,25 @@ export const YOUR_MEETINGS = [
     is_team: false,
   }),
   meetingFixture({ id: 'untitled', summary: null, start_time: local(15, 0), end_time: local(15, 30), meet_link: null }),
-  meetingFixture({ id: 'demo', summary: 'Product demo', start_time: local(13, 0), end_time: local(14, 0), meet_link: 'https://meet.example/demo' }),
+  meetingFixture({
+    id: 'demo',
+    summary: 'Product demo',
+    start_time: local(13, 0),
+    end_time: local(14, 0),
+    meet_link: 'https://meet.example/demo',
+  }),
 ];
 
 /** The team's calls: one flagged, one with four attendees and no flag, one two-person call that is not a team call. */
 export const TEAM_MEETINGS = [
-  meetingFixture({ id: 'standup', summary: 'Team standup', start_time: local(10, 0), end_time: local(10, 15), is_team: true, owner_email: 'ravi@acme.example' }),
+  meetingFixture({
+    id: 'standup',
+    summary: 'Team standup',
+    start_time: local(10, 0),
+    end_time: local(10, 15),
+    is_team: true,
+    owner_email: 'ravi@acme.example',
+  }),
   meetingFixture({
     id: 'qbr',
     summary: 'Quarterly review',

@@ -18,8 +18,16 @@ describe('View upcoming calls', () => {
     const dialog = screen.getByRole('dialog', { name: 'Upcoming Calls' });
     const section = within(dialog).getByRole('region', { name: 'Your Meetings' });
     const list = await within(section).findByRole('list', { name: 'Your Meetings' });
-    expect(within(list).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Product demo', 'Daily Sync', 'Renewal call']);
-    expect(within(list).getAllByRole('button', { name: 'Join' }).map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true, false]);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 4 })
+        .map((h) => h.textContent),
+    ).toEqual(['Product demo', 'Daily Sync', 'Renewal call']);
+    expect(
+      within(list)
+        .getAllByRole('button', { name: 'Join' })
+        .map((b) => (b as HTMLButtonElement).disabled),
+    ).toEqual([false, true, false]);
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -5,7 +5,7 @@ import { inTimeZone } from './call-test-data';
 const at = (start_time: string, all_day = false) => ({ start_time, end_time: null, all_day });
 
 describe('today by local calendar date', () => {
-  it('counts a call as today by the viewer\'s date, not by UTC', () => {
+  it("counts a call as today by the viewer's date, not by UTC", () => {
     // 23:30 UTC on the 22nd is 05:00 on the 23rd in India and 18:30 on the 22nd in New York;
     // 06:00 UTC on the 23rd is the 23rd in both.
     const call = at('2026-11-22T23:30:00Z');

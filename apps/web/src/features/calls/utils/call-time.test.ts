@@ -5,7 +5,7 @@ import { formatCallTime, formatClock } from './call-time';
 const call = (start_time: string, end_time: string | null, all_day = false) => ({ start_time, end_time, all_day });
 
 describe('call time', () => {
-  it('shows 12-hour lower-case start and end in the viewer\'s zone', () => {
+  it("shows 12-hour lower-case start and end in the viewer's zone", () => {
     inTimeZone('Asia/Kolkata', () => {
       expect(formatCallTime(call('2026-11-23T04:00:00Z', '2026-11-23T04:30:00Z'))).toBe('9:30 am - 10:00 am');
       expect(formatCallTime(call('2026-11-23T06:30:00Z', '2026-11-23T07:45:00Z'))).toBe('12:00 pm - 1:15 pm');

@@ -43,7 +43,15 @@ export function CloseDateFilter({ open, onOpenChange, closeFrom, closeTo, onAppl
   );
 }
 
-function CloseDateForm({ initialFrom, initialTo, onApply }: { initialFrom: string; initialTo: string; onApply: (from: string, to: string) => void }) {
+function CloseDateForm({
+  initialFrom,
+  initialTo,
+  onApply,
+}: {
+  initialFrom: string;
+  initialTo: string;
+  onApply: (from: string, to: string) => void;
+}) {
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const [error, setError] = useState<string | null>(null);
@@ -60,8 +68,27 @@ function CloseDateForm({ initialFrom, initialTo, onApply }: { initialFrom: strin
 
   return (
     <form className="close-date-form" onSubmit={submit} noValidate>
-      <TextField label="Start Date" type="date" value={from} max={to || undefined} onChange={(e) => { setFrom(e.target.value); setError(null); }} />
-      <TextField label="End Date" type="date" value={to} min={from || undefined} onChange={(e) => { setTo(e.target.value); setError(null); }} error={error} />
+      <TextField
+        label="Start Date"
+        type="date"
+        value={from}
+        max={to || undefined}
+        onChange={(e) => {
+          setFrom(e.target.value);
+          setError(null);
+        }}
+      />
+      <TextField
+        label="End Date"
+        type="date"
+        value={to}
+        min={from || undefined}
+        onChange={(e) => {
+          setTo(e.target.value);
+          setError(null);
+        }}
+        error={error}
+      />
       <Button type="submit" block>
         Apply
       </Button>

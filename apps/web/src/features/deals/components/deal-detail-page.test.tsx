@@ -67,11 +67,21 @@ describe('Deal detail', () => {
 
     const chips = within(screen.getByRole('list', { name: 'Deal status' })).getAllByRole('listitem');
     expect(chips.map((c) => c.getAttribute('data-state'))).toEqual(['active', 'active', 'neutral', 'active', 'neutral']);
-    expect(chips.map((c) => c.textContent?.split(':')[0])).toEqual(['Relevant Account', 'Contract Review', 'Budget Approved', 'Technical Fit', 'Legal Review']);
+    expect(chips.map((c) => c.textContent?.split(':')[0])).toEqual([
+      'Relevant Account',
+      'Contract Review',
+      'Budget Approved',
+      'Technical Fit',
+      'Legal Review',
+    ]);
 
     const stakeholders = screen.getByRole('region', { name: 'Stakeholders' });
     expect(await within(stakeholders).findByText('Neha (CFO)')).toBeInTheDocument();
-    expect(within(stakeholders).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Neha (CFO)', 'Karan', 'Divya (Champion)']);
+    expect(
+      within(stakeholders)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Neha (CFO)', 'Karan', 'Divya (Champion)']);
 
     const timeline = screen.getByRole('complementary', { name: 'Timeline' });
     expect(timeline).toHaveTextContent('No Events Found');
@@ -92,7 +102,8 @@ describe('Deal detail', () => {
   it("shows the default '90%' confidence, 'No stakeholders' and 'Deal not found'", async () => {
     fakeApi({
       'GET /api/session/profile': () => json(profileFixture()),
-      'GET /api/deal/get_deal_by_id/7': () => json({ data: dealFixture({ deal_id: '7', dealname: 'Kaveri Foods', confidence_score: null, confindence_score: null }) }),
+      'GET /api/deal/get_deal_by_id/7': () =>
+        json({ data: dealFixture({ deal_id: '7', dealname: 'Kaveri Foods', confidence_score: null, confindence_score: null }) }),
       'GET /api/deal/get-stackholders-for-deal': () => json({ data: [] }),
     });
     const view = renderApp('/dashboard/deals/7');
@@ -140,7 +151,8 @@ describe('Deal detail', () => {
     const deal = dealFixture();
     const api = fakeApi({
       'GET /api/session/profile': () => json(profileFixture()),
-      'GET /api/deal/get_deal_by_id/101': () => json({ data: reloaded ? { ...deal, version: 9, owner_id: 'u-rahul', owner_name: 'Rahul Verma' } : deal }),
+      'GET /api/deal/get_deal_by_id/101': () =>
+        json({ data: reloaded ? { ...deal, version: 9, owner_id: 'u-rahul', owner_name: 'Rahul Verma' } : deal }),
       'GET /api/deal/get-stackholders-for-deal': () => json({ data: [] }),
       'GET /api/deal/owners': () => json({ data: OWNERS }),
       'GET /api/deal/get-deal-stages': () => json({ data: { results: PIPELINES } }),
@@ -198,13 +210,11 @@ describe('Deal detail', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please Select Deal Stage Again');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Stage')).toHaveDisplayValue('Select stage');
-    expect(within(screen.getByLabelText('Stage')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select stage',
-      'Appointment Scheduled',
-      'Contract Sent',
-      'Closed Won',
-      'Closed Lost',
-    ]);
+    expect(
+      within(screen.getByLabelText('Stage'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select stage', 'Appointment Scheduled', 'Contract Sent', 'Closed Won', 'Closed Lost']);
     await waitFor(() => expect(callsTo(api, 'GET', '/api/deal/get-deal-stages').length).toBeGreaterThan(stageLoads));
     expect(puts(api)).toEqual([]);
 

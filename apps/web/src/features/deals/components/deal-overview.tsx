@@ -65,9 +65,7 @@ export function DealOverview({ deal, owners, pipelines, onPipelineChange }: Deal
           <span className="confidence-label">Confidence on closure</span>
         </p>
       </div>
-      {edit.saveError ? (
-        <AlertMessage plain>{edit.saveError}</AlertMessage>
-      ) : null}
+      {edit.saveError ? <AlertMessage plain>{edit.saveError}</AlertMessage> : null}
       <div className="deal-fields">
         <SelectField
           label="Owner"

@@ -27,7 +27,9 @@ type DealsByStageProps = {
 export function DealsByStage({ state, stages, columns, onShowStage, stagesLoading }: DealsByStageProps) {
   const results = useDealsLists(stages.map((s) => apiQueryOf(state, { page: 1, pageSize: PER_STAGE, stages: [s.stageId] })));
   const loading = stagesLoading || results.some((r) => r.isPending);
-  const groups = stages.map((stage, i) => ({ stage, result: results[i]! })).filter(({ result }) => result.isError || (result.data?.total ?? 0) > 0);
+  const groups = stages
+    .map((stage, i) => ({ stage, result: results[i]! }))
+    .filter(({ result }) => result.isError || (result.data?.total ?? 0) > 0);
 
   return (
     <div className="deals-by-stage">
@@ -63,7 +65,11 @@ export function DealsByStage({ state, stages, columns, onShowStage, stagesLoadin
           </section>
         );
       })}
-      {loading ? <Spinner label="Loading stages" /> : groups.length === 0 ? <p className="empty-state">No deals match your filters</p> : null}
+      {loading ? (
+        <Spinner label="Loading stages" />
+      ) : groups.length === 0 ? (
+        <p className="empty-state">No deals match your filters</p>
+      ) : null}
     </div>
   );
 }

@@ -30,7 +30,8 @@ type DealsFiltersProps = {
 /** The four filter buttons, CLEAR FILTERS while any filter is on, and a removable tag per value. */
 export function DealsFilters({ state, onChange, owners, pipelines, openMenu, setOpenMenu }: DealsFiltersProps) {
   const lookup = pipelineLookup(pipelines);
-  const openChange = (menu: Exclude<OpenMenu, null>) => (open: boolean) => setOpenMenu((current) => (open ? menu : current === menu ? null : current));
+  const openChange = (menu: Exclude<OpenMenu, null>) => (open: boolean) =>
+    setOpenMenu((current) => (open ? menu : current === menu ? null : current));
   const choose = (key: FilterKey) => (value: string) => onChange(addFilterValue(state, key, value, lookup.stagePipeline));
 
   const ownerById = new Map(owners.map((o) => [o.id, ownerDisplayName(o)]));

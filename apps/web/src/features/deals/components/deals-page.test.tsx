@@ -18,7 +18,24 @@ function dealsApi(options: { total?: number; list?: (url: URL) => Response } = {
       const page = { page: Number(q.get('page') ?? 1), page_size: Number(q.get('page_size') ?? 25) };
       return (
         options.list?.(url) ??
-        json(listFixture([dealFixture(), dealFixture({ deal_id: '102', dealname: 'Ganga Textiles', owner_name: null, owner_email: null, amount: null, kdm: null, painpoints: '' })], total, page))
+        json(
+          listFixture(
+            [
+              dealFixture(),
+              dealFixture({
+                deal_id: '102',
+                dealname: 'Ganga Textiles',
+                owner_name: null,
+                owner_email: null,
+                amount: null,
+                kdm: null,
+                painpoints: '',
+              }),
+            ],
+            total,
+            page,
+          ),
+        )
       );
     },
     'GET /api/deal/owners': () => json({ data: OWNERS }),
@@ -120,19 +137,24 @@ describe('All-deals list', () => {
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Enterprise' }));
     await user.click(screen.getByRole('button', { name: /BY DEALSTAGES/ }));
     const menu = screen.getByRole('menu', { name: 'BY DEALSTAGES' });
-    expect(within(menu).getAllByRole('menuitemcheckbox').map((i) => i.textContent)).toEqual(['Discovery', 'Negotiation', 'Legal Review', 'Closed Won']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((i) => i.textContent),
+    ).toEqual(['Discovery', 'Negotiation', 'Legal Review', 'Closed Won']);
     expect(within(menu).queryByText('Contract Sent')).not.toBeInTheDocument();
   });
 
   it('removes one tag, then CLEAR FILTERS removes the rest and hides itself', async () => {
-    const { router, user } = await openDeals('?owners=u-asha&stages=e-nego&pipelines=p-ent&close_from=2026-01-01&close_to=2026-03-31&search=tea');
+    const { router, user } = await openDeals(
+      '?owners=u-asha&stages=e-nego&pipelines=p-ent&close_from=2026-01-01&close_to=2026-03-31&search=tea',
+    );
     const tags = screen.getByRole('list', { name: 'Active filters' });
-    expect(within(tags).getAllByRole('listitem').map((t) => t.textContent)).toEqual([
-      'Owner: Asha Rao',
-      'Stage: Negotiation',
-      'Pipeline: Enterprise',
-      'Close date: 1 Jan 2026 to 31 Mar 2026',
-    ]);
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((t) => t.textContent),
+    ).toEqual(['Owner: Asha Rao', 'Stage: Negotiation', 'Pipeline: Enterprise', 'Close date: 1 Jan 2026 to 31 Mar 2026']);
     await user.click(screen.getByRole('button', { name: 'Remove Stage: Negotiation' }));
     expect(new URLSearchParams(router.state.location.search).get('stages')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'CLEAR FILTERS' }));
@@ -195,8 +217,22 @@ describe('All-deals list', () => {
     expect(screen.getByRole('menuitemcheckbox', { name: 'Deal name' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'KDM' }));
     await user.click(screen.getByRole('menuitemcheckbox', { name: 'Pipeline' }));
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Deal name', 'Stage', 'Owner', 'Budget', 'Painpoints', 'Pipeline']);
-    expect(JSON.parse(localStorage.getItem('dealColumns') ?? '[]')).toEqual(['dealname', 'stage', 'owner', 'budget', 'painpoints', 'pipeline']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Deal name',
+      'Stage',
+      'Owner',
+      'Budget',
+      'Painpoints',
+      'Pipeline',
+    ]);
+    expect(JSON.parse(localStorage.getItem('dealColumns') ?? '[]')).toEqual([
+      'dealname',
+      'stage',
+      'owner',
+      'budget',
+      'painpoints',
+      'pipeline',
+    ]);
   });
 
   it('Export links to the CSV of the current filters', async () => {

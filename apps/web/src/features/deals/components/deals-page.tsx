@@ -95,14 +95,7 @@ export function DealsPage() {
   } else {
     content = (
       <>
-        <DealsTable
-          deals={deals.data.data}
-          columns={columns}
-          caption="Deals"
-          sort={state.sort}
-          onSort={onSort}
-          busy={deals.isFetching}
-        />
+        <DealsTable deals={deals.data.data} columns={columns} caption="Deals" sort={state.sort} onSort={onSort} busy={deals.isFetching} />
         <DealsPager
           page={state.page}
           pageSize={state.pageSize}

@@ -28,11 +28,15 @@ export function DealsSearch({ value, onSearch }: DealsSearchProps) {
   }, [text, value, onSearch]);
 
   return (
-    <form className="deals-search" role="search" onSubmit={(e) => {
+    <form
+      className="deals-search"
+      role="search"
+      onSubmit={(e) => {
         e.preventDefault();
         setSent(text.trim());
         onSearch(text);
-      }}>
+      }}
+    >
       <Search size={16} aria-hidden="true" className="deals-search-icon" />
       <input
         type="search"

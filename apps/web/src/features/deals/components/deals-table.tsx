@@ -64,7 +64,11 @@ export const DealsTable = memo(function DealsTable({ deals, columns, caption, so
                 </Link>
               </th>
             ) : (
-              <td key={column.id} className={`cell-${column.id}`} title={column.id === 'painpoints' || column.id === 'kdm' ? (deal[column.id] ?? undefined) : undefined}>
+              <td
+                key={column.id}
+                className={`cell-${column.id}`}
+                title={column.id === 'painpoints' || column.id === 'kdm' ? (deal[column.id] ?? undefined) : undefined}
+              >
                 {cellText(deal, column.id)}
               </td>
             ),

@@ -23,7 +23,8 @@ type DealsToolbarProps = {
 /** 'N Deals' and the 'RS' total of the whole filtered set, then Edit Columns, Export and the ⋮ menu. */
 export function DealsToolbar(props: DealsToolbarProps) {
   const { total, totalAmount, columns, onColumnsChange, exportUrl, openMenu, setOpenMenu } = props;
-  const openChange = (menu: 'columns' | 'actions') => (open: boolean) => setOpenMenu((current) => (open ? menu : current === menu ? null : current));
+  const openChange = (menu: 'columns' | 'actions') => (open: boolean) =>
+    setOpenMenu((current) => (open ? menu : current === menu ? null : current));
   return (
     <div className="deals-toolbar-actions">
       <dl className="deal-metrics" aria-live="polite">

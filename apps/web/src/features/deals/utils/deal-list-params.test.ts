@@ -32,19 +32,45 @@ describe('deals list state in the URL', () => {
   });
 
   it('round-trips filters, search, sort, page and size through the query string', () => {
-    const query = 'owners=u1%2Cu2&stages=s1&pipelines=p1&close_from=2026-01-01&close_to=2026-03-31&search=kaveri&sort=amount_desc&page=3&page_size=50&view=stage';
+    const query =
+      'owners=u1%2Cu2&stages=s1&pipelines=p1&close_from=2026-01-01&close_to=2026-03-31&search=kaveri&sort=amount_desc&page=3&page_size=50&view=stage';
     const state = read(query);
-    expect(state).toMatchObject({ owners: ['u1', 'u2'], stages: ['s1'], pipelines: ['p1'], closeFrom: '2026-01-01', closeTo: '2026-03-31', search: 'kaveri', sort: 'amount_desc', page: 3, pageSize: 50, view: 'stage' });
+    expect(state).toMatchObject({
+      owners: ['u1', 'u2'],
+      stages: ['s1'],
+      pipelines: ['p1'],
+      closeFrom: '2026-01-01',
+      closeTo: '2026-03-31',
+      search: 'kaveri',
+      sort: 'amount_desc',
+      page: 3,
+      pageSize: 50,
+      view: 'stage',
+    });
     expect(readListState(writeListState(state))).toEqual(state);
   });
 
   it('falls back to defaults for invalid values', () => {
-    expect(read('page=-2&page_size=7&sort=nope&close_from=2026-02-30&view=x')).toMatchObject({ page: 1, pageSize: 25, sort: 'created_desc', closeFrom: '', view: 'table' });
+    expect(read('page=-2&page_size=7&sort=nope&close_from=2026-02-30&view=x')).toMatchObject({
+      page: 1,
+      pageSize: 25,
+      sort: 'created_desc',
+      closeFrom: '',
+      view: 'table',
+    });
   });
 
   it("maps the state to the API's query (comma-separated lists, no view)", () => {
     const state = read('owners=u1,u2&pipelines=p1&close_to=2026-03-31&search=tea&view=stage');
-    expect(Object.fromEntries(apiQueryOf(state))).toEqual({ owners: 'u1,u2', pipelines: 'p1', close_to: '2026-03-31', search: 'tea', sort: 'created_desc', page: '1', page_size: '25' });
+    expect(Object.fromEntries(apiQueryOf(state))).toEqual({
+      owners: 'u1,u2',
+      pipelines: 'p1',
+      close_to: '2026-03-31',
+      search: 'tea',
+      sort: 'created_desc',
+      page: '1',
+      page_size: '25',
+    });
     expect(apiQueryOf(state, { page: 1, pageSize: 10, stages: ['s9'] }).get('stages')).toBe('s9');
   });
 });
@@ -58,7 +84,7 @@ describe('filter changes', () => {
     expect(addFilterValue(onPage3, 'owners', 'u1')).toBe(onPage3);
   });
 
-  it("drops chosen stages of other pipelines when a pipeline is chosen", () => {
+  it('drops chosen stages of other pipelines when a pipeline is chosen', () => {
     const state = read('stages=s-sales,s-ent');
     const stagePipeline = (id: string) => ({ 's-sales': 'p-sales', 's-ent': 'p-ent' })[id];
     expect(addFilterValue(state, 'pipelines', 'p-ent', stagePipeline).stages).toEqual(['s-ent']);

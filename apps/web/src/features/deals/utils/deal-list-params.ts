@@ -23,7 +23,14 @@ export const DEFAULT_SORT: TDealSort = 'created_desc';
 
 const list = (value: string | null) =>
   value
-    ? [...new Set(value.split(',').map((v) => v.trim()).filter(Boolean))]
+    ? [
+        ...new Set(
+          value
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean),
+        ),
+      ]
     : [];
 
 const isoOrEmpty = (value: string | null) => (value && isValidIsoDate(value) ? value : '');

@@ -17,6 +17,12 @@ describe('filter tags', () => {
       stage: (id) => ({ s1: 'Negotiation' })[id],
       pipeline: (id) => ({ p1: 'Enterprise' })[id],
     });
-    expect(tags.map((t) => t.label)).toEqual(['Owner: Asha Rao', 'Owner: u9', 'Stage: Negotiation', 'Pipeline: Enterprise', 'Until 31 Mar 2026']);
+    expect(tags.map((t) => t.label)).toEqual([
+      'Owner: Asha Rao',
+      'Owner: u9',
+      'Stage: Negotiation',
+      'Pipeline: Enterprise',
+      'Until 31 Mar 2026',
+    ]);
   });
 });

@@ -12,7 +12,9 @@ describe('stage narrowing', () => {
 
   it('lists the stages a grouped view covers: chosen stages, else the narrowed pipelines', () => {
     expect(stagesInView(PIPELINES, ['p-sales'], []).map((s) => s.stageId)).toEqual(['s-appt', 's-contract', 's-won', 's-lost']);
-    expect(stagesInView(PIPELINES, [], ['e-legal'])).toEqual([{ stageId: 'e-legal', label: 'Legal Review', pipelineId: 'p-ent', pipelineLabel: 'Enterprise' }]);
+    expect(stagesInView(PIPELINES, [], ['e-legal'])).toEqual([
+      { stageId: 'e-legal', label: 'Legal Review', pipelineId: 'p-ent', pipelineLabel: 'Enterprise' },
+    ]);
   });
 
   it('looks up labels and the pipeline of a stage', () => {

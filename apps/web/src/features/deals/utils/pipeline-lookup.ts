@@ -8,7 +8,8 @@ export function pipelineLookup(pipelines: readonly TPipeline[]) {
   const pipelineLabels = new Map<string, string>();
   for (const p of pipelines) {
     pipelineLabels.set(p.pipelineId, p.label);
-    for (const s of p.stages) stages.set(s.stageId, { stageId: s.stageId, label: s.label, pipelineId: p.pipelineId, pipelineLabel: p.label });
+    for (const s of p.stages)
+      stages.set(s.stageId, { stageId: s.stageId, label: s.label, pipelineId: p.pipelineId, pipelineLabel: p.label });
   }
   return {
     stage: (id: string) => stages.get(id),
@@ -28,7 +29,11 @@ export function narrowedStageGroups(pipelines: readonly TPipeline[], chosenPipel
 }
 
 /** The stages the list can contain: the chosen stages, else those of the narrowed pipelines. */
-export function stagesInView(pipelines: readonly TPipeline[], chosenPipelines: readonly string[], chosenStages: readonly string[]): StageInfo[] {
+export function stagesInView(
+  pipelines: readonly TPipeline[],
+  chosenPipelines: readonly string[],
+  chosenStages: readonly string[],
+): StageInfo[] {
   const all = narrowedStageGroups(pipelines, chosenPipelines).flatMap((p) =>
     p.stages.map((s) => ({ stageId: s.stageId, label: s.label, pipelineId: p.pipelineId, pipelineLabel: p.label })),
   );

@@ -7,7 +7,13 @@ const states = (chips: ReturnType<typeof statusChips>) => Object.fromEntries(chi
 
 describe('status chips derived from the deal', () => {
   it('shows each chip once, in the spec order', () => {
-    expect(statusChips(dealFixture(), enterprise).map((c) => c.label)).toEqual(['Relevant Account', 'Contract Review', 'Budget Approved', 'Technical Fit', 'Legal Review']);
+    expect(statusChips(dealFixture(), enterprise).map((c) => c.label)).toEqual([
+      'Relevant Account',
+      'Contract Review',
+      'Budget Approved',
+      'Technical Fit',
+      'Legal Review',
+    ]);
   });
 
   it('a negotiation with a company, a value and a high score', () => {
@@ -28,7 +34,9 @@ describe('status chips derived from the deal', () => {
   it('missing company, value and score, or a lost deal, turn chips off', () => {
     const bare = states(statusChips(dealFixture({ company_name: null, amount: null, confidence_score: 30 }), enterprise));
     expect(bare).toMatchObject({ 'Relevant Account': 'inactive', 'Budget Approved': 'inactive', 'Technical Fit': 'inactive' });
-    const lost = states(statusChips(dealFixture({ dealstage: 's-lost', dealstage_label: 'Closed Lost', pipeline: 'p-sales' }), PIPELINES[0]!.stages));
+    const lost = states(
+      statusChips(dealFixture({ dealstage: 's-lost', dealstage_label: 'Closed Lost', pipeline: 'p-sales' }), PIPELINES[0]!.stages),
+    );
     expect(lost).toMatchObject({ 'Budget Approved': 'inactive', 'Contract Review': 'inactive', 'Legal Review': 'inactive' });
     expect(states(statusChips(dealFixture({ confidence_score: null }), enterprise))['Technical Fit']).toBe('neutral');
   });

@@ -56,7 +56,8 @@ export function statusChips(deal: ChipDeal, stages: readonly Stage[]): StatusChi
   if (!hasAmount) budgetApproved = { label: 'Budget Approved', state: 'inactive', reason: 'No deal value yet' };
   else if (progress.lost) budgetApproved = { label: 'Budget Approved', state: 'inactive', reason: 'Deal is lost' };
   else if (progress.probability === null) budgetApproved = { label: 'Budget Approved', state: 'neutral', reason: 'Stage not known' };
-  else if (progress.probability >= HIGH_PROBABILITY) budgetApproved = { label: 'Budget Approved', state: 'active', reason: 'Value set and the stage is late in the pipeline' };
+  else if (progress.probability >= HIGH_PROBABILITY)
+    budgetApproved = { label: 'Budget Approved', state: 'active', reason: 'Value set and the stage is late in the pipeline' };
   else budgetApproved = { label: 'Budget Approved', state: 'neutral', reason: 'Value set; the stage is still early' };
 
   const technicalFit: StatusChip =

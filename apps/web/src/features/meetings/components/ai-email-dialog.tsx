@@ -36,7 +36,11 @@ export function AiEmailButton({ videoId }: { videoId: string }) {
       toast.error('Could not copy the email');
     }
   };
-  const failure = generate.error ? (isApiError(generate.error) && generate.error.detail ? generate.error.detail : 'Failed to generate the email. Please try again.') : null;
+  const failure = generate.error
+    ? isApiError(generate.error) && generate.error.detail
+      ? generate.error.detail
+      : 'Failed to generate the email. Please try again.'
+    : null;
 
   return (
     <>
@@ -62,7 +66,11 @@ export function AiEmailButton({ videoId }: { videoId: string }) {
           <div className="dialog-form ai-email">
             {to.length > 0 ? <p className="muted">To: {to.join(', ')}</p> : null}
             <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} data-autofocus />
-            <FormField label="Body">{(control) => <textarea {...control} className="input textarea" rows={12} value={body} onChange={(e) => setBody(e.target.value)} />}</FormField>
+            <FormField label="Body">
+              {(control) => (
+                <textarea {...control} className="input textarea" rows={12} value={body} onChange={(e) => setBody(e.target.value)} />
+              )}
+            </FormField>
             <div className="dialog-actions">
               <Button variant="secondary" onClick={() => void copy()}>
                 Copy

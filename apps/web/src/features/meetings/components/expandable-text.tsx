@@ -19,9 +19,18 @@ export function ExpandableText({ name, text, full }: ExpandableTextProps) {
   const preview = truncate(text, MEETING_PREVIEW_CHARS);
   return (
     <div className="expandable">
-      <div id={contentId}>{expanded ? (full ?? <p className="meeting-text">{text}</p>) : <p className="meeting-text">{preview.text}</p>}</div>
+      <div id={contentId}>
+        {expanded ? (full ?? <p className="meeting-text">{text}</p>) : <p className="meeting-text">{preview.text}</p>}
+      </div>
       {preview.truncated ? (
-        <Button variant="link" className="meeting-read-more" aria-expanded={expanded} aria-controls={contentId} aria-label={`${expanded ? 'Show Less' : 'Read More'}: ${name}`} onClick={() => setExpanded(!expanded)}>
+        <Button
+          variant="link"
+          className="meeting-read-more"
+          aria-expanded={expanded}
+          aria-controls={contentId}
+          aria-label={`${expanded ? 'Show Less' : 'Read More'}: ${name}`}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'Show Less' : 'Read More'}
         </Button>
       ) : null}

@@ -6,17 +6,40 @@ import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-ap
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
 
-const LONG_SUMMARY = 'The buying team wants the dealer portal live before the festive season, with a phased rollout by region and training for every dealer.';
+const LONG_SUMMARY =
+  'The buying team wants the dealer portal live before the festive season, with a phased rollout by region and training for every dealer.';
 
 function googleStatus(mail: boolean): TGoogleStatus {
-  return { configured: true, state: mail ? 'connected' : 'partial', mail, calendar: true, missing: mail ? [] : ['mail'], email: 'asha@acme.test', last_synced_at: null };
+  return {
+    configured: true,
+    state: mail ? 'connected' : 'partial',
+    mail,
+    calendar: true,
+    missing: mail ? [] : ['mail'],
+    email: 'asha@acme.test',
+    last_synced_at: null,
+  };
 }
 
-function detailApi(video = videoFixture({ summary: { summary: LONG_SUMMARY, key_points: ['Go-live before October', 'Phased rollout by region', 'Training for 40 dealers', 'Pilot with 5 dealers in the southern region first'] } }), mail = true) {
+function detailApi(
+  video = videoFixture({
+    summary: {
+      summary: LONG_SUMMARY,
+      key_points: [
+        'Go-live before October',
+        'Phased rollout by region',
+        'Training for 40 dealers',
+        'Pilot with 5 dealers in the southern region first',
+      ],
+    },
+  }),
+  mail = true,
+) {
   return fakeApi({
     'GET /api/session/profile': () => json(profileFixture()),
     [`GET /api/videos/${video.id}`]: () => json(video),
-    [`POST /api/videos/${video.id}/follow-up-email`]: () => json({ subject: 'Next steps for the dealer portal', body: 'Hi Neha,\n\nThanks for your time.', to: ['neha@kaveri.test'] }),
+    [`POST /api/videos/${video.id}/follow-up-email`]: () =>
+      json({ subject: 'Next steps for the dealer portal', body: 'Hi Neha,\n\nThanks for your time.', to: ['neha@kaveri.test'] }),
     'GET /api/google/status': () => json(googleStatus(mail)),
     'POST /api/google/gmail-draft': () => json({ id: 'draft-1' }),
   });
@@ -34,7 +57,11 @@ describe('Meeting detail', () => {
     const { user } = await openMeeting();
     expect(callsTo(api, 'GET', '/api/videos/v1')).toHaveLength(1);
     const facts = screen.getByRole('list', { name: 'Meeting facts' });
-    expect(within(facts).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Mar 5, 2026', '32 minutes', '3 participants']);
+    expect(
+      within(facts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Mar 5, 2026', '32 minutes', '3 participants']);
 
     const overview = screen.getByRole('region', { name: 'Overview' });
     const summary = within(overview).getByText(/^The buying team/);
@@ -68,7 +95,11 @@ describe('Meeting detail', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Participants' });
     const people = within(panel).getAllByRole('listitem');
     expect(people.map((p) => p.querySelector('.participant-name')?.textContent)).toEqual(['Asha Rao (You)', 'Neha Iyer', 'karan']);
-    expect(people.map((p) => p.className)).toEqual(['participant participant-accepted', 'participant participant-declined', 'participant participant-needsAction']);
+    expect(people.map((p) => p.className)).toEqual([
+      'participant participant-accepted',
+      'participant participant-declined',
+      'participant participant-needsAction',
+    ]);
     expect(people[0]).toHaveTextContent('Organizer');
 
     await user.click(screen.getByRole('tab', { name: 'Snapshots' }));
@@ -119,7 +150,11 @@ describe('Meeting detail', () => {
     await user.type(subject, 'Portal next steps');
     const save = await within(dialog).findByRole('button', { name: 'Save to Gmail drafts' });
     await user.click(save);
-    await waitFor(() => expect(callsTo(api, 'POST', '/api/google/gmail-draft').map((c) => c.body)).toEqual([{ to: ['neha@kaveri.test'], subject: 'Portal next steps', body: 'Hi Neha,\n\nThanks for your time.' }]));
+    await waitFor(() =>
+      expect(callsTo(api, 'POST', '/api/google/gmail-draft').map((c) => c.body)).toEqual([
+        { to: ['neha@kaveri.test'], subject: 'Portal next steps', body: 'Hi Neha,\n\nThanks for your time.' },
+      ]),
+    );
     expect(await screen.findByText('Draft saved to Gmail')).toBeInTheDocument();
   });
 
@@ -132,7 +167,10 @@ describe('Meeting detail', () => {
       await within(dialog).findByText(/Saving drafts needs the Gmail \(Google mail\) permission/);
     });
     expect(within(dialog).queryByRole('button', { name: 'Save to Gmail drafts' })).not.toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Settings → Integrations' })).toHaveAttribute('href', '/dashboard/settings?section=integrations');
+    expect(within(dialog).getByRole('link', { name: 'Settings → Integrations' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings?section=integrations',
+    );
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 });

@@ -24,16 +24,24 @@ describe('Meetings screen', () => {
     renderApp('/dashboard/meetings');
     expect(await screen.findByText('Loading videos...')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Meetings' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Date', 'Meeting Title', 'Participants', 'Deal Associated', 'Deal Sentiments', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Date', 'Meeting Title', 'Participants', 'Deal Associated', 'Deal Sentiments', 'Actions']);
     const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(within(first!).getAllByRole('cell').map((c) => c.textContent).slice(0, 5)).toEqual([
-      'Mar 5, 2026',
-      'Kaveri discovery call',
-      'Neha Iyer, Asha Rao ... +1 more',
-      'Kaveri Foods - Dealer portal',
-      'Positive',
-    ]);
-    expect(within(second!).getAllByRole('cell').map((c) => c.textContent).slice(1, 5)).toEqual(['Untitled Meeting', 'No participants', 'N/A', 'Negative']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 5),
+    ).toEqual(['Mar 5, 2026', 'Kaveri discovery call', 'Neha Iyer, Asha Rao ... +1 more', 'Kaveri Foods - Dealer portal', 'Positive']);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(1, 5),
+    ).toEqual(['Untitled Meeting', 'No participants', 'N/A', 'Negative']);
   });
 
   it('reloads the list on each tab switch; arrow keys move between the tabs', async () => {

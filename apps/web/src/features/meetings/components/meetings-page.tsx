@@ -21,7 +21,12 @@ type MeetingsPageProps = {
 
 function TabPanel({ tab, onView }: { tab: MeetingTab; onView: (video: TVideo) => void }) {
   const videos = useMeetingVideos(tab);
-  if (videos.isPending) return <p className="empty-state" role="status">Loading videos...</p>;
+  if (videos.isPending)
+    return (
+      <p className="empty-state" role="status">
+        Loading videos...
+      </p>
+    );
   if (videos.isError) {
     return (
       <div className="empty-state" role="alert">

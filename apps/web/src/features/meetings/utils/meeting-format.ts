@@ -1,7 +1,6 @@
 import type { TMeetAttendee, TVideo } from '@pipewise/contract/videos';
 import { usDayFormat } from '../../../lib/first-use';
 
-
 export function meetingDate(value: string | null | undefined): string {
   const date = value ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? usDayFormat().format(date) : 'Date unknown';
@@ -22,6 +21,7 @@ const SENTIMENT_LABELS = { positive: 'Positive', neutral: 'Neutral', negative: '
 export const sentimentText = (video: Pick<TVideo, 'sentiment' | 'status'>) =>
   video.sentiment ? SENTIMENT_LABELS[video.sentiment] : video.status === 'ready' || video.status === 'failed' ? 'N/A' : 'Pending';
 
-export const durationText = (minutes: number | null) => (minutes === null ? 'Duration unknown' : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
+export const durationText = (minutes: number | null) =>
+  minutes === null ? 'Duration unknown' : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 
 export const participantCountText = (count: number) => `${count} ${count === 1 ? 'participant' : 'participants'}`;

@@ -20,7 +20,11 @@ const RESULTS: TSearchResponse = {
 function setup(answer: (q: string) => Response | Promise<Response> = () => json(RESULTS)) {
   const api = fakeApi({ 'GET /api/search': (_body, url) => answer(url.searchParams.get('q') ?? '') });
   const view = renderScreen('/dashboard', <HeaderSearch />);
-  const searched = () => api.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/search').map((u) => u.searchParams.get('q'));
+  const searched = () =>
+    api.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/search')
+      .map((u) => u.searchParams.get('q'));
   return { ...view, user: userEvent.setup(), box: screen.getByRole('combobox', { name: 'Search' }), searched };
 }
 
@@ -49,8 +53,16 @@ describe('HeaderSearch', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(box).toHaveAttribute('aria-controls', listbox.id);
     const groups = within(listbox).getAllByRole('group');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby')).map((id) => document.getElementById(id!)?.textContent)).toEqual(['Deals', 'Companies', 'People']);
-    expect(within(groups[0]!).getAllByRole('option').map((o) => o.textContent)).toEqual(['Kaveri Foods - CRM SuiteQualified · RS 12,50,000', 'Kaveri Foods - Analytics']);
+    expect(groups.map((g) => g.getAttribute('aria-labelledby')).map((id) => document.getElementById(id!)?.textContent)).toEqual([
+      'Deals',
+      'Companies',
+      'People',
+    ]);
+    expect(
+      within(groups[0]!)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Kaveri Foods - CRM SuiteQualified · RS 12,50,000', 'Kaveri Foods - Analytics']);
     expect(searched()).toEqual(['kave']);
   });
 

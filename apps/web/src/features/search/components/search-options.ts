@@ -20,7 +20,13 @@ const safe = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
 export function searchOptions(data: TSearchResponse | undefined, idPrefix: string): SearchOption[] {
   if (!data) return [];
   return SEARCH_GROUPS.flatMap(({ key }) =>
-    data[key].map((hit) => ({ domId: `${idPrefix}-${key}-${safe(hit.id)}`, group: key, label: hit.label, sublabel: hit.sublabel, url: hit.url })),
+    data[key].map((hit) => ({
+      domId: `${idPrefix}-${key}-${safe(hit.id)}`,
+      group: key,
+      label: hit.label,
+      sublabel: hit.sublabel,
+      url: hit.url,
+    })),
   );
 }
 

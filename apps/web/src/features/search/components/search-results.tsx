@@ -12,9 +12,24 @@ type SearchResultsProps = {
 
 /** The dropdown's content: a status line, or the grouped listbox. */
 export function SearchResults({ listboxId, term, options, activeId, state, onPick, onHover }: SearchResultsProps) {
-  if (state === 'loading') return <p className="header-search-status" role="status">Searching...</p>;
-  if (state === 'error') return <p className="header-search-status header-search-error" role="alert">Search failed. Please try again.</p>;
-  if (options.length === 0) return <p className="header-search-status" role="status">No results for &quot;{term}&quot;</p>;
+  if (state === 'loading')
+    return (
+      <p className="header-search-status" role="status">
+        Searching...
+      </p>
+    );
+  if (state === 'error')
+    return (
+      <p className="header-search-status header-search-error" role="alert">
+        Search failed. Please try again.
+      </p>
+    );
+  if (options.length === 0)
+    return (
+      <p className="header-search-status" role="status">
+        No results for &quot;{term}&quot;
+      </p>
+    );
   return (
     <div id={listboxId} role="listbox" aria-label="Search results" className="header-search-list">
       {SEARCH_GROUPS.map(({ key, label }) => {

@@ -16,8 +16,6 @@ describe('workspaceUpdateErrorMessage', () => {
   });
 
   it('a network failure gets the generic message', () => {
-    expect(workspaceUpdateErrorMessage(new TypeError('Failed to fetch'))).toBe(
-      'Failed to update workspace details. Please try again.',
-    );
+    expect(workspaceUpdateErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to update workspace details. Please try again.');
   });
 });

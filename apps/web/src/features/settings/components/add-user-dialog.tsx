@@ -95,13 +95,7 @@ function AddUserForm({ callerEmail, users, onDone }: { callerEmail: string; user
       </div>
       <TextField label="Email" type="email" autoComplete="off" required {...bind('email')} />
       <TextField label="Phone number" type="tel" inputMode="tel" maxLength={10} autoComplete="off" required {...bind('phone_number')} />
-      <SelectField
-        label="Manager"
-        required
-        placeholder="Select a manager"
-        options={managerOptions(users)}
-        {...bind('reports_to_email')}
-      />
+      <SelectField label="Manager" required placeholder="Select a manager" options={managerOptions(users)} {...bind('reports_to_email')} />
       <TextField label="Team (optional)" placeholder="General" autoComplete="off" maxLength={60} {...bind('team')} />
       {failure ? <AlertMessage>{failure}</AlertMessage> : null}
       <DialogActions label="Add User" busyLabel="Adding..." busy={addUser.isPending} />

@@ -105,10 +105,7 @@ function EditUserForm({ user, users, onDone }: { user: TUserRow; users: readonly
                 aria-describedby="confirm-status"
                 disabled={update.isPending}
                 onClick={() =>
-                  send(
-                    { status: deactivated ? 'active' : 'deactivated' },
-                    deactivated ? 'User reactivated.' : 'User deactivated.',
-                  )
+                  send({ status: deactivated ? 'active' : 'deactivated' }, deactivated ? 'User reactivated.' : 'User deactivated.')
                 }
               >
                 {deactivated ? 'Yes, reactivate' : 'Yes, deactivate'}

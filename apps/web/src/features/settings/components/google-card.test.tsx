@@ -38,7 +38,10 @@ describe('the Google card', () => {
     expect(await within(card).findByText('Not connected')).toBeInTheDocument();
     // jsdom cannot navigate away: record where the page was sent instead.
     const assign = window.location.assign;
-    Object.defineProperty(window, 'location', { value: { ...window.location, assign: (u: string) => visited.push(u) }, configurable: true });
+    Object.defineProperty(window, 'location', {
+      value: { ...window.location, assign: (u: string) => visited.push(u) },
+      configurable: true,
+    });
     try {
       fireEvent.click(within(card).getByRole('button', { name: 'Connect' }));
       await waitFor(() => expect(visited).toEqual(['https://accounts.example/authorize?state=google.abc']));
@@ -81,7 +84,9 @@ describe('the Google card', () => {
     const card = await googleCard();
     expect(await within(card).findByText('Connected')).toBeInTheDocument();
     expect(within(card).getByText('Connected as asha@gmail.example.')).toBeInTheDocument();
-    expect(callsTo(api, 'POST', '/api/google/exchange-token').map((c) => c.body)).toEqual([{ code: '4/abc', state: 'google.xyz', scope: 'openid email' }]);
+    expect(callsTo(api, 'POST', '/api/google/exchange-token').map((c) => c.body)).toEqual([
+      { code: '4/abc', state: 'google.xyz', scope: 'openid email' },
+    ]);
     // The address is cleared by a navigation, which lands as a transition after the card updates.
     await waitFor(() => expect(router.state.location.search).toBe('?section=integrations'));
   });

@@ -23,7 +23,8 @@ const BADGES: Record<TGoogleStatus['state'], { label: string; tone: string }> = 
 };
 
 function statusMessage(status: TGoogleStatus): string | null {
-  if (!status.configured) return 'Google is not set up for this installation yet. Ask your administrator to add the Google client settings.';
+  if (!status.configured)
+    return 'Google is not set up for this installation yet. Ask your administrator to add the Google client settings.';
   if (status.state === 'partial') {
     const missing = status.missing.map((m) => PERMISSION_LABEL[m]).join(' and ');
     return `${missing} permission is needed too: connect again and allow access to your ${status.missing.join(' and ')}.`;
@@ -99,7 +100,12 @@ export function GoogleCard() {
         )}
         <div className="integration-actions">
           {data && data.state !== 'connected' ? (
-            <Button variant={data.state === 'not_connected' ? 'primary' : 'secondary'} className="btn-small" disabled={!data.configured || busy} onClick={startConnect}>
+            <Button
+              variant={data.state === 'not_connected' ? 'primary' : 'secondary'}
+              className="btn-small"
+              disabled={!data.configured || busy}
+              onClick={startConnect}
+            >
               {data.state === 'broken' ? 'Reconnect' : data.state === 'partial' ? 'Grant access' : busy ? 'Connecting…' : 'Connect'}
             </Button>
           ) : null}
@@ -116,7 +122,13 @@ export function GoogleCard() {
         title="Disconnect Google?"
         description="Pipewise will lose access to your Gmail drafts and calendar, and your synced Google meetings will be removed."
       >
-        <DialogActions label="Disconnect" busyLabel="Disconnecting…" busy={disconnect.isPending} onConfirm={confirmDisconnect} focusConfirm />
+        <DialogActions
+          label="Disconnect"
+          busyLabel="Disconnecting…"
+          busy={disconnect.isPending}
+          onConfirm={confirmDisconnect}
+          focusConfirm
+        />
       </Dialog>
     </Card>
   );

@@ -17,9 +17,7 @@ export function NoticeBanner({ notice }: { notice: Notice | null }) {
           </p>
         ) : null}
       </div>
-      {notice?.kind === 'error' ? (
-        <AlertMessage>{notice.message}</AlertMessage>
-      ) : null}
+      {notice?.kind === 'error' ? <AlertMessage>{notice.message}</AlertMessage> : null}
     </>
   );
 }

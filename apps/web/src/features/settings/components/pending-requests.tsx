@@ -19,9 +19,10 @@ export function PendingRequests() {
       { request, decision },
       {
         onSuccess: () =>
-          toast.success(decision === 'approve' ? `${fullNameOf(request)} can now sign in.` : `Request from ${fullNameOf(request)} rejected.`),
-        onError: (error) =>
-          toast.error((isApiError(error) && error.detail) || 'Failed to update the request. Please try again.'),
+          toast.success(
+            decision === 'approve' ? `${fullNameOf(request)} can now sign in.` : `Request from ${fullNameOf(request)} rejected.`,
+          ),
+        onError: (error) => toast.error((isApiError(error) && error.detail) || 'Failed to update the request. Please try again.'),
       },
     );
 

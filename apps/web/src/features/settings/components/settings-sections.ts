@@ -16,7 +16,10 @@ export function sectionsFor(isOperator: boolean): readonly SettingsSectionEntry[
 }
 
 /** ?section=general|users|integrations|workspaces, among the sections shown; anything else is General. */
-export function sectionFromParams(params: URLSearchParams, sections: readonly SettingsSectionEntry[] = sectionsFor(false)): SettingsSection {
+export function sectionFromParams(
+  params: URLSearchParams,
+  sections: readonly SettingsSectionEntry[] = sectionsFor(false),
+): SettingsSection {
   const value = params.get('section');
   // Google's return comes to the bare settings address (no query in its redirect URI): show its card.
   if (value === null && googleReturnFrom(params)) return 'integrations';

@@ -10,7 +10,13 @@ const ROLE_LABELS: Record<string, string> = { super_admin: 'Super Admin', admin:
 export function accessLabel(role: string | null | undefined): string {
   const key = (role ?? '').trim().toLowerCase();
   if (!key) return DEFAULT_ACCESS;
-  return ROLE_LABELS[key] ?? key.split(/[_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  return (
+    ROLE_LABELS[key] ??
+    key
+      .split(/[_\s]+/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ')
+  );
 }
 
 export function teamLabel(team: string | null | undefined): string {

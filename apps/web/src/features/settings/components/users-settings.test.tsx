@@ -34,7 +34,14 @@ async function openUsers(role = 'admin', routes: Parameters<typeof fakeApi>[0] =
     'GET /api/registration-requests': () => json({ data: [] }),
     [`POST ${ADD_PATH}`]: (body) => {
       const b = body as Record<string, string>;
-      const added = userRow({ id: `u${users.length + 1}`, first_name: b.first_name, last_name: b.last_name, email: b.email, role: 'user', last_login: null });
+      const added = userRow({
+        id: `u${users.length + 1}`,
+        first_name: b.first_name,
+        last_name: b.last_name,
+        email: b.email,
+        role: 'user',
+        last_login: null,
+      });
       users.push(added);
       return json({ status: 'success', data: added }, 201);
     },
@@ -140,7 +147,13 @@ describe('Add New User dialog', () => {
     expect(field('Phone number')).toHaveAttribute('maxLength', '10');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add User' }));
 
-    const messages = ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Please select a manager'];
+    const messages = [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Phone number is required',
+      'Please select a manager',
+    ];
     for (const m of messages) expect(within(dialog).getByText(m)).toBeInTheDocument();
     expect(field('First name')).toHaveFocus();
     expect(field('Manager')).toHaveAccessibleDescription('Please select a manager');
@@ -161,8 +174,15 @@ describe('Add New User dialog', () => {
   it('offers active users as managers, by name and email', async () => {
     await openUsers();
     const dialog = await openAddUser();
-    const options = within(within(dialog).getByLabelText('Manager')).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Select a manager', 'Asha Rao (asha@acme.test)', 'Rahul Verma (rahul@acme.test)', 'Meera Iyer (meera@acme.test)']);
+    const options = within(within(dialog).getByLabelText('Manager'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'Select a manager',
+      'Asha Rao (asha@acme.test)',
+      'Rahul Verma (rahul@acme.test)',
+      'Meera Iyer (meera@acme.test)',
+    ]);
   });
 
   it('adds a user: lower-cased email, role user, onboarded; success toast and list refresh', async () => {

@@ -34,16 +34,26 @@ describe('Settings -> New Workspaces', () => {
     renderApp('/dashboard/settings?section=workspaces');
     // Not an operator: the section does not exist for them, and the page falls back to General.
     expect(await screen.findByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
-    expect(within(menu()).getAllByRole('link').map((l) => l.textContent)).toEqual(['General', 'Users', 'Integrations']);
+    expect(
+      within(menu())
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['General', 'Users', 'Integrations']);
   });
 
   it('lists the requests with the workspace each would create, and approving one says what happened', async () => {
     const api = operator();
     renderApp('/dashboard/settings?section=workspaces');
     expect(await screen.findByRole('heading', { level: 2, name: 'New Workspaces' })).toBeInTheDocument();
-    expect(within(menu()).getAllByRole('link').map((l) => l.textContent)).toEqual(['General', 'Users', 'Integrations', 'New Workspaces']);
+    expect(
+      within(menu())
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['General', 'Users', 'Integrations', 'New Workspaces']);
     const table = await screen.findByRole('table', { name: 'Sign-up requests from companies without a workspace' });
-    const row = within(table).getByRole('rowheader', { name: /^Bob Stone/ }).closest('tr')!;
+    const row = within(table)
+      .getByRole('rowheader', { name: /^Bob Stone/ })
+      .closest('tr')!;
     expect(within(row).getByText('Globex')).toBeInTheDocument();
     expect(within(row).getByText('globex.test')).toBeInTheDocument();
     expect(within(row).getByText('120')).toBeInTheDocument();

@@ -30,8 +30,8 @@ export function WorkspaceRequests() {
   return (
     <div className="stack">
       <p className="muted">
-        Sign-up requests from companies that have no workspace yet. Approving one creates the company&apos;s workspace with the
-        requester as its admin; either way they get an email.
+        Sign-up requests from companies that have no workspace yet. Approving one creates the company&apos;s workspace with the requester as
+        its admin; either way they get an email.
       </p>
       {requests.isPending ? (
         <Spinner label="Loading sign-up requests" />

@@ -13,7 +13,8 @@ export async function fetchUploadPipelines(): Promise<TPipeline[]> {
   }
 }
 
-export const uploadPipelinesQueryOptions = () => queryOptions({ queryKey: videoQueryKeys.pipelines(), queryFn: fetchUploadPipelines, staleTime: 60_000 });
+export const uploadPipelinesQueryOptions = () =>
+  queryOptions({ queryKey: videoQueryKeys.pipelines(), queryFn: fetchUploadPipelines, staleTime: 60_000 });
 
 export function useUploadPipelines(enabled: boolean) {
   return useQuery({ ...uploadPipelinesQueryOptions(), enabled });

@@ -14,7 +14,8 @@ export async function fetchVideoDeals(): Promise<TVideoDealOption[]> {
   }
 }
 
-export const videoDealsQueryOptions = () => queryOptions({ queryKey: videoQueryKeys.dealOptions(), queryFn: fetchVideoDeals, staleTime: 60_000 });
+export const videoDealsQueryOptions = () =>
+  queryOptions({ queryKey: videoQueryKeys.dealOptions(), queryFn: fetchVideoDeals, staleTime: 60_000 });
 
 export function useVideoDeals(enabled: boolean) {
   return useQuery({ ...videoDealsQueryOptions(), enabled });

@@ -24,8 +24,21 @@ describe('Deal recordings timeline', () => {
       'GET /api/videos/get-video-by-dealId/101': () =>
         json({
           data: [
-            videoFixture({ id: 'a', type: 'call', title: 'Pricing call', upload_date: at(2026, 3, 5, 15, 5), description: 'Walked through pricing' }),
-            videoFixture({ id: 'b', type: 'email', title: 'Proposal sent', upload_date: at(2026, 3, 6, 9, 0), description: null, summary: null }),
+            videoFixture({
+              id: 'a',
+              type: 'call',
+              title: 'Pricing call',
+              upload_date: at(2026, 3, 5, 15, 5),
+              description: 'Walked through pricing',
+            }),
+            videoFixture({
+              id: 'b',
+              type: 'email',
+              title: 'Proposal sent',
+              upload_date: at(2026, 3, 6, 9, 0),
+              description: null,
+              summary: null,
+            }),
             videoFixture({ id: 'c', type: 'video', title: '', upload_date: at(2026, 3, 7, 18, 45) }),
           ],
         }),
@@ -34,7 +47,11 @@ describe('Deal recordings timeline', () => {
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const timeline = await screen.findByRole('list');
     const events = within(timeline).getAllByRole('listitem');
-    expect(events.map((e) => e.className)).toEqual(['timeline-event timeline-left', 'timeline-event timeline-right', 'timeline-event timeline-left']);
+    expect(events.map((e) => e.className)).toEqual([
+      'timeline-event timeline-left',
+      'timeline-event timeline-right',
+      'timeline-event timeline-left',
+    ]);
     expect(within(events[0]!).getByRole('img', { name: 'Call' })).toBeInTheDocument();
     expect(events[0]).toHaveTextContent('03/05/2026 3:05 PMPricing callWalked through pricing');
     expect(within(events[1]!).getByRole('img', { name: 'Email' })).toBeInTheDocument();

@@ -22,7 +22,12 @@ export function DeleteVideoButton({ id, title }: { id: string; title: string }) 
       <Button variant="danger" className="btn-small" onClick={() => setOpen(true)} aria-label={`Delete ${title}`}>
         Delete
       </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Delete video?" description={`'${title}' and its insights will be removed. This cannot be undone.`}>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete video?"
+        description={`'${title}' and its insights will be removed. This cannot be undone.`}
+      >
         <DialogActions label="Delete" busyLabel="Deleting..." busy={remove.isPending} onConfirm={confirm} focusConfirm />
       </Dialog>
     </>

@@ -45,13 +45,17 @@ beforeEach(() => {
 });
 
 describe('Upload dialog', () => {
-  it('offers the chosen pipeline\'s deals, matched on pipeline id or name whatever the case', async () => {
+  it("offers the chosen pipeline's deals, matched on pipeline id or name whatever the case", async () => {
     uploadApi();
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByLabelText('Deal')).toBeDisabled();
     await user.selectOptions(within(dialog).getByLabelText('Pipeline'), 'p-ent');
     const deal = within(dialog).getByLabelText('Deal');
-    expect(within(deal).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a deal', 'Kaveri Foods', 'Named by label']);
+    expect(
+      within(deal)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a deal', 'Kaveri Foods', 'Named by label']);
   });
 
   it("shows the spec's alerts for what is missing, with the submit button marked disabled", async () => {
@@ -96,7 +100,10 @@ describe('Upload dialog', () => {
     expect(within(dialog).getByLabelText('Transcription text')).toHaveValue('');
     expect(within(dialog).getByText('0 characters')).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('Video file', { selector: 'input[type=radio]' }));
-    expect(within(dialog).getByLabelText('Video file', { selector: 'input[type=file]' })).toHaveAttribute('accept', expect.stringContaining('video/*'));
+    expect(within(dialog).getByLabelText('Video file', { selector: 'input[type=file]' })).toHaveAttribute(
+      'accept',
+      expect.stringContaining('video/*'),
+    );
   });
 
   it("shows 'Uploading... N%' on the header button and in the dialog, then closes, refreshes the list and confirms", async () => {
@@ -105,7 +112,10 @@ describe('Upload dialog', () => {
     await chooseDeal(user, dialog);
     await user.type(within(dialog).getByLabelText('Google Meet link (optional)'), 'https://meet.google.com/abc');
     await user.click(within(dialog).getByLabelText('Video file', { selector: 'input[type=radio]' }));
-    await user.upload(within(dialog).getByLabelText('Video file', { selector: 'input[type=file]' }), new File(['0123456789'], 'call.mp4', { type: 'video/mp4' }));
+    await user.upload(
+      within(dialog).getByLabelText('Video file', { selector: 'input[type=file]' }),
+      new File(['0123456789'], 'call.mp4', { type: 'video/mp4' }),
+    );
     document.cookie = 'csrf_token=abc123; path=/';
     await user.click(submit(dialog));
 

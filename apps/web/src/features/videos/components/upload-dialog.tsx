@@ -82,7 +82,13 @@ export function UploadDialog({ open, onOpenChange, uploading, progress, onUpload
           <legend className="field-label">Upload method</legend>
           {UPLOAD_TYPES.map((method) => (
             <label key={method} className="radio-option">
-              <input type="radio" name="upload-method" value={method} checked={fields.method === method} onChange={() => form.setMethod(method)} />
+              <input
+                type="radio"
+                name="upload-method"
+                value={method}
+                checked={fields.method === method}
+                onChange={() => form.setMethod(method)}
+              />
               {METHOD_LABELS[method]}
             </label>
           ))}

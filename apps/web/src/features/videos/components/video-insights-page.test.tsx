@@ -35,7 +35,10 @@ describe('Video Insights', () => {
       summary: null,
       can_delete: false,
     });
-    insightsApi(() => [videoFixture()], () => [bare]);
+    insightsApi(
+      () => [videoFixture()],
+      () => [bare],
+    );
     renderApp('/dashboard/upload');
     expect(await screen.findByText('Loading insights...')).toBeInTheDocument();
 
@@ -50,7 +53,11 @@ describe('Video Insights', () => {
     expect(first).toHaveTextContent('UploadedMar 5, 2026');
     const preview = within(first).getByText(/^Asha: Thanks/);
     expect(preview.textContent).toHaveLength(151);
-    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Go-live before October', 'Phased rollout by region', 'Training for 40 dealers']);
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Go-live before October', 'Phased rollout by region', 'Training for 40 dealers']);
 
     const team = screen.getByRole('region', { name: 'Team Videos' });
     const fallback = within(team).getByRole('button', { name: 'Untitled Video' }).closest('li')!;
@@ -88,7 +95,13 @@ describe('Video Insights', () => {
     let retried = false;
     const api = insightsApi(() => [
       videoFixture({ id: 'v-proc', title: 'Still processing', status: 'processing', summary: null }),
-      videoFixture({ id: 'v-failed', title: 'Broken upload', status: retried ? 'processing' : 'failed', error: 'The file has no audio track', can_retry: !retried }),
+      videoFixture({
+        id: 'v-failed',
+        title: 'Broken upload',
+        status: retried ? 'processing' : 'failed',
+        error: 'The file has no audio track',
+        can_retry: !retried,
+      }),
     ]);
     renderApp('/dashboard/upload');
     await screen.findByRole('region', { name: 'My Videos' });
@@ -103,7 +116,9 @@ describe('Video Insights', () => {
   });
 
   it('says the transcription is unavailable when no speech-to-text engine could read the recording', async () => {
-    insightsApi(() => [videoFixture({ id: 'v-silent', title: 'No engine', status: 'ready', transcription: null, transcript_status: 'unavailable' })]);
+    insightsApi(() => [
+      videoFixture({ id: 'v-silent', title: 'No engine', status: 'ready', transcription: null, transcript_status: 'unavailable' }),
+    ]);
     renderApp('/dashboard/upload');
     await screen.findByRole('region', { name: 'My Videos' });
     expect(within(card('No engine')).getByText(TRANSCRIPT_UNAVAILABLE_TEXT)).toBeInTheDocument();

@@ -15,7 +15,12 @@ const LOAD_FAILED = 'Failed to load videos. Please try again later.';
 function Body({ onOpen }: { onOpen: (id: string) => void }) {
   const mine = useMyVideos();
   const team = useTeamVideos();
-  if (mine.isPending || team.isPending) return <p className="empty-state" role="status">Loading insights...</p>;
+  if (mine.isPending || team.isPending)
+    return (
+      <p className="empty-state" role="status">
+        Loading insights...
+      </p>
+    );
   const error = mine.error ?? team.error;
   if (error) {
     const message = isApiError(error) && error.detail ? error.detail : LOAD_FAILED;

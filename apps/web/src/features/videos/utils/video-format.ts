@@ -1,7 +1,6 @@
 import type { TVideo } from '@pipewise/contract/videos';
 import { usDayFormat } from '../../../lib/first-use';
 
-
 const parse = (value: string | null | undefined) => {
   if (!value) return null;
   const date = new Date(value);
@@ -17,7 +16,8 @@ export function uploadDateText(value: string | null | undefined): string {
 export const videoTitle = (video: Pick<TVideo, 'title'>, fallback = 'Untitled Video') => video.title.trim() || fallback;
 
 /** The uploader's name when known, else the email, else 'Unknown'. */
-export const uploaderText = (video: Pick<TVideo, 'uploaded_by' | 'uploaded_by_name'>) => video.uploaded_by_name?.trim() || video.uploaded_by.trim() || 'Unknown';
+export const uploaderText = (video: Pick<TVideo, 'uploaded_by' | 'uploaded_by_name'>) =>
+  video.uploaded_by_name?.trim() || video.uploaded_by.trim() || 'Unknown';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
