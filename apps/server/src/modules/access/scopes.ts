@@ -1,0 +1,93 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { isAdminRole } from '@pipewise/contract/common';
+
+/** Who is looking: their place in the hierarchy and their workspace. */
+export type Viewer = { id: string; organizationId: string; role: string };
+
+/**
+ * The one visibility rule (docs/decisions/0014-one-visibility-rule.md), as SQL a repository
+ * composes into its WHERE. A viewer sees what they and everyone below them (at any depth) own;
+ * admins and super_admins see their whole workspace; nothing crosses workspaces. Companies and
+ * contacts are also seen through a deal the viewer sees. Each scope names the workspace itself,
+ * so a query that uses it cannot leave its workspace either.
+ *
+ * A scope reads the table under `alias` (the statement's alias, e.g. `d`, or by default the
+ * table's own name, as drizzle's query builder names it). Nothing is cached: a hierarchy change
+ * counts from the next statement.
+ */
+
+const ALIAS = /^[a-z_][a-z0-9_]*$/;
+/** `<alias>.<column>`, unquoted as the hand-written SQL around it is; the alias is a constant of the caller's code. */
+function column(alias: string, name: string): SQL {
+  if (!ALIAS.test(alias)) throw new Error(`Not a table alias: ${alias}`);
+  return sql.raw(`${alias}.${name}`);
+}
+
+/** Whether the viewer sees the whole workspace (no owner condition): a query may plan differently for them. */
+export const seesWholeWorkspace = (viewer: Pick<Viewer, 'role'>): boolean => isAdminRole(viewer.role);
+
+/** A subquery of the ids of the users whose records the viewer sees: themselves and everyone below them; admins: the workspace. */
+export function visibleUserIds(viewer: Viewer): SQL {
+  if (seesWholeWorkspace(viewer)) return sql`select id from users where organization_id = ${viewer.organizationId}`;
+  return sql`with recursive tree as (
+        select id from users where id = ${viewer.id} and organization_id = ${viewer.organizationId}
+        union
+        select u.id from users u join tree t on u.reports_to = t.id where u.organization_id = ${viewer.organizationId}
+      ) select id from tree`;
+}
+
+/**
+ * `owner = any(array(subquery))`: the subquery runs once per statement, before the scan, so an
+ * index on the owner column takes its ids as an index condition (decision 0005). `owner in
+ * (subquery)` is planned as a join instead, which reads every row of the workspace.
+ */
+const ownedByVisible = (viewer: Viewer, owner: SQL): SQL => sql`${owner} = any(array(${visibleUserIds(viewer)}))`;
+
+const inWorkspace = (viewer: Viewer, alias: string): SQL => sql`${column(alias, 'organization_id')} = ${viewer.organizationId}`;
+
+/** Rows of the viewer's workspace whose `owner` column the viewer sees (any row, for an admin). */
+function ownedScope(viewer: Viewer, alias: string, owner: string): SQL {
+  if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+  return sql`${inWorkspace(viewer, alias)} and ${ownedByVisible(viewer, column(alias, owner))}`;
+}
+
+/**
+ * "Some deal the viewer sees matches": a scalar subquery with LIMIT 1, which runs per candidate
+ * row as a few index probes (deals_company_idx, deal_stakeholders_contact_idx). Written as EXISTS,
+ * the planner may turn it into a hash join over every deal of the workspace instead.
+ */
+const someVisibleDeal = (viewer: Viewer, from: SQL, where: SQL): SQL =>
+  sql`(select 1 from ${from} where ${where} and vis_d.organization_id = ${viewer.organizationId}
+    and ${ownedByVisible(viewer, sql`vis_d.owner_id`)} limit 1) is not null`;
+
+export const scope = {
+  /** Deals (or deal_search, deal_totals: the same columns) the viewer sees: by their owner. */
+  deals: (viewer: Viewer, alias = 'deals'): SQL => ownedScope(viewer, alias, 'owner_id'),
+
+  /** Companies: owned by someone the viewer sees, or the company of a deal the viewer sees. */
+  companies(viewer: Viewer, alias = 'companies'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const viaDeal = someVisibleDeal(viewer, sql`deals vis_d`, sql`vis_d.company_id = ${column(alias, 'id')}`);
+    return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /** Contacts: owned by someone the viewer sees, or a stakeholder of a deal the viewer sees. */
+  contacts(viewer: Viewer, alias = 'contacts'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const viaDeal = someVisibleDeal(
+      viewer,
+      sql`deal_stakeholders vis_s join deals vis_d on vis_d.id = vis_s.deal_id`,
+      sql`vis_s.contact_id = ${column(alias, 'id')}`,
+    );
+    return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /** Calendar meetings: on the calendar of someone the viewer sees. */
+  meetings: (viewer: Viewer, alias = 'calendar_meetings'): SQL => ownedScope(viewer, alias, 'owner_id'),
+
+  /** Recordings: uploaded by someone the viewer sees (a removed uploader's stay with the admins). */
+  recordings: (viewer: Viewer, alias = 'recordings'): SQL => ownedScope(viewer, alias, 'uploaded_by'),
+
+  /** People (users): the viewer and everyone below them; admins: the workspace. */
+  people: (viewer: Viewer, alias = 'users'): SQL => ownedScope(viewer, alias, 'id'),
+};
