@@ -87,6 +87,42 @@ describe('createTranscriptInsights with a chat model', () => {
     expect(result.sentiment).toBe('positive');
   });
 
+  it('reads the whole of a long transcript: each part summarised, then the summaries', async () => {
+    // About 100,000 characters; the decision that matters is said only at the very end.
+    const sentences = Array.from({ length: 1500 }, (_, i) => `We reviewed reporting topic number ${i} with the team.`);
+    const transcript = [...sentences, 'Finally, the customer agreed to sign the renewal on March 3.'].join(' ');
+    const before = server.requests.length;
+    server.setAnswer((req) => {
+      const user = (JSON.parse(req.body.toString()) as { messages: { content: string }[] }).messages[1]!.content;
+      const part = /Part (\d+) of (\d+)/.exec(user);
+      if (part) {
+        const signs = user.includes('agreed to sign the renewal on March 3') ? ' The customer will sign on March 3.' : '';
+        return {
+          body: chatCompletion(JSON.stringify({ summary: `Part ${part[1]} covered reporting.${signs}`, key_points: [`part ${part[1]}`] })),
+        };
+      }
+      const final = user.includes('will sign on March 3') ? 'Renewal signed on March 3.' : 'No decision.';
+      return { body: chatCompletion(JSON.stringify({ summary: final, key_points: ['Renewal on March 3', 'Reporting reviewed'] })) };
+    });
+    const result = await analyze()(transcript, { title: 'Renewal' });
+    expect(result).toMatchObject({ summary: 'Renewal signed on March 3.', source: 'model' });
+    const users = server.requests
+      .slice(before)
+      .map((r) => (JSON.parse(r.body.toString()) as { messages: { content: string }[] }).messages[1]!.content);
+    const parts = Math.ceil(transcript.length / 24_000);
+    // One call per part, each within the model's input, then one over all the parts' summaries.
+    expect(users.length).toBeGreaterThanOrEqual(parts + 1);
+    expect(users.length).toBeLessThanOrEqual(parts + 2);
+    for (const user of users) expect(user.length).toBeLessThan(24_000 + 200);
+    expect(users.at(-1)).toContain(`Summaries of its ${users.length - 1} parts`);
+    expect(users.at(-1)).toContain(
+      `Part ${users.length - 1}: Part ${users.length - 1} covered reporting. The customer will sign on March 3.`,
+    );
+    // Every sentence of the transcript went to the model once.
+    const sent = users.slice(0, -1).join(' ');
+    for (const i of [0, 700, 1499]) expect(sent).toContain(`reporting topic number ${i} with`);
+  });
+
   it('gives no summary for an empty transcript without asking the model', async () => {
     const before = server.requests.length;
     expect(await analyze()('')).toEqual({ summary: null, keyPoints: [], sentiment: null, source: 'none' });
