@@ -192,6 +192,24 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/users/update_user/${RAHUL}`, payload: { organization_name: 'Acme Sales', organization_domain: 'acme.example' } }),
     expect:                                                                                                       [401, 401, 403, 403, 403, 403, 403, 403, 403],
   },
+  {
+    route: 'GET /api/users/whatsapp_number',
+    note: "the caller's own messaging number",
+    request: () => ({ url: '/api/users/whatsapp_number' }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'POST /api/users/update_whatsapp_number/:email',
+    note: "path = caller's own email",
+    request: (_c, who) => ({ url: `/api/users/update_whatsapp_number/${who.email}`, payload: { phone_number: '+91 98765 43210' } }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'POST /api/users/update_whatsapp_number/:email',
+    note: "path = the rep's email, not the caller's",
+    request: () => ({ url: `/api/users/update_whatsapp_number/${RAHUL}`, payload: { phone_number: '+91 98765 43210' } }),
+    expect:                                                                                                       [401, 200, 403, 403, 403, 403, 403, 403, 403],
+  },
   { route: 'GET /api/users/subordinates/:id', request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404, 404] },
   {
     route: 'PATCH /api/users/:id',

@@ -113,3 +113,33 @@ export const ZUpdateUserBody = z
   })
   .strict();
 export type TUpdateUserBody = z.infer<typeof ZUpdateUserBody>;
+
+/** The messaging app's texts: the spec's validation message and its error catalogue row 'Messaging number'. */
+export const WHATSAPP_NUMBER_MESSAGES = {
+  invalid: 'Please enter a valid phone number',
+  updateFailed: 'Failed to update phone number. Please try again.',
+  connectionError: 'Connection error. Please try again.',
+} as const;
+
+/** The spec's rule: optional + then at least 10 characters of digits, spaces, dashes or brackets. */
+const MESSAGING_NUMBER_PATTERN = /^\+?[\d\s\-()]{10,}$/;
+
+/**
+ * The messaging number in E.164 (+, a country code not starting with 0, 8 to 15 digits in all), or
+ * null when it breaks the spec's rule or cannot be one. The number is international: with no +, its
+ * digits start with the country code (as WhatsApp's own links write it); a leading 00 stands for +.
+ */
+export function whatsappNumberE164(value: string): string | null {
+  const input = value.trim();
+  if (!MESSAGING_NUMBER_PATTERN.test(input)) return null;
+  let digits = input.replace(/\D/g, '');
+  if (!input.startsWith('+') && digits.startsWith('00')) digits = digits.slice(2);
+  return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+}
+
+export const ZUpdateWhatsappNumberBody = z.object({ phone_number: z.string().max(40) });
+/** The spec's answer (data.success), with the number as stored (E.164). */
+export const ZUpdateWhatsappNumberResponse = z.object({ success: z.literal(true), phone_number: z.string() });
+/** The caller's own messaging number (E.164), or null before one is saved. */
+export const ZWhatsappNumber = z.object({ phone_number: z.string().nullable() });
+export type TWhatsappNumber = z.infer<typeof ZWhatsappNumber>;

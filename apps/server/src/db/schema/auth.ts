@@ -31,6 +31,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     phoneNumber: text('phone_number'),
+    /** The user's own messaging (WhatsApp) number, E.164 (migration 0014). */
+    whatsappNumber: text('whatsapp_number'),
     role: text('role').notNull().default('user'),
     team: text('team').notNull().default('General'),
     reportsTo: uuid('reports_to').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -47,6 +49,7 @@ export const users = pgTable(
     // Roles compare case-insensitively (isAdminRole), so upper-case variants are allowed too.
     check('users_role_check', isOneOf(sql`lower(${t.role})`, ROLES)),
     check('users_status_check', isOneOf(sql`${t.status}`, USER_STATUSES)),
+    check('users_whatsapp_number_check', sql`${t.whatsappNumber} ~ '^\\+[1-9][0-9]{7,14}$'`),
   ],
 );
 

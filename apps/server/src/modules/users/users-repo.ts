@@ -107,6 +107,20 @@ export function createUsersRepo(db: DbOrTx) {
         .set({ ...set, updatedAt: sql`now()` })
         .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
     },
+    /** The user's messaging number (E.164), or null. */
+    async whatsappNumber(organizationId: string, id: string): Promise<string | null> {
+      const [row] = await db
+        .select({ number: users.whatsappNumber })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+      return row?.number ?? null;
+    },
+    async setWhatsappNumber(organizationId: string, id: string, e164: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ whatsappNumber: e164, updatedAt: sql`now()` })
+        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
+    },
     async recordLogin(userId: string): Promise<void> {
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
     },

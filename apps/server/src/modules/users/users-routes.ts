@@ -5,9 +5,12 @@ import {
   ZAddUserResponse,
   ZUpdateUserBody,
   ZUpdateWorkspaceBody,
+  ZUpdateWhatsappNumberBody,
+  ZUpdateWhatsappNumberResponse,
   ZUpdateWorkspaceResponse,
   ZUserList,
   ZUserRow,
+  ZWhatsappNumber,
 } from '@pipewise/contract/users';
 import { requireCaller } from '../../plugins/session';
 import type { UsersService } from './users-service';
@@ -37,6 +40,26 @@ export function usersRoutes(service: UsersService): FastifyPluginAsyncZod {
       '/api/users/update_user/:email',
       { schema: { tags, params: emailParam, body: ZUpdateWorkspaceBody, response: { 200: ZUpdateWorkspaceResponse, ...errors } } },
       async (req) => ({ status: 'success' as const, data: await service.updateWorkspace(requireCaller(req), req.params.email, req.body) }),
+    );
+
+    app.get(
+      '/api/users/whatsapp_number',
+      { schema: { tags, summary: "The caller's own messaging number (E.164)", response: { 200: ZWhatsappNumber, ...errors } } },
+      async (req) => service.whatsappNumber(requireCaller(req)),
+    );
+
+    app.post(
+      '/api/users/update_whatsapp_number/:email',
+      {
+        schema: {
+          tags,
+          summary: "Saves the caller's messaging number (the path's email names the caller)",
+          params: emailParam,
+          body: ZUpdateWhatsappNumberBody,
+          response: { 200: ZUpdateWhatsappNumberResponse, ...errors },
+        },
+      },
+      async (req) => service.updateWhatsappNumber(requireCaller(req), req.params.email, req.body),
     );
 
     app.get('/api/users/subordinates/:id', { schema: { tags, params: idParam, response: { 200: ZUserList, ...errors } } }, async (req) => ({

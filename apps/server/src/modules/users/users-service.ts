@@ -2,6 +2,8 @@ import { isAdminRole } from '@pipewise/contract/common';
 import {
   addUserFieldErrors,
   normalizePhone,
+  WHATSAPP_NUMBER_MESSAGES,
+  whatsappNumberE164,
   workspaceFieldErrors,
   type TAddUserInput,
   type TUpdateUserBody,
@@ -41,7 +43,10 @@ function invalid(errors: Record<string, string | undefined>): HttpError {
   return new HttpError(400, list[0]?.message ?? 'Invalid data provided. Please check your inputs.', { errors: list });
 }
 
-/** Path emails (add_user/{email}, update_user/{email}) name the caller; anyone else's is refused (decision 3). */
+/**
+ * Path emails (add_user/{email}, update_user/{email}, update_whatsapp_number/{email}) name the caller;
+ * anyone else's is refused (decision 3).
+ */
 function assertSelf(caller: Caller, pathEmail: string): void {
   if (pathEmail.trim().toLowerCase() !== caller.email) throw forbidden('You can only act as yourself.');
 }
@@ -168,6 +173,20 @@ export function createUsersService(deps: {
         deps.sessionCache.clear();
       }
       return { organization_name: name, organization_domain: domain };
+    },
+
+    /** The caller's own messaging number (decision 12: each user's, not the workspace's). */
+    async whatsappNumber(caller: Caller): Promise<{ phone_number: string | null }> {
+      return { phone_number: await users.whatsappNumber(caller.organizationId, caller.id) };
+    },
+
+    /** Saves the caller's messaging number in E.164; anything else is the spec's 400. */
+    async updateWhatsappNumber(caller: Caller, pathEmail: string, input: { phone_number: string }) {
+      assertSelf(caller, pathEmail);
+      const e164 = whatsappNumberE164(input.phone_number);
+      if (!e164) throw invalid({ phone_number: WHATSAPP_NUMBER_MESSAGES.invalid });
+      await users.setWhatsappNumber(caller.organizationId, caller.id, e164);
+      return { success: true as const, phone_number: e164 };
     },
 
     async subordinates(caller: Caller, id: string): Promise<TUserRow[]> {

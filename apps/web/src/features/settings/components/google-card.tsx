@@ -11,7 +11,6 @@ import { useDisconnectGoogle } from '../api/disconnect-google';
 import { useExchangeGoogleToken } from '../api/exchange-google-token';
 import { useGoogleStatus } from '../api/get-google-status';
 import { googleReturnFrom, withoutGoogleReturn } from './google-return';
-import './google-card.css';
 
 const PERMISSION_LABEL = { mail: 'Gmail', calendar: 'Calendar' } as const;
 

@@ -44,17 +44,15 @@ describe('Settings page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
   });
 
-  it('shows the three integration cards; the CRM and messaging connect flows are still to come', async () => {
+  it('shows the three integration cards; the CRM card is still to come', async () => {
     signedIn('user');
     renderApp('/dashboard/settings?section=integrations');
     expect(await screen.findByRole('heading', { level: 2, name: 'Integrations' })).toBeInTheDocument();
     const cards = screen.getAllByRole('listitem').filter((li) => li.classList.contains('integration-card'));
     expect(cards.map((c) => within(c).getByRole('heading', { level: 3 }).textContent)).toEqual(['Google', 'HubSpot', 'WhatsApp']);
-    // The Google card's states are covered in google-card.test.tsx.
-    for (const card of cards.slice(1)) {
-      expect(within(card).getByText('Not connected')).toBeInTheDocument();
-      expect(within(card).getByRole('button', { name: 'Coming soon' })).toBeDisabled();
-    }
+    // The Google and WhatsApp cards' states are covered in google-card.test.tsx and whatsapp-card.test.tsx.
+    expect(within(cards[1]!).getByText('Not connected')).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('button', { name: 'Coming soon' })).toBeDisabled();
     expect(within(cards[0]!).getByText(/Mail and calendar/)).toBeInTheDocument();
   });
 });

@@ -44,7 +44,7 @@ export function SettingsPage() {
         ) : section === 'workspaces' ? (
           <WorkspaceRequests />
         ) : (
-          <IntegrationsSettings />
+          <IntegrationsSettings profile={profile} />
         )}
       </section>
     </div>

@@ -1,0 +1,116 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+
+/** A rep whose messaging number no other browser test touches. */
+const REP = 'priya@acme.example';
+
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await signIn(page, REP);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openIntegrations(p: Page): Promise<void> {
+  await p.goto('/dashboard/settings?section=integrations');
+  await p.getByRole('heading', { level: 2, name: 'Integrations', exact: true }).waitFor();
+}
+
+const card = (p: Page, name: string): Locator =>
+  p.getByRole('listitem').filter({ has: p.getByRole('heading', { level: 3, name, exact: true }) });
+const panel = (p: Page) => p.getByRole('dialog', { name: 'WhatsApp number' });
+
+describe('the WhatsApp card', () => {
+  it('Connect opens the panel; a bad number gets the spec’s message; Save stores it and the card shows it after a reload', async () => {
+    await openIntegrations(page);
+    const whatsapp = card(page, 'WhatsApp');
+    await whatsapp.getByText('Not connected', { exact: true }).waitFor();
+    await whatsapp.getByRole('button', { name: 'Connect WhatsApp' }).click();
+    const dialog = panel(page);
+    const input = dialog.getByLabel('Phone number');
+    await input.waitFor();
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await input.fill('98765');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please enter a valid phone number', { exact: true }).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await runAxe(page)).toEqual([]);
+    await screenshot(page, 'integrations-whatsapp-panel');
+
+    // Cancel leaves nothing saved.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await whatsapp.getByText('Not connected', { exact: true }).waitFor();
+
+    await whatsapp.getByRole('button', { name: 'Connect WhatsApp' }).click();
+    await panel(page).getByLabel('Phone number').fill('+91 98765-43210');
+    await panel(page).getByRole('button', { name: 'Save' }).click();
+    await panel(page).waitFor({ state: 'detached' });
+    await whatsapp.getByText('+919876543210', { exact: true }).waitFor();
+    await whatsapp.getByText('Connected', { exact: true }).waitFor();
+
+    await page.reload();
+    await card(page, 'WhatsApp').getByText('+919876543210', { exact: true }).waitFor();
+  });
+
+  it('Update opens the panel with the saved number and replaces it', async () => {
+    await openIntegrations(page);
+    const whatsapp = card(page, 'WhatsApp');
+    await whatsapp.getByRole('button', { name: 'Update WhatsApp number' }).click();
+    const input = panel(page).getByLabel('Phone number');
+    expect(await input.inputValue()).toBe('+919876543210');
+    await input.fill('+44 20 7946 0958');
+    await input.press('Enter');
+    await panel(page).waitFor({ state: 'detached' });
+    await whatsapp.getByText('+442079460958', { exact: true }).waitFor();
+  });
+
+  it('the server refuses a bad number on its own, with the spec’s text', async () => {
+    const answer = await page.evaluate(async () => {
+      const csrf = /(?:^|;\s*)csrf_token=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/api/users/update_whatsapp_number/priya%40acme.example', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': decodeURIComponent(csrf) },
+        body: JSON.stringify({ phone_number: '+0 12345 67890' }),
+      });
+      return { status: res.status, body: (await res.json()) as { detail: string } };
+    });
+    expect(answer).toMatchObject({ status: 400, body: { detail: 'Please enter a valid phone number' } });
+  });
+});
+
+describe('the Integrations tab', () => {
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ])('passes axe and fits the %s screen without sideways scrolling', async (name, viewport) => {
+    const p = await newPage(browser, { viewport });
+    try {
+      p.on('pageerror', (error) => pageErrors.push(error.message));
+      await signIn(p, REP);
+      await openIntegrations(p);
+      await card(p, 'WhatsApp').getByText('+442079460958', { exact: true }).waitFor();
+      expect(await runAxe(p)).toEqual([]);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(p, `integrations-${name}`);
+    } finally {
+      await p.context().close();
+    }
+  });
+
+  it('raised no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
