@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../../db/client';
+import { createAccessRules, type Caller } from '../../access/access-rules';
+import { createUsersRepo } from '../../users/users-repo';
+import { createOtherWorkspace } from '../../../../test/other-workspace';
+import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { createGazetteerLoader, loadCallerEntries, type GazetteerSources } from './gazetteer-loader';
+import { findMentions } from './mentions';
+
+/** A caller's names are exactly what their screens show them: their team's records, never another workspace's. */
+
+let t: TestApp;
+let sources: GazetteerSources;
+
+async function callerFor(email: string): Promise<Caller> {
+  const [u] = await execute<{ id: string; organization_id: string; role: string }>(
+    t.database.db,
+    sql`select id, organization_id, role from users where email = ${email}`,
+  );
+  return { id: u!.id, organizationId: u!.organization_id, role: u!.role, email };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  await createOtherWorkspace(t.database.db, { deals: 3 });
+  const db = t.database.db;
+  sources = { db, access: createAccessRules(db), users: createUsersRepo(db), pipelines: (caller) => t.services.deals.pipelines(caller) };
+});
+afterAll(() => t?.close());
+
+describe('loadCallerEntries', () => {
+  it("gives a rep their own deals, companies and contacts only, and the admin the whole workspace's", async () => {
+    const rahul = await callerFor('rahul@acme.example');
+    const asha = await callerFor('asha@acme.example');
+    const mine = await loadCallerEntries(sources, rahul);
+    const all = await loadCallerEntries(sources, asha);
+    const count = async (table: 'deals' | 'companies' | 'contacts', owner?: string) =>
+      (
+        await execute<{ n: number }>(
+          t.database.db,
+          owner
+            ? sql`select count(*)::int as n from ${sql.raw(table)} where owner_id = ${owner}`
+            : sql`select count(*)::int as n from ${sql.raw(table)} where organization_id = ${asha.organizationId}`,
+        )
+      )[0]!.n;
+    const kinds = (list: typeof mine, kind: string) => list.filter((e) => e.kind === kind).length;
+    expect(kinds(mine, 'deal')).toBe(await count('deals', rahul.id));
+    // Companies and contacts: their own, and those of the deals they see.
+    expect(kinds(mine, 'company')).toBeGreaterThanOrEqual(await count('companies', rahul.id));
+    expect(kinds(mine, 'company')).toBeLessThan(kinds(all, 'company'));
+    expect(kinds(mine, 'contact')).toBeLessThan(kinds(all, 'contact'));
+    expect(kinds(all, 'deal')).toBe(await count('deals'));
+    expect(kinds(all, 'deal')).toBeGreaterThan(kinds(mine, 'deal'));
+    expect(mine.filter((e) => e.kind === 'deal').every((e) => e.ownedByCaller)).toBe(true);
+    expect(kinds(all, 'company')).toBe(await count('companies'));
+    // People: the rep sees themself only; the admin everyone active in the workspace, and no one else's.
+    expect(mine.filter((e) => e.kind === 'person').map((e) => e.email)).toEqual(['rahul@acme.example']);
+    expect(all.filter((e) => e.kind === 'person').every((e) => e.email?.endsWith('@acme.example'))).toBe(true);
+    expect(all.some((e) => e.kind === 'pipeline' && e.label === 'Sales Pipeline')).toBe(true);
+    expect(all.some((e) => e.kind === 'stage' && e.label === 'Decision Maker Bought-In')).toBe(true);
+  });
+
+  it("never names a teammate's deal to a rep", async () => {
+    const rahul = await callerFor('rahul@acme.example');
+    const priya = await callerFor('priya@acme.example');
+    const [deal] = await execute<{ dealname: string }>(
+      t.database.db,
+      sql`select dealname from deals where owner_id = ${priya.id}
+        and dealname not in (select dealname from deals where owner_id = ${rahul.id}) limit 1`,
+    );
+    const loader = createGazetteerLoader(sources);
+    const names = await loader.forCaller(rahul);
+    const found = findMentions(names, `update deal ${deal!.dealname} amount 5L`, { kinds: ['deal'] });
+    expect(found.flatMap((m) => m.candidates).some((c) => c.entry.label === deal!.dealname)).toBe(false);
+  });
+});
+
+describe('createGazetteerLoader', () => {
+  it('reuses a build until it expires or the workspace is written to', async () => {
+    let clock = 0;
+    const loader = createGazetteerLoader({ ...sources, now: () => clock });
+    const vikram = await callerFor('vikram@acme.example');
+    const first = await loader.forCaller(vikram);
+    expect(await loader.forCaller(vikram)).toBe(first);
+    loader.invalidate(vikram.organizationId);
+    const second = await loader.forCaller(vikram);
+    expect(second).not.toBe(first);
+    clock += 61_000;
+    expect(await loader.forCaller(vikram)).not.toBe(second);
+  });
+});
