@@ -1,7 +1,11 @@
 import net from 'node:net';
 import type { Readable } from 'node:stream';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deals, recordings } from '../db/schema';
+import { formBody } from '../../test/recordings-kit';
+import { signIn, type TestSession } from '../../test/sessions';
 import { createTestApp, csrfHeaders, type TestApp } from '../../test/test-app';
 import { sleep, waitFor } from '../../test/wait';
 import { UPLOAD_ROUTE } from './connection-limits';
@@ -23,14 +27,21 @@ const probeRoutes: FastifyPluginAsync = async (app) => {
     scope.post('/api/test/upload', { config: UPLOAD_ROUTE }, async (request) => {
       let bytes = 0;
       for await (const chunk of request.body as Readable) bytes += (chunk as Buffer).length;
+      const { wait } = request.query as { wait?: string };
+      if (wait) await sleep(Number(wait)); // work after the body is in (a Drive download, a store)
       return { bytes };
     });
   });
 };
 
+/** The first bytes of an mp4 (an ftyp box): what the upload's type check reads. */
+const MP4_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\0\0isommp41', 'latin1')]);
+
 type Conn = {
   socket: net.Socket;
   received(): string;
+  /** When the first byte of an answer came, or null. */
+  answeredAt(): number | null;
   /** Resolves with the time the server closed (or reset) the connection. */
   closed: Promise<number>;
   isClosed(): boolean;
@@ -40,7 +51,11 @@ async function connect(port: number, localAddress = '127.0.0.1'): Promise<Conn> 
   const socket = net.connect({ port, host: '127.0.0.1', localAddress });
   let data = '';
   let done = false;
-  socket.on('data', (d: Buffer) => (data += d.toString('utf8')));
+  let answeredAt: number | null = null;
+  socket.on('data', (d: Buffer) => {
+    answeredAt ??= Date.now();
+    data += d.toString('utf8');
+  });
   socket.on('error', () => undefined);
   const closed = new Promise<number>((resolve) =>
     socket.once('close', () => {
@@ -52,12 +67,22 @@ async function connect(port: number, localAddress = '127.0.0.1'): Promise<Conn> 
     socket.once('connect', resolve);
     socket.once('error', reject);
   });
-  return { socket, received: () => data, closed, isClosed: () => done };
+  return { socket, received: () => data, answeredAt: () => answeredAt, closed, isClosed: () => done };
 }
 
 const HEADERS = `Host: 127.0.0.1\r\nCookie: ${csrfHeaders.cookie}\r\nX-CSRF-Token: ${csrfHeaders['x-csrf-token']}\r\n`;
 const postHead = (url: string, type: string, length: number) =>
   `POST ${url} HTTP/1.1\r\n${HEADERS}Content-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
+
+/** The time the server closed `conn`, failing when that takes longer than `ms`. */
+async function closedWithin(conn: Conn, ms: number): Promise<number> {
+  const closedAt = await Promise.race([conn.closed, sleep(ms).then(() => null)]);
+  if (closedAt === null) {
+    conn.socket.destroy();
+    throw new Error(`the connection was still open after ${ms} ms; received: ${conn.received().slice(0, 200)}`);
+  }
+  return closedAt;
+}
 
 /** A keep-alive GET /api/health on `conn`; true once it is answered 200. */
 async function health(conn: Conn): Promise<boolean> {
@@ -81,13 +106,41 @@ describe('slow request bodies', () => {
   });
   afterAll(() => t.close());
 
-  it('drops a body that stops arriving after the idle timeout', async () => {
+  it('answers 408 and closes a body that stops arriving, after the idle timeout', async () => {
     const conn = await connect(port);
     const started = Date.now();
     conn.socket.write(postHead('/api/test/echo', 'application/json', 100) + '{"note":"');
     const closedAt = await conn.closed;
     expect(closedAt - started).toBeGreaterThanOrEqual(900);
     expect(closedAt - started).toBeLessThan(3500); // before the whole-request bound
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(conn.received()).toContain('{"detail":"The request stopped arriving before it was complete."}');
+  });
+
+  it('answers a request refused before its body (no CSRF token) at once, and closes it an idle timeout after its last byte', async () => {
+    const conn = await connect(port);
+    // The defect: answered 403 at once, then held open for the kept-alive idle time (72 s), not BODY_IDLE_TIMEOUT_MS.
+    conn.socket.write(`POST /api/test/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);
+    const lastByte = Date.now();
+    const closedAt = await closedWithin(conn, 5000);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n/);
+    expect(conn.answeredAt()! - lastByte).toBeLessThan(900);
+    expect(closedAt - lastByte).toBeGreaterThanOrEqual(900);
+    expect(closedAt - lastByte).toBeLessThan(2500);
+  });
+
+  it("keeps a refused request's connection for the next request once the rest of its body came", async () => {
+    const conn = await connect(port);
+    conn.socket.write(
+      `POST /api/test/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{"no`,
+    );
+    await waitFor(() => conn.received().includes('\r\n\r\n'), { what: 'the 403' });
+    await sleep(600);
+    conn.socket.write('te":"hi"}');
+    await sleep(600); // past the idle timeout counted from the first part
+    expect(await health(conn)).toBe(true);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 403 Forbidden\r\n/);
+    conn.socket.destroy();
   });
 
   it('answers 408 and closes a body that trickles in slower than the whole-request bound', async () => {
@@ -128,6 +181,13 @@ describe('slow request bodies', () => {
     const conn = await connect(port);
     conn.socket.write(postHead('/api/test/echo?wait=1800', 'application/json', 13) + '{"note":"hi"}');
     await waitFor(() => conn.received().includes('{"received":13}'), { what: 'the answer' });
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 200/);
+    conn.socket.destroy();
+  });
+  it('does not count the time an upload route works after its body is in as idle', async () => {
+    const conn = await connect(port);
+    conn.socket.write(postHead('/api/test/upload?wait=1800', 'application/octet-stream', 5) + 'abcde');
+    await waitFor(() => conn.received().includes('{"bytes":5}'), { what: 'the answer' });
     expect(conn.received()).toMatch(/^HTTP\/1\.1 200/);
     conn.socket.destroy();
   });
@@ -185,5 +245,65 @@ describe('connections per client address', () => {
     const beyond = await connect(port, '127.0.0.4');
     expect(await health(beyond)).toBe(false);
     expect(beyond.isClosed()).toBe(true);
+  });
+});
+
+describe("stalled bodies on the app's own routes", () => {
+  let t: TestApp;
+  let port: number;
+  let rep: TestSession;
+  let deal: { id: number; pipelineId: string };
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true, env: { BODY_IDLE_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '4000' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+    rep = await signIn(t.database.db, 'rahul@acme.example');
+    const [row] = await t.database.db
+      .select({ id: deals.id, pipelineId: deals.pipelineId })
+      .from(deals)
+      .where(eq(deals.ownerId, rep.userId))
+      .orderBy(asc(deals.id))
+      .limit(1);
+    deal = row!;
+  });
+  afterAll(() => t.close());
+
+  /** Sends `head` and the first `sent` bytes of `body`, then nothing; resolves once the server closed the connection. */
+  async function stall(head: string, body: Buffer, sent: number) {
+    const conn = await connect(port);
+    conn.socket.write(head);
+    conn.socket.write(body.subarray(0, sent));
+    const lastByte = Date.now();
+    const closedAt = await closedWithin(conn, 5000);
+    return { conn, answeredAfter: conn.answeredAt()! - lastByte, closedAfter: closedAt - lastByte };
+  }
+  const signedInHead = (method: string, url: string, type: string, length: number) =>
+    `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${rep.headers.cookie}\r\n` +
+    `X-CSRF-Token: ${rep.headers['x-csrf-token']}\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n\r\n`;
+
+  it('answers 408 and closes a signed-in edit whose body stops arriving, an idle timeout after its last byte', async () => {
+    const body = Buffer.from(JSON.stringify({ dealname: 'A name that never fully arrives' }));
+    const { conn, answeredAfter, closedAfter } = await stall(
+      signedInHead('PUT', `/api/deal/${deal.id}`, 'application/json', body.length),
+      body,
+      10,
+    );
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answeredAfter).toBeGreaterThanOrEqual(900);
+    expect(closedAfter).toBeLessThan(2500);
+  });
+
+  it('answers 408 and closes a recording upload whose file stops arriving, and keeps no recording', async () => {
+    const title = `Stalled upload ${Date.now()}`;
+    const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file', title }, [
+      { field: 'file', name: 'call.mp4', type: 'video/mp4', data: Buffer.concat([MP4_HEAD, Buffer.alloc(256 * 1024, 1)]) },
+    ]);
+    const head = signedInHead('POST', '/api/videos/upload', form.headers['content-type'], form.payload.length);
+    const { conn, answeredAfter, closedAfter } = await stall(head, form.payload, form.payload.length - 100 * 1024);
+    expect(conn.received()).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(answeredAfter).toBeGreaterThanOrEqual(900);
+    expect(closedAfter).toBeLessThan(2500);
+    await sleep(200);
+    expect(await t.database.db.select({ id: recordings.id }).from(recordings).where(eq(recordings.title, title))).toEqual([]);
   });
 });
