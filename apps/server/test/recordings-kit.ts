@@ -199,3 +199,89 @@ export async function runUnclaimedUploadsCleanup(t: TestApp, expired: Record<str
     await drainJobs(createJobRunner({ queue: t.services.queue, jobs: [removeUnclaimedUploadsJob], services: t.services, log: silentLog })),
   ).toBe(1);
 }
+
+/** One request the speech-to-text stand-in took: body size, the audio's length (ffprobe) and how it answered. */
+export type SttStandInRequest = { bytes: number; fileName: string; audioSeconds: number | null; responseFormat: string; status: number };
+
+/**
+ * A local OpenAI-compatible speech-to-text server: refuses bodies over `maxBodyBytes` with 413 (as
+ * OpenAI does over 25 MB), measures each file's length with ffprobe and answers "words <n>" for
+ * the n-th accepted file, as one segment spanning the file (verbose_json) or as text only (json).
+ */
+export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJson?: boolean } = {}) {
+  const { default: http } = await import('node:http');
+  const maxBodyBytes = options.maxBodyBytes ?? 25 * 1024 * 1024;
+  const requests: SttStandInRequest[] = [];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-stt-stand-in-'));
+  let accepted = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const tooLarge = Number(req.headers['content-length'] ?? 0) > maxBodyBytes;
+    // The body is read to its end either way, so the client always gets the answer.
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (!tooLarge && size <= maxBodyBytes) chunks.push(c);
+    });
+    req.on('end', () => {
+      void (async () => {
+        const answer = (status: number, body: object) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        };
+        if (tooLarge || size > maxBodyBytes) {
+          requests.push({ bytes: size, fileName: '', audioSeconds: null, responseFormat: '', status: 413 });
+          return answer(413, { error: { message: 'Maximum content size limit exceeded' } });
+        }
+        const form = await new Response(Buffer.concat(chunks), {
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+        }).formData();
+        const file = form.get('file') as File;
+        const responseFormat = String(form.get('response_format'));
+        if (responseFormat === 'verbose_json' && options.verboseJson === false) {
+          requests.push({ bytes: size, fileName: file.name, audioSeconds: null, responseFormat, status: 400 });
+          return answer(400, { error: { message: "response_format 'verbose_json' is not compatible with this model" } });
+        }
+        const filePath = path.join(dir, `${requests.length}-${file.name}`);
+        fs.writeFileSync(filePath, Buffer.from(await file.arrayBuffer()));
+        const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', filePath]).toString();
+        fs.rmSync(filePath);
+        const audioSeconds = Number(probe.trim());
+        requests.push({ bytes: size, fileName: file.name, audioSeconds, responseFormat, status: 200 });
+        const text = `Words ${++accepted}.`;
+        answer(200, responseFormat === 'verbose_json' ? { text, segments: [{ start: 0, end: audioSeconds, text }] } : { text });
+      })().catch((e: unknown) => {
+        res.writeHead(500);
+        res.end(String(e));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type SttStandIn = Awaited<ReturnType<typeof startSttStandIn>>;
+
+/** A WAV of `seconds` of a quiet tone, 16 kHz mono 16-bit (what processing hands to speech to text), made by ffmpeg. */
+export function toneWav(outPath: string, seconds: number): string {
+  execFileSync(
+    FFMPEG,
+    ['-nostdin', '-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=220:sample_rate=16000:duration=${seconds}`].concat([
+      '-ac',
+      '1',
+      '-c:a',
+      'pcm_s16le',
+      outPath,
+    ]),
+  );
+  return outPath;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseFfprobeOutput } from './ffprobe-output';
 import { UnreadableMediaError, type MediaTools } from './media-port';
-import { runTool, ToolFailedError } from './run-tool';
+import { runTool, toolTimeoutMs, ToolFailedError, type ToolBudget } from './run-tool';
 import { snapshotTimes } from './snapshot-times';
 
 const FFMPEG = { debianPackage: 'ffmpeg' };
@@ -11,6 +11,17 @@ export const MEDIA_MESSAGES = {
   notMedia: 'We could not read this file as audio or video.',
   noAudio: 'We could not read the audio of this file.',
 } as const;
+
+/**
+ * How long each child process may run, by what it does: ffprobe reads headers; ffmpeg decodes the
+ * whole sound once (hundreds of times faster than real time on an idle core); a snapshot seeks to
+ * one frame, which without an index can mean decoding up to it.
+ */
+export const MEDIA_TOOL_BUDGETS = {
+  probe: { baseMs: 120_000, perMediaSecondMs: 0 },
+  extractAudio: { baseMs: 120_000, perMediaSecondMs: 250 },
+  snapshot: { baseMs: 60_000, perMediaSecondMs: 20 },
+} satisfies Record<string, ToolBudget>;
 
 /** A refusal from the tool means the file is bad (lasting); anything else (missing tool, abort) passes through. */
 function asUnreadable(e: unknown, message: string): unknown {
@@ -30,13 +41,14 @@ export function createFfmpegMedia(): MediaTools {
         'json',
         inputPath,
       ];
-      const { stdout } = await runTool('ffprobe', args, { signal, ...FFMPEG }).catch((e: unknown) => {
+      const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.probe, 0);
+      const { stdout } = await runTool('ffprobe', args, { signal, timeoutMs, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.notMedia);
       });
       return parseFfprobeOutput(stdout);
     },
 
-    async extractAudio(inputPath, wavPath, { signal }) {
+    async extractAudio(inputPath, wavPath, { signal, durationSeconds }) {
       const args = [
         '-nostdin',
         '-v',
@@ -57,7 +69,8 @@ export function createFfmpegMedia(): MediaTools {
         'wav',
         wavPath,
       ];
-      await runTool('ffmpeg', args, { signal, ...FFMPEG }).catch((e: unknown) => {
+      const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.extractAudio, durationSeconds);
+      await runTool('ffmpeg', args, { signal, timeoutMs, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.noAudio);
       });
     },
@@ -88,7 +101,8 @@ export function createFfmpegMedia(): MediaTools {
           out,
         ];
         // A picture that cannot be decoded at one point costs that snapshot, not the recording.
-        const taken = await runTool('ffmpeg', args, { signal, ...FFMPEG }).then(
+        const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.snapshot, plan.durationSeconds);
+        const taken = await runTool('ffmpeg', args, { signal, timeoutMs, ...FFMPEG }).then(
           () => true,
           (e: unknown) => {
             if (e instanceof ToolFailedError) return false;

@@ -15,12 +15,18 @@ export class UnreadableMediaError extends Error {
 
 export type SnapshotPlan = { everySeconds: number; maxCount: number; width: number; durationSeconds: number };
 
+/**
+ * `signal` stops the work (and kills its child processes); `durationSeconds` (from probe) scales
+ * how long each child process may run before it is killed.
+ */
+export type MediaCallOptions = { signal?: AbortSignal; durationSeconds?: number | null };
+
 /** What processing asks of the media tools (ffprobe and ffmpeg by default). */
 export interface MediaTools {
   /** Duration and tracks; UnreadableMediaError when the file is not media it can read. */
   probe(inputPath: string, options: { signal?: AbortSignal }): Promise<ProbeResult>;
   /** The sound as 16 kHz mono 16-bit WAV, the format speech engines take. */
-  extractAudio(inputPath: string, wavPath: string, options: { signal?: AbortSignal }): Promise<void>;
+  extractAudio(inputPath: string, wavPath: string, options: MediaCallOptions): Promise<void>;
   /** JPEG frames at 0, every, 2 x every ... seconds, written into `outDir`; their paths in time order. */
   snapshots(
     inputPath: string,

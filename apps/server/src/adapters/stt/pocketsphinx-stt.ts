@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { runTool, ToolMissingError } from '../media/run-tool';
+import { runTool, toolTimeoutMs, ToolMissingError } from '../media/run-tool';
+import { readWavInfo } from '../media/wav-file';
 import { SpeechToTextUnavailableError, type SpeechToText } from './stt-port';
 
 /** Where Debian's pocketsphinx-en-us package puts the US English model. */
@@ -34,6 +35,9 @@ export function utterancesToText(stdout: string): string {
     .join(' ');
 }
 
+/** pocketsphinx decodes at about real time on a slow, busy core: it may take three times the audio's length, plus two minutes. */
+export const POCKETSPHINX_BUDGET = { baseMs: 120_000, perMediaSecondMs: 3000 };
+
 /** CMU pocketsphinx (`pocketsphinx_continuous`, Debian's pocketsphinx + pocketsphinx-en-us), offline. */
 export function createPocketsphinxStt(modelDir = POCKETSPHINX_MODEL_DIR): SpeechToText {
   return {
@@ -45,11 +49,13 @@ export function createPocketsphinxStt(modelDir = POCKETSPHINX_MODEL_DIR): Speech
         );
       }
       try {
+        const { durationSeconds } = await readWavInfo(wavPath);
         const { stdout } = await runTool('pocketsphinx_continuous', pocketsphinxArgs(wavPath, modelDir), {
           signal,
+          timeoutMs: toolTimeoutMs(POCKETSPHINX_BUDGET, durationSeconds),
           debianPackage: 'pocketsphinx',
         });
-        return { text: utterancesToText(stdout) };
+        return { text: utterancesToText(stdout), segments: [] };
       } catch (e) {
         if (e instanceof ToolMissingError) throw new SpeechToTextUnavailableError(e.message);
         throw e;

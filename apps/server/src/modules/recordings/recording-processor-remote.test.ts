@@ -59,8 +59,10 @@ describe('processing with STT_URL and LLM_BASE_URL set', () => {
     expect(sent.headers['content-type']).toMatch(/^multipart\/form-data/);
     const body = sent.body.toString('latin1');
     expect(body).toMatch(/name="model"\r\n\r\nwhisper-test/);
-    expect(body).toMatch(/name="file"; filename="audio.wav"/);
-    expect(body).toContain('RIFF');
+    // Compressed: 16 kHz mono MP3, not the WAV the local engine reads.
+    expect(body).toMatch(/name="file"; filename="audio.mp3"\r\nContent-Type: audio\/mpeg/);
+    expect(body).not.toContain('RIFF');
+    expect(body).toMatch(/name="response_format"\r\n\r\nverbose_json/);
   });
 
   it('falls back to the offline summary when the model answers garbage', async () => {
