@@ -1,0 +1,524 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type net from 'node:net';
+import { createOpenApiChecker } from './hubspot-openapi-check';
+
+export type HsType = 'deals' | 'companies' | 'contacts';
+export type HsRecord = { id: string; properties: Record<string, string | null>; createdAt: string; updatedAt: string; archived: boolean };
+export type HsLogin = { hubId: number; userId: number; email: string };
+export type HsCall = { method: string; path: string; status: number; at: number; hubId: number | null };
+
+const TYPE_OF: Record<string, HsType> = {
+  deals: 'deals',
+  '0-3': 'deals',
+  companies: 'companies',
+  '0-2': 'companies',
+  contacts: 'contacts',
+  '0-1': 'contacts',
+};
+const MODIFIED: Record<HsType, string> = { deals: 'hs_lastmodifieddate', companies: 'hs_lastmodifieddate', contacts: 'lastmodifieddate' };
+const SEARCH_CAP = 10_000;
+
+type Grant = { login: HsLogin; scopes: string[] };
+type Json = { status: number; body: unknown; headers?: Record<string, string> };
+
+const oauthError = (status: string, message: string, code: string): Json => ({
+  status: 400,
+  body: { status, message, error: code, category: status, correlationId: randomBytes(8).toString('hex') },
+});
+const error = (status: number, category: string, message: string, extra: Record<string, unknown> = {}): Json => ({
+  status,
+  body: { status: 'error', message, correlationId: randomBytes(8).toString('hex'), category, ...extra },
+});
+
+/**
+ * A stand-in for HubSpot on a free loopback port: OAuth (authorize page, the 2026-03 token,
+ * introspect and revoke endpoints; v1 answers 410), CRM v3 objects (deals also as 0-3) with
+ * paging, search (10,000 cap, 5 per second), batch read and update, pipelines, owners, properties
+ * and v4 association batch reads. Switches inject 429s, 5xx, expired tokens, refused refreshes
+ * and refused writes. Every answer is checked against HubSpot's OpenAPI files (`drift`).
+ */
+export async function startFakeHubspot(options: { clientId?: string; clientSecret?: string; perTenSeconds?: number } = {}) {
+  const clientId = options.clientId ?? 'test-hubspot-client';
+  const clientSecret = options.clientSecret ?? 'test-hubspot-secret';
+  const checker = createOpenApiChecker();
+  const objects: Record<HsType, Map<string, HsRecord>> = { deals: new Map(), companies: new Map(), contacts: new Map() };
+  const associations = new Map<string, Map<string, string[]>>();
+  const codes = new Map<string, Grant & { challenge: string; redirectUri: string }>();
+  const accessTokens = new Map<string, Grant & { expiresAt: number; refreshToken: string }>();
+  const refreshTokens = new Map<string, Grant & { revoked: boolean }>();
+  const searchTimes: number[] = [];
+  const windowTimes: number[] = [];
+
+  const fake = {
+    url: '',
+    clientId,
+    clientSecret,
+    /** Who signs in on the authorize page. */
+    login: { hubId: 1001, userId: 501, email: 'admin@acme.example' } as HsLogin,
+    tokenLifetimeSeconds: 1800,
+    calls: [] as HsCall[],
+    /** Answers that did not match HubSpot's OpenAPI files. */
+    drift: [] as string[],
+    pipelines: [] as {
+      id: string;
+      label: string;
+      displayOrder: number;
+      stages: { id: string; label: string; displayOrder: number; probability: string; isClosed: boolean }[];
+    }[],
+    owners: [] as { id: string; email: string; firstName: string; lastName: string; userId: number }[],
+    properties: { deals: [], companies: [], contacts: [] } as Record<HsType, Record<string, unknown>[]>,
+    switches: {
+      /** The next n CRM requests answer 429 (with Retry-After seconds when given). */
+      fail429: 0,
+      retryAfter: null as number | null,
+      /** The next n CRM requests answer 502. */
+      fail5xx: 0,
+      /** Refresh grants answer invalid_grant. */
+      refuseRefresh: false,
+      /** Writes answer HubSpot's validation error with this message. */
+      refuseWrites: null as string | null,
+      /** Changes an answer before it is sent (to prove drift is caught). */
+      transform: null as ((path: string, body: unknown) => unknown) | null,
+      perTenSeconds: options.perTenSeconds ?? 100,
+      searchPerSecond: 5,
+    },
+    objects,
+    count429: 0,
+    /** Puts records in the portal (properties as HubSpot holds them; modified now unless given). */
+    put(type: HsType, id: string, properties: Record<string, string | null>, at = new Date()) {
+      const existing = objects[type].get(id);
+      const iso = at.toISOString();
+      const record: HsRecord = existing ?? { id, properties: {}, createdAt: iso, updatedAt: iso, archived: false };
+      record.properties = { ...record.properties, ...properties, hs_object_id: id, [MODIFIED[type]]: iso };
+      record.updatedAt = iso;
+      objects[type].set(id, record);
+      return record;
+    },
+    associate(from: HsType, fromId: string, to: HsType, toId: string) {
+      for (const [a, aId, b, bId] of [
+        [from, fromId, to, toId],
+        [to, toId, from, fromId],
+      ] as const) {
+        const key = `${a}:${b}`;
+        if (!associations.has(key)) associations.set(key, new Map());
+        const map = associations.get(key)!;
+        map.set(aId, [...new Set([...(map.get(aId) ?? []), bId])]);
+      }
+    },
+    archive(type: HsType, id: string) {
+      const r = objects[type].get(id);
+      if (r) r.archived = true;
+    },
+    expireAccessTokens() {
+      for (const t of accessTokens.values()) t.expiresAt = 0;
+    },
+    calledPaths: () => fake.calls.map((c) => `${c.method} ${c.path}`),
+    /** The most requests any 10 s window saw. */
+    peakPerTenSeconds() {
+      const times = fake.calls.filter((c) => c.path.startsWith('/crm/')).map((c) => c.at);
+      let peak = 0;
+      for (let i = 0, j = 0; i < times.length; i++) {
+        while (times[i]! - times[j]! >= 10_000) j++;
+        peak = Math.max(peak, i - j + 1);
+      }
+      return peak;
+    },
+    close: async () => {},
+  };
+
+  const sorted = (type: HsType) => [...objects[type].values()].sort((a, b) => Number(a.id) - Number(b.id));
+  const view = (r: HsRecord, properties: string[] | null) => ({
+    id: r.id,
+    properties: Object.fromEntries(
+      (properties ?? Object.keys(r.properties)).map((p) => [p, r.properties[p] ?? null] as const).concat([['hs_object_id', r.id]]),
+    ),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    archived: r.archived,
+  });
+
+  function tokenLogin(req: http.IncomingMessage): Grant | Json {
+    const auth = req.headers.authorization;
+    const grant = auth?.startsWith('Bearer ') ? accessTokens.get(auth.slice(7)) : undefined;
+    if (!grant) return error(401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found.');
+    if (grant.expiresAt < Date.now()) return error(401, 'EXPIRED_AUTHENTICATION', 'The OAuth token used to make this call expired.');
+    return grant;
+  }
+
+  function issue(grant: Grant, refreshToken = `rt-${randomBytes(16).toString('hex')}`): Json {
+    const accessToken = `at-${randomBytes(16).toString('hex')}`;
+    accessTokens.set(accessToken, { ...grant, expiresAt: Date.now() + fake.tokenLifetimeSeconds * 1000, refreshToken });
+    refreshTokens.set(refreshToken, { ...grant, revoked: false });
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: fake.tokenLifetimeSeconds,
+        token_type: 'bearer',
+        token_use: 'access_token',
+        hub_id: grant.login.hubId,
+        scopes: grant.scopes,
+      },
+    };
+  }
+
+  function oauth(method: string, path: string, url: URL, form: URLSearchParams): Json | { redirect: string } {
+    if (method === 'GET' && path === '/oauth/authorize') {
+      const redirectUri = url.searchParams.get('redirect_uri');
+      const state = url.searchParams.get('state');
+      const challenge = url.searchParams.get('code_challenge');
+      if (url.searchParams.get('client_id') !== clientId || !redirectUri || !state || !challenge) {
+        return error(400, 'VALIDATION_ERROR', 'Bad authorize request');
+      }
+      const code = `code-${randomBytes(12).toString('hex')}`;
+      const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+      codes.set(code, { login: { ...fake.login }, scopes, challenge, redirectUri });
+      const back = new URL(redirectUri);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', state);
+      return { redirect: back.toString() };
+    }
+    if (path.startsWith('/oauth/v1/')) return error(410, 'GONE', 'The v1 OAuth endpoints are retired.');
+    if (method !== 'POST' || !path.startsWith('/oauth/2026-03/token')) return error(404, 'OBJECT_NOT_FOUND', 'Not found');
+    if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
+      return oauthError('BAD_CLIENT_ID', 'missing or unknown client id', 'invalid_client');
+    }
+    if (path === '/oauth/2026-03/token') {
+      if (form.get('grant_type') === 'authorization_code') {
+        const pending = codes.get(form.get('code') ?? '');
+        codes.delete(form.get('code') ?? '');
+        const verifier = form.get('code_verifier') ?? '';
+        const challenge = createHash('sha256').update(verifier).digest('base64url');
+        if (!pending || pending.redirectUri !== form.get('redirect_uri') || pending.challenge !== challenge) {
+          return oauthError('BAD_AUTH_CODE', 'invalid code', 'invalid_grant');
+        }
+        return issue(pending);
+      }
+      if (form.get('grant_type') === 'refresh_token') {
+        const token = form.get('refresh_token') ?? '';
+        const grant = refreshTokens.get(token);
+        if (!grant || grant.revoked || fake.switches.refuseRefresh) {
+          return oauthError('BAD_REFRESH_TOKEN', 'missing or invalid refresh token', 'invalid_grant');
+        }
+        return issue(grant, token);
+      }
+      return oauthError('BAD_GRANT_TYPE', 'unsupported grant type', 'unsupported_grant_type');
+    }
+    const token = form.get('token') ?? '';
+    const grant = accessTokens.get(token) ?? refreshTokens.get(token);
+    if (path === '/oauth/2026-03/token/introspect') {
+      const live = accessTokens.get(token) ? accessTokens.get(token)!.expiresAt > Date.now() : refreshTokens.get(token)?.revoked === false;
+      if (!grant || !live) return { status: 200, body: { active: false } };
+      return {
+        status: 200,
+        body: {
+          active: true,
+          hub_id: grant.login.hubId,
+          user_id: grant.login.userId,
+          user: grant.login.email,
+          scopes: grant.scopes,
+          client_id: clientId,
+        },
+      };
+    }
+    if (path === '/oauth/2026-03/token/revoke') {
+      const refresh = refreshTokens.get(token);
+      if (refresh) refresh.revoked = true;
+      for (const [k, v] of accessTokens) if (v.refreshToken === token || k === token) accessTokens.delete(k);
+      return { status: 200, body: {} };
+    }
+    return error(404, 'OBJECT_NOT_FOUND', 'Not found');
+  }
+
+  function limited(hubId: number, search: boolean): Json | null {
+    const now = Date.now();
+    while (windowTimes.length && now - windowTimes[0]! >= 10_000) windowTimes.shift();
+    while (searchTimes.length && now - searchTimes[0]! >= 1000) searchTimes.shift();
+    if (windowTimes.length >= fake.switches.perTenSeconds) {
+      return error(429, 'RATE_LIMITS', 'You have reached your ten_secondly_rolling limit.', { policyName: 'TEN_SECONDLY_ROLLING' });
+    }
+    if (search && searchTimes.length >= fake.switches.searchPerSecond) {
+      return error(429, 'RATE_LIMITS', 'You have reached your secondly limit.', { policyName: 'SECONDLY' });
+    }
+    windowTimes.push(now);
+    if (search) searchTimes.push(now);
+    void hubId;
+    return null;
+  }
+
+  function crm(method: string, path: string, url: URL, body: Record<string, unknown>, grant: Grant): Json {
+    const search = path.endsWith('/search');
+    const limit = limited(grant.login.hubId, search);
+    if (limit) return limit;
+    if (fake.switches.fail429 > 0) {
+      fake.switches.fail429--;
+      const answer = error(429, 'RATE_LIMITS', 'You have reached your ten_secondly_rolling limit.', { policyName: 'TEN_SECONDLY_ROLLING' });
+      if (fake.switches.retryAfter !== null) answer.headers = { 'retry-after': String(fake.switches.retryAfter) };
+      return answer;
+    }
+    if (fake.switches.fail5xx > 0) {
+      fake.switches.fail5xx--;
+      return error(502, 'INTERNAL_ERROR', 'Bad gateway');
+    }
+    let m: RegExpMatchArray | null;
+    if ((m = /^\/crm\/v3\/objects\/([\w-]+)(\/.*)?$/.exec(path)) && TYPE_OF[m[1]!]) {
+      const type = TYPE_OF[m[1]!]!;
+      const rest = m[2] ?? '';
+      const props = (list: unknown) => (Array.isArray(list) ? (list as string[]) : null);
+      if (method === 'GET' && rest === '') {
+        const limitN = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
+        const after = Number(url.searchParams.get('after') ?? 0);
+        const archived = url.searchParams.get('archived') === 'true';
+        const properties = url.searchParams.getAll('properties').flatMap((p) => p.split(','));
+        const all = sorted(type).filter((r) => r.archived === archived && Number(r.id) > after);
+        const page = all.slice(0, limitN);
+        const next = all.length > limitN ? { next: { after: page.at(-1)!.id, link: '' } } : undefined;
+        return {
+          status: 200,
+          body: { results: page.map((r) => view(r, properties.length ? properties : null)), ...(next ? { paging: next } : {}) },
+        };
+      }
+      if (method === 'POST' && rest === '/search') {
+        const limitN = Math.min(200, Number(body.limit ?? 10));
+        const offset = Number(body.after ?? 0);
+        if (offset + limitN > SEARCH_CAP) return error(400, 'VALIDATION_ERROR', `Search results are limited to ${SEARCH_CAP} records.`);
+        const groups = (body.filterGroups as { filters: { propertyName: string; operator: string; value: string }[] }[] | undefined) ?? [];
+        const matches = (r: HsRecord) =>
+          groups.length === 0 ||
+          groups.some((g) =>
+            g.filters.every((f) => {
+              const raw = f.propertyName === 'hs_object_id' ? r.id : r.properties[f.propertyName];
+              const a = f.propertyName === 'hs_object_id' ? Number(raw) : Date.parse(raw ?? '');
+              const b = Number(f.value);
+              return f.operator === 'GTE'
+                ? a >= b
+                : f.operator === 'LT'
+                  ? a < b
+                  : f.operator === 'GT'
+                    ? a > b
+                    : f.operator === 'EQ'
+                      ? a === b
+                      : false;
+            }),
+          );
+        const all = sorted(type).filter((r) => !r.archived && matches(r));
+        const page = all.slice(offset, offset + limitN);
+        const more = offset + limitN < all.length;
+        return {
+          status: 200,
+          body: {
+            total: all.length,
+            results: page.map((r) => view(r, props(body.properties))),
+            ...(more ? { paging: { next: { after: String(offset + limitN) } } } : {}),
+          },
+        };
+      }
+      if (method === 'POST' && rest === '/batch/read') {
+        const inputs = (body.inputs as { id: string }[]) ?? [];
+        const now = new Date().toISOString();
+        const found = inputs.map((i) => objects[type].get(i.id)).filter((r): r is HsRecord => Boolean(r && !r.archived));
+        return {
+          status: 200,
+          body: { status: 'COMPLETE', results: found.map((r) => view(r, props(body.properties))), startedAt: now, completedAt: now },
+        };
+      }
+      const idMatch = /^\/(\d+)$/.exec(rest);
+      if (idMatch && (method === 'PATCH' || method === 'GET')) {
+        const record = objects[type].get(idMatch[1]!);
+        if (!record || record.archived) return error(404, 'OBJECT_NOT_FOUND', 'Object not found.');
+        if (method === 'PATCH') {
+          if (fake.switches.refuseWrites) {
+            return error(400, 'VALIDATION_ERROR', fake.switches.refuseWrites, { errors: [{ message: fake.switches.refuseWrites }] });
+          }
+          const properties = (body.properties as Record<string, string>) ?? {};
+          fake.put(type, record.id, properties);
+        }
+        return { status: 200, body: view(record, null) };
+      }
+    }
+    if (method === 'GET' && path === '/crm/v3/pipelines/deals') {
+      const now = new Date().toISOString();
+      return {
+        status: 200,
+        body: {
+          results: fake.pipelines.map((p) => ({
+            id: p.id,
+            label: p.label,
+            displayOrder: p.displayOrder,
+            archived: false,
+            createdAt: now,
+            updatedAt: now,
+            stages: p.stages.map((s) => ({
+              id: s.id,
+              label: s.label,
+              displayOrder: s.displayOrder,
+              archived: false,
+              createdAt: now,
+              updatedAt: now,
+              writePermissions: 'CRM_PERMISSIONS_ENFORCEMENT',
+              metadata: { probability: s.probability, isClosed: String(s.isClosed) },
+            })),
+          })),
+        },
+      };
+    }
+    if (method === 'GET' && path === '/crm/v3/owners') {
+      const limitN = Math.min(500, Number(url.searchParams.get('limit') ?? 100));
+      const after = Number(url.searchParams.get('after') ?? 0);
+      const now = new Date().toISOString();
+      const page = fake.owners.slice(after, after + limitN);
+      return {
+        status: 200,
+        body: {
+          results: page.map((o) => ({ ...o, archived: false, createdAt: now, updatedAt: now, type: 'PERSON' })),
+          ...(after + limitN < fake.owners.length ? { paging: { next: { after: String(after + limitN) } } } : {}),
+        },
+      };
+    }
+    if ((m = /^\/crm\/v3\/properties\/(\w+)$/.exec(path)) && method === 'GET' && TYPE_OF[m[1]!]) {
+      return { status: 200, body: { results: fake.properties[TYPE_OF[m[1]!]!] } };
+    }
+    if ((m = /^\/crm\/v4\/associations\/(\w+)\/(\w+)\/batch\/read$/.exec(path)) && method === 'POST') {
+      const map = associations.get(`${TYPE_OF[m[1]!]}:${TYPE_OF[m[2]!]}`) ?? new Map<string, string[]>();
+      const inputs = (body.inputs as { id: string }[]) ?? [];
+      const now = new Date().toISOString();
+      const results = inputs
+        .filter((i) => map.get(i.id)?.length)
+        .map((i) => ({
+          from: { id: i.id },
+          to: map.get(i.id)!.map((toObjectId) => ({ toObjectId, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 1 }] })),
+        }));
+      return { status: 200, body: { status: 'COMPLETE', results, startedAt: now, completedAt: now } };
+    }
+    return error(404, 'OBJECT_NOT_FOUND', `No route for ${method} ${path}`);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const method = req.method ?? 'GET';
+      const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+      const raw = Buffer.concat(chunks).toString();
+      let answer: Json | { redirect: string };
+      let hubId: number | null = null;
+      if (path.startsWith('/oauth/')) {
+        answer = oauth(method, path, url, new URLSearchParams(raw));
+      } else {
+        const grant = tokenLogin(req);
+        if ('status' in grant) answer = grant;
+        else {
+          hubId = grant.login.hubId;
+          answer = crm(method, path, url, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, grant);
+        }
+      }
+      if ('redirect' in answer) {
+        fake.calls.push({ method, path, status: 302, at: Date.now(), hubId });
+        res.writeHead(302, { location: answer.redirect }).end();
+        return;
+      }
+      if (answer.status === 429) fake.count429++;
+      fake.calls.push({ method, path, status: answer.status, at: Date.now(), hubId });
+      const body = fake.switches.transform ? fake.switches.transform(path, answer.body) : answer.body;
+      // The 2026-03 token answers have the shape the v1 token operation documents.
+      // Deals answer on /objects/deals (the SDK) and /objects/0-3 (the files) alike.
+      const documented =
+        path === '/oauth/2026-03/token' ? '/oauth/v1/token' : path.replace(/^\/crm\/v3\/objects\/deals/, '/crm/v3/objects/0-3');
+      const problems = checker.check(method, documented, answer.status, body);
+      if (problems?.length) fake.drift.push(`${method} ${path} ${answer.status}: ${problems.slice(0, 5).join('; ')}`);
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.headers ?? {}) }).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  fake.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  fake.close = () => new Promise<void>((r) => server.close(() => r()));
+  return fake;
+}
+
+export type FakeHubspot = Awaited<ReturnType<typeof startFakeHubspot>>;
+
+/**
+ * A portal with two pipelines, owners (the first `ownerEmails` match Pipewise users), and the
+ * given numbers of companies, contacts and deals, each deal tied to a company and a contact.
+ */
+export function seedPortal(fake: FakeHubspot, counts: { companies: number; contacts: number; deals: number }, ownerEmails: string[] = []) {
+  fake.pipelines = [
+    {
+      id: 'default',
+      label: 'Sales Pipeline',
+      displayOrder: 0,
+      stages: [
+        { id: 'appointmentscheduled', label: 'Appointment Scheduled', displayOrder: 0, probability: '0.2', isClosed: false },
+        { id: 'qualifiedtobuy', label: 'Qualified To Buy', displayOrder: 1, probability: '0.4', isClosed: false },
+        { id: 'closedwon', label: 'Closed Won', displayOrder: 2, probability: '1.0', isClosed: true },
+        { id: 'closedlost', label: 'Closed Lost', displayOrder: 3, probability: '0.0', isClosed: true },
+      ],
+    },
+    {
+      id: '7001',
+      label: 'Renewals',
+      displayOrder: 1,
+      stages: [{ id: '7002', label: 'Renewal Due', displayOrder: 0, probability: '0.5', isClosed: false }],
+    },
+  ];
+  fake.owners = [...ownerEmails, 'outsider@agency.example'].map((email, i) => ({
+    id: String(9001 + i),
+    email,
+    firstName: `Owner${i}`,
+    lastName: 'Hs',
+    userId: 7001 + i,
+  }));
+  fake.properties.deals = [
+    {
+      name: 'dealname',
+      label: 'Deal Name',
+      type: 'string',
+      fieldType: 'text',
+      groupName: 'dealinformation',
+      description: '',
+      options: [],
+      displayOrder: 0,
+      calculated: false,
+      externalOptions: false,
+      hasUniqueValue: false,
+      hidden: false,
+      formField: true,
+      modificationMetadata: { archivable: false, readOnlyDefinition: true, readOnlyValue: false },
+    },
+  ];
+  const stages = ['appointmentscheduled', 'qualifiedtobuy', 'closedwon', 'closedlost'];
+  const at = new Date(Date.now() - 3_600_000);
+  for (let i = 1; i <= counts.companies; i++) {
+    fake.put(
+      'companies',
+      String(100_000 + i),
+      { name: `Company ${i}`, domain: `company${i}.example`, hubspot_owner_id: fake.owners[i % fake.owners.length]!.id },
+      at,
+    );
+  }
+  for (let i = 1; i <= counts.contacts; i++) {
+    fake.put('contacts', String(200_000 + i), { firstname: `First${i}`, lastname: `Last${i}`, email: `contact${i}@client.example` }, at);
+    if (counts.companies) fake.associate('contacts', String(200_000 + i), 'companies', String(100_000 + (i % counts.companies) + 1));
+  }
+  for (let i = 1; i <= counts.deals; i++) {
+    const id = String(300_000 + i);
+    fake.put(
+      'deals',
+      id,
+      {
+        dealname: `Imported deal ${i}`,
+        amount: String(1000 + i),
+        closedate: new Date(Date.UTC(2026, i % 12, 1)).toISOString(),
+        pipeline: 'default',
+        dealstage: stages[i % stages.length]!,
+        hubspot_owner_id: fake.owners[i % fake.owners.length]!.id,
+      },
+      at,
+    );
+    if (counts.companies) fake.associate('deals', id, 'companies', String(100_000 + (i % counts.companies) + 1));
+    if (counts.contacts) fake.associate('deals', id, 'contacts', String(200_000 + (i % counts.contacts) + 1));
+  }
+}
