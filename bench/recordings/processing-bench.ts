@@ -130,7 +130,9 @@ async function run() {
         .set({ status: 'uploaded', transcription: null, transcriptStatus: 'pending' })
         .where(eq(recordings.id, row!.id));
       const started = performance.now();
-      const report = await processRecording(row!.id, { log, signal: new AbortController().signal, services, job: { id: 0, attempt: 1 } });
+      const processing = { ...services.adapters, db: database.db, snapshotEverySeconds: config.snapshotEverySeconds };
+      const context = { log, signal: new AbortController().signal, job: { id: 0, attempt: 1, maxAttempts: 3, lastAttempt: false } };
+      const report = await processRecording(row!.id, processing, context);
       processor.push({ totalMs: Math.round(performance.now() - started), stages: report.stages });
       if (report.outcome !== 'ready') throw new Error(`processing ended ${report.outcome}`);
       const handStarted = performance.now();

@@ -6,7 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { JOBS, RECURRING_JOBS } from './jobs/registry';
+import { RECURRING_JOBS } from './jobs/registry';
 import { createJobRunner, createWorker } from './jobs/worker';
 import { scheduleRecurringJobs } from './jobs/recurring-jobs';
 import { nonBlockingDestination } from './lib/log-destination';
@@ -64,9 +64,10 @@ async function main(): Promise<void> {
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(createJobRunner({ queue: services.queue, jobs: JOBS, services, log }), log, {
+      : createWorker(createJobRunner({ queue: services.queue, jobs: services.jobs, log }), log, {
           pollMs: config.jobPollMs,
           concurrency: config.jobConcurrency,
+          mediaConcurrency: config.mediaJobConcurrency,
         });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ services });

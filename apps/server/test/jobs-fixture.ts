@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { z } from 'zod';
 import { execute, type Database } from '../src/db/client';
-import { defineJob, type JobContext, type JobDefinition } from '../src/jobs/define-job';
+import { declareJob, handleJob, type JobContext, type JobHandler, type JobPool } from '../src/jobs/define-job';
 import type { JobQueue } from '../src/jobs/job-queue';
 import type { JobRunner } from '../src/jobs/worker';
 import { createAdapters, createServices, type Adapters, type Services } from '../src/services';
@@ -41,8 +41,16 @@ export function testServices(database: Database, adapters: Partial<Adapters> = {
 export function testJob(
   type: string,
   run: (payload: unknown, context: JobContext) => Promise<void> = async () => undefined,
-): JobDefinition {
-  return defineJob({ type, payload: z.unknown(), run });
+  extra: { pool?: JobPool; onFinalFailure?: (payload: unknown, reason: string) => Promise<void> } = {},
+): JobHandler {
+  const { onFinalFailure, ...declaration } = extra;
+  return handleJob(declareJob({ type, payload: z.unknown(), ...declaration }), run, { onFinalFailure });
+}
+
+/** The handlers of the given declarations among the services container's jobs, as a worker would run them. */
+export function handlersOf(services: Pick<Services, 'jobs'>, ...declarations: { type: string }[]): JobHandler[] {
+  const types = new Set(declarations.map((d) => d.type));
+  return services.jobs.filter((job) => types.has(job.type));
 }
 
 /** Runs every due job to the end, one at a time, as a worker would; returns how many ran. */

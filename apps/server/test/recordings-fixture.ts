@@ -10,6 +10,7 @@ import { createJobRunner } from '../src/jobs/worker';
 import { processRecordingJob } from '../src/modules/recordings/recording-jobs';
 import { createAdapters, createServices, type Adapters } from '../src/services';
 import { recordingMail } from './fakes/recording-mail';
+import { handlersOf } from './jobs-fixture';
 import { silentLog } from './silent-log';
 import { testConfig } from './test-app';
 import { createTestDatabase } from './test-db';
@@ -88,8 +89,7 @@ export async function createProcessingFixture(
   const services = createServices({ config, database, adapters, log: silentLog });
   const runner = createJobRunner({
     queue: services.queue,
-    jobs: [processRecordingJob],
-    services,
+    jobs: handlersOf(services, processRecordingJob),
     log: silentLog,
     leaseMs: options.leaseMs,
   });

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { execute } from '../src/db/client';
 import { createJobRunner } from '../src/jobs/worker';
 import { removeUnclaimedUploadsJob } from '../src/modules/recordings/recording-jobs';
-import { drainJobs } from './jobs-fixture';
+import { drainJobs, handlersOf } from './jobs-fixture';
 import { silentLog } from './silent-log';
 import type { TestApp } from './test-app';
 
@@ -196,7 +196,7 @@ export async function runUnclaimedUploadsCleanup(t: TestApp, expired: Record<str
   }
   await t.services.queue.enqueue(removeUnclaimedUploadsJob, {});
   expect(
-    await drainJobs(createJobRunner({ queue: t.services.queue, jobs: [removeUnclaimedUploadsJob], services: t.services, log: silentLog })),
+    await drainJobs(createJobRunner({ queue: t.services.queue, jobs: handlersOf(t.services, removeUnclaimedUploadsJob), log: silentLog })),
   ).toBe(1);
 }
 

@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalFileStorage } from '../adapters/storage/local-file-storage';
 import { createJobRunner } from '../jobs/worker';
-import { JOBS } from '../jobs/registry';
 import { drainJobs, testServices } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
@@ -79,7 +78,7 @@ describe('the demo recordings', () => {
     const [queued] = await execute<{ type: string }>(database.db, sql`select type from jobs where status = 'queued'`);
     expect(queued).toEqual({ type: 'recording.store-demo-media' });
     const services = testServices(database, { storage: createLocalFileStorage(dataDir) });
-    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }))).toBe(1);
+    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }))).toBe(1);
     const video = (await recordingRows()).find((r) => r.title === 'Recorded call with audio')!;
     expect(video).toMatchObject({ status: 'ready', transcript_status: 'available', duration_seconds: 25, uploader: 'rahul@acme.example' });
     expect(video.transcription).toMatch(/young man/i);

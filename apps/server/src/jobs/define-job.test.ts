@@ -4,20 +4,20 @@ import { z } from 'zod';
 import { drainJobs, jobRow, useJobQueue } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { execute } from '../db/client';
-import { defineJob, InvalidJobPayloadError } from './define-job';
+import { declareJob, handleJob, InvalidJobPayloadError } from './define-job';
 import { createJobRunner } from './worker';
 
 const jobs = useJobQueue();
 
 const seen: { dealId: number; note: string }[] = [];
-const noteJob = defineJob({
+const noteJob = declareJob({
   type: 'test.note',
   payload: z.object({ dealId: z.number().int().positive(), note: z.string().min(1) }),
-  run: async (payload) => void seen.push(payload),
 });
-const syncJob = defineJob({ type: 'test.sync', payload: z.object({ connectionId: z.string() }), run: async () => undefined });
+const syncJob = declareJob({ type: 'test.sync', payload: z.object({ connectionId: z.string() }) });
+const handlers = [handleJob(noteJob, async (payload) => void seen.push(payload)), handleJob(syncJob, async () => undefined)];
 
-const runner = () => createJobRunner({ queue: jobs.queue, jobs: [noteJob, syncJob], services: jobs.services, log: silentLog });
+const runner = () => createJobRunner({ queue: jobs.queue, jobs: handlers, log: silentLog });
 const count = async () => {
   const [row] = await execute<{ n: number }>(jobs.database.db, sql`select count(*)::int as n from jobs`);
   return row!.n;
@@ -77,14 +77,10 @@ describe('typed jobs', () => {
   });
 
   it('frees the dedupe key when the job ends failed', async () => {
-    const once = defineJob({
-      type: 'test.once',
-      payload: z.object({}),
-      maxAttempts: 1,
-      run: async () => Promise.reject(new Error('down')),
-    });
+    const once = declareJob({ type: 'test.once', payload: z.object({}), maxAttempts: 1 });
+    const failing = handleJob(once, async () => Promise.reject(new Error('down')));
     const id = await jobs.queue.enqueue(once, {}, { dedupeKey: 'k' });
-    expect(await drainJobs(createJobRunner({ queue: jobs.queue, jobs: [once], services: jobs.services, log: silentLog }))).toBe(1);
+    expect(await drainJobs(createJobRunner({ queue: jobs.queue, jobs: [failing], log: silentLog }))).toBe(1);
     expect(await jobRow(jobs.database, id!)).toMatchObject({ status: 'failed', last_error: 'down' });
     expect(await jobs.queue.enqueue(once, {}, { dedupeKey: 'k' })).toEqual(expect.any(Number));
   });

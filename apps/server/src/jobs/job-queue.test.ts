@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execute, type Database } from '../db/client';
 import { openPostgres } from '../db/postgres-driver';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { drainJobs, jobRow as rowOf, testJob, testServices } from '../../test/jobs-fixture';
+import { drainJobs, jobRow as rowOf, testJob } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
-import type { JobDefinition } from './define-job';
+import type { JobHandler } from './define-job';
 import { createJobQueue, retryDelayMs } from './job-queue';
 import { createJobRunner, createWorker } from './worker';
 
@@ -31,17 +31,16 @@ const jobRow = (id: number) => rowOf(database, id);
 const echo = testJob('test.echo');
 
 /** A job runner as one worker process has it, on `db`'s own queue. */
-const runner = (db: Database, jobs: JobDefinition[], workerId: string, opts: { leaseMs?: number; retryBaseMs?: number } = {}) =>
+const runner = (db: Database, jobs: JobHandler[], workerId: string, opts: { leaseMs?: number; retryBaseMs?: number } = {}) =>
   createJobRunner({
     queue: createJobQueue(db.db, { retryBaseMs: opts.retryBaseMs }),
     jobs,
-    services: testServices(db),
     log: silentLog,
     leaseMs: opts.leaseMs,
     workerId,
   });
 
-const worker = (db: Database, jobs: JobDefinition[], workerId: string, opts: { concurrency?: number } = {}) =>
+const worker = (db: Database, jobs: JobHandler[], workerId: string, opts: { concurrency?: number } = {}) =>
   createWorker(runner(db, jobs, workerId), silentLog, { pollMs: 10, concurrency: opts.concurrency ?? 1 });
 
 describe('job queue', () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { execute, type Db } from '../db/client';
 import { jobs } from '../db/schema';
-import { parseJobPayload, type JobDefinition } from './define-job';
+import { parseJobPayload, type JobDeclaration } from './define-job';
 
 export type ClaimedJob = {
   id: number;
@@ -11,6 +11,21 @@ export type ClaimedJob = {
   attempts: number;
   maxAttempts: number;
 };
+
+/** A job that ended failed for good because its last attempt's lease ran out. */
+export type ExpiredJob = { id: number; type: string; payload: unknown; reason: string };
+
+export type ClaimOptions = {
+  /** Leases for the types that set their own (`leaseMs` on the declaration); others get the claim's lease. */
+  leaseByType?: ReadonlyMap<string, number>;
+  /**
+   * Called for each job of the given types this claim ended failed (its last attempt's lease ran
+   * out), once: only the claim that marks the row failed calls it.
+   */
+  onExpired?: (job: ExpiredJob) => Promise<void>;
+};
+
+export const LEASE_EXPIRED_MESSAGE = 'Lease expired: the worker stopped before finishing';
 
 export type EnqueueOptions = {
   maxAttempts?: number;
@@ -33,18 +48,18 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
 
   /** Queues a job after checking its payload (an invalid one throws InvalidJobPayloadError); returns its id. */
   async function enqueue<P extends z.ZodType>(
-    job: JobDefinition<P>,
+    job: JobDeclaration<P>,
     payload: z.input<P>,
     options?: EnqueueOptions & { dedupeKey?: undefined },
   ): Promise<number>;
   /** With a dedupe key: the new job's id, or null when one with the same type and key is queued or running. */
   async function enqueue<P extends z.ZodType>(
-    job: JobDefinition<P>,
+    job: JobDeclaration<P>,
     payload: z.input<P>,
     options: EnqueueOptions & { dedupeKey: string },
   ): Promise<number | null>;
   async function enqueue<P extends z.ZodType>(
-    job: JobDefinition<P>,
+    job: JobDeclaration<P>,
     payload: z.input<P>,
     options: EnqueueOptions = {},
   ): Promise<number | null> {
@@ -67,24 +82,39 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
     enqueue,
 
     /**
-     * Takes the next due job, or one whose lease ran out because its worker died.
-     * Jobs that already used every attempt and then lost their lease end failed instead.
+     * Takes the next due job of the given types, or one whose lease ran out because its worker
+     * died. Jobs of these types that already used every attempt and then lost their lease end
+     * failed instead (see `onExpired`).
      */
-    async claim(workerId: string, types: string[], leaseMs: number): Promise<ClaimedJob | null> {
+    async claim(workerId: string, types: string[], leaseMs: number, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
       if (types.length === 0) return null;
       const typeList = sql.join(
         types.map((t) => sql`${t}`),
         sql`, `,
       );
-      await db.execute(sql`
+      const expired = await execute<{ id: string | number; type: string; payload: unknown }>(
+        db,
+        sql`
         update jobs set status = 'failed', finished_at = now(), updated_at = now(), locked_by = null,
-          last_error = coalesce(last_error || E'\n', '') || 'Lease expired: the worker stopped before finishing'
-        where status = 'running' and locked_until < now() and attempts >= max_attempts`);
+          last_error = coalesce(last_error || E'\n', '') || ${LEASE_EXPIRED_MESSAGE}
+        where status = 'running' and locked_until < now() and attempts >= max_attempts and type in (${typeList})
+        returning id, type, payload`,
+      );
+      for (const row of expired) {
+        await options.onExpired?.({ id: Number(row.id), type: row.type, payload: row.payload, reason: LEASE_EXPIRED_MESSAGE });
+      }
+      const own = [...(options.leaseByType ?? [])].filter(([type]) => types.includes(type));
+      const lease = own.length
+        ? sql`case type ${sql.join(
+            own.map(([type, ms]) => sql`when ${type} then ${ms}::int `),
+            sql``,
+          )}else ${leaseMs}::int end`
+        : sql`${leaseMs}::int`;
       const [row] = await execute<{ id: string | number; type: string; payload: unknown; attempts: number; max_attempts: number }>(
         db,
         sql`
         update jobs set status = 'running', attempts = attempts + 1, locked_by = ${workerId},
-          locked_until = now() + ${leaseMs} * interval '1 millisecond', updated_at = now()
+          locked_until = now() + ${lease} * interval '1 millisecond', updated_at = now()
         where id = (
           select id from jobs
           where type in (${typeList})
@@ -118,18 +148,23 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
     /**
      * Records a failure: back to the queue with backoff, or failed for good after the last attempt
      * (or at once when `final`, for a job that can never succeed, such as one with a bad payload).
+     * 'lost' when this worker no longer held the job (another took it over): nothing was recorded.
      */
-    async fail(job: ClaimedJob, workerId: string, error: string, options: { final?: boolean } = {}): Promise<'retry' | 'failed'> {
+    async fail(job: ClaimedJob, workerId: string, error: string, options: { final?: boolean } = {}): Promise<'retry' | 'failed' | 'lost'> {
       const final = options.final === true || job.attempts >= job.maxAttempts;
       const delay = retryDelayMs(job.attempts, retryBaseMs);
-      await db.execute(sql`
+      const rows = await execute(
+        db,
+        sql`
         update jobs set
           status = ${final ? 'failed' : 'queued'},
           last_error = ${error.slice(0, 4000)},
           run_at = case when ${final} then run_at else now() + ${delay} * interval '1 millisecond' end,
           finished_at = case when ${final} then now() else null end,
           locked_by = null, locked_until = null, updated_at = now()
-        where id = ${job.id} and locked_by = ${workerId}`);
+        where id = ${job.id} and locked_by = ${workerId} returning id`,
+      );
+      if (rows.length === 0) return 'lost';
       return final ? 'failed' : 'retry';
     },
   };

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDefinition } from './define-job';
+import type { JobDeclaration } from './define-job';
 import type { JobQueue } from './job-queue';
 
 /** A job with an empty payload, queued every `everyMs`; its run must be idempotent. */
-export type RecurringJob = { job: JobDefinition; everyMs: number };
+export type RecurringJob = { job: JobDeclaration; everyMs: number };
 
 /** The dedupe key of scheduled runs: at most one queued or running per type, however many workers schedule it. */
 export const RECURRING_KEY = 'recurring';
@@ -15,7 +15,7 @@ export function scheduleRecurringJobs(
   log: FastifyBaseLogger,
   onQueued: () => void = () => undefined,
 ): { stop(): void } {
-  const queueOne = async (job: JobDefinition) => {
+  const queueOne = async (job: JobDeclaration) => {
     try {
       if ((await queue.enqueue(job, {}, { dedupeKey: RECURRING_KEY })) !== null) onQueued();
     } catch (e) {

@@ -1,23 +1,24 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobRow, testJob, useJobQueue } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
-import type { JobDefinition } from './define-job';
+import type { JobHandler } from './define-job';
 import { createJobRunner, createWorker } from './worker';
 
 const jobs = useJobQueue();
 
 const statusOf = async (id: number) => (await jobRow(jobs.database, id)).status;
 
-const workerFor = (definitions: JobDefinition[], opts: { pollMs?: number; concurrency?: number; leaseMs?: number } = {}) =>
-  createWorker(
-    createJobRunner({ queue: jobs.queue, jobs: definitions, services: jobs.services, log: silentLog, leaseMs: opts.leaseMs }),
-    silentLog,
-    {
-      pollMs: opts.pollMs ?? 10,
-      concurrency: opts.concurrency ?? 1,
-    },
-  );
+const workerFor = (
+  definitions: JobHandler[],
+  opts: { pollMs?: number; concurrency?: number; mediaConcurrency?: number; leaseMs?: number } = {},
+) =>
+  createWorker(createJobRunner({ queue: jobs.queue, jobs: definitions, log: silentLog, leaseMs: opts.leaseMs }), silentLog, {
+    pollMs: opts.pollMs ?? 10,
+    concurrency: opts.concurrency ?? 1,
+    mediaConcurrency: opts.mediaConcurrency,
+  });
 
 describe('job worker', () => {
   it('stop() waits for the job in flight to finish', async () => {
@@ -115,5 +116,63 @@ describe('job worker', () => {
     await worker.stop({ graceMs: 5000 });
     expect(aborted).toBe(false);
     expect(await statusOf(id)).toBe('done');
+  });
+
+  it('runs media jobs in their own slots: with them busy, a default job still runs at once', async () => {
+    let mediaRunning = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const transcribe = testJob('test.transcribe', async () => void (mediaRunning++, await released), { pool: 'media' });
+    let mailSentAt = 0;
+    const mail = testJob('test.mail', async () => void (mailSentAt = Date.now()));
+    const media = [await jobs.queue.enqueue(transcribe, {}), await jobs.queue.enqueue(transcribe, {})];
+    const worker = workerFor([transcribe, mail], { concurrency: 1, mediaConcurrency: 1 });
+    worker.start();
+    await waitFor(() => mediaRunning === 1, { what: 'a media job to start' });
+
+    const queuedAt = Date.now();
+    await jobs.queue.enqueue(mail, {});
+    worker.poke();
+    await waitFor(() => mailSentAt > 0, { what: 'the default job to run beside the busy media slot', timeoutMs: 5000 });
+    expect(mailSentAt - queuedAt).toBeLessThan(3000);
+    // One media slot: the second transcription waits for the first.
+    expect(mediaRunning).toBe(1);
+    expect(await statusOf(media[1]!)).toBe('queued');
+    release();
+    await waitFor(async () => (await Promise.all(media.map(statusOf))).every((s) => s === 'done'));
+    await worker.stop();
+  });
+
+  it('calls onFinalFailure once, with the error, when the last attempt fails; never on a retry', async () => {
+    const calls: { payload: unknown; reason: string }[] = [];
+    const flaky = testJob('test.flaky', async () => Promise.reject(new Error('provider down')), {
+      onFinalFailure: async (payload, reason) => void calls.push({ payload, reason }),
+    });
+    const runner = createJobRunner({ queue: jobs.queue, jobs: [flaky], log: silentLog });
+    const id = await jobs.queue.enqueue(flaky, { recordingId: 'r1' }, { maxAttempts: 2 });
+    const first = (await runner.claim())!;
+    expect(await runner.run(first, new AbortController().signal)).toBe('retry');
+    expect(calls).toEqual([]);
+    await jobs.database.db.execute(sql`update jobs set run_at = now() where id = ${id}`);
+    const second = (await runner.claim())!;
+    expect(await runner.run(second, new AbortController().signal)).toBe('failed');
+    expect(calls).toEqual([{ payload: { recordingId: 'r1' }, reason: 'provider down' }]);
+  });
+
+  it('calls onFinalFailure once when the lease of the last attempt runs out', async () => {
+    const calls: { payload: unknown; reason: string }[] = [];
+    const job = testJob('test.lost', async () => undefined, {
+      onFinalFailure: async (payload, reason) => void calls.push({ payload, reason }),
+    });
+    const id = await jobs.queue.enqueue(job, { recordingId: 'r2' }, { maxAttempts: 1 });
+    // A worker claims it and dies: the lease runs out with no attempt left.
+    await jobs.queue.claim('dead-worker', ['test.lost'], 50);
+    await sleep(120);
+    const live = createJobRunner({ queue: jobs.queue, jobs: [job], log: silentLog });
+    const other = createJobRunner({ queue: jobs.queue, jobs: [job], log: silentLog });
+    expect(await live.claim()).toBeNull();
+    expect(await other.claim()).toBeNull();
+    expect(await jobRow(jobs.database, id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(calls).toEqual([{ payload: { recordingId: 'r2' }, reason: expect.stringContaining('Lease expired') }]);
   });
 });

@@ -1,20 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../services';
-import { InvalidJobPayloadError, parseJobPayload, type JobDefinition } from './define-job';
-import type { ClaimedJob, JobQueue } from './job-queue';
+import { InvalidJobPayloadError, parseJobPayload, type JobHandler, type JobPool } from './define-job';
+import type { ClaimedJob, ExpiredJob, JobQueue } from './job-queue';
 
 export type JobRunnerDeps = {
   queue: JobQueue;
-  jobs: JobDefinition[];
-  services: Services;
+  /** The handlers this worker runs (built in services.ts): it claims only their types. */
+  jobs: JobHandler[];
   log: FastifyBaseLogger;
+  /** The lease of a claim, for types that set none of their own (default 60 s). */
   leaseMs?: number;
   workerId?: string;
 };
 
 /** What became of a claimed job: 'left' means it stays with its lease, for another worker to take over. */
 export type JobOutcome = 'done' | 'retry' | 'failed' | 'left';
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Claims jobs of the given types and runs one: payload check, lease beats, outcome. */
 export function createJobRunner(deps: JobRunnerDeps) {
@@ -23,6 +25,34 @@ export function createJobRunner(deps: JobRunnerDeps) {
   const leaseMs = deps.leaseMs ?? 60_000;
   const byType = new Map(deps.jobs.map((job) => [job.type, job]));
   const types = [...byType.keys()];
+  const typesOf = (pool: JobPool) => types.filter((type) => (byType.get(type)!.pool ?? 'default') === pool);
+  const pools: Record<JobPool, string[]> = { default: typesOf('default'), media: typesOf('media') };
+  const leaseByType = new Map(deps.jobs.flatMap((job) => (job.leaseMs === undefined ? [] : [[job.type, job.leaseMs] as const])));
+  const leaseOf = (type: string) => byType.get(type)?.leaseMs ?? leaseMs;
+
+  /** Tells the job's handler it ended failed for good; its own failure is logged, never thrown. */
+  async function finalFailure(job: JobHandler, payload: unknown, reason: string, jobLog: FastifyBaseLogger): Promise<void> {
+    if (!job.onFinalFailure) return;
+    try {
+      await job.onFinalFailure(payload, reason);
+    } catch (e) {
+      jobLog.error({ err: e }, 'job failure handler failed');
+    }
+  }
+
+  async function onExpired(expired: ExpiredJob): Promise<void> {
+    const job = byType.get(expired.type);
+    const jobLog = log.child({ jobId: expired.id, type: expired.type });
+    jobLog.warn('job failed: the lease of its last attempt ran out');
+    if (!job) return;
+    let payload: unknown;
+    try {
+      payload = parseJobPayload(job, expired.payload);
+    } catch {
+      return;
+    }
+    await finalFailure(job, payload, expired.reason, jobLog);
+  }
 
   async function run(claimed: ClaimedJob, stop: AbortSignal): Promise<JobOutcome> {
     const job = byType.get(claimed.type)!;
@@ -41,15 +71,16 @@ export function createJobRunner(deps: JobRunnerDeps) {
     const abort = new AbortController();
     const onStop = () => abort.abort(stop.reason);
     stop.addEventListener('abort', onStop, { once: true });
+    const lease = leaseOf(claimed.type);
     // Three beats per lease, so one slow beat never lets the lease lapse while the job runs.
     const beat = setInterval(
       () => {
-        void queue.heartbeat(claimed.id, workerId, leaseMs).then(
+        void queue.heartbeat(claimed.id, workerId, lease).then(
           (held) => held || abort.abort(new Error('Another worker took this job over after its lease ran out')),
           () => undefined,
         );
       },
-      Math.max(10, Math.floor(leaseMs / 3)),
+      Math.max(10, Math.floor(lease / 3)),
     );
     // Once aborted the lease is left to run out, so another worker takes the job over.
     abort.signal.addEventListener('abort', () => clearInterval(beat), { once: true });
@@ -57,8 +88,12 @@ export function createJobRunner(deps: JobRunnerDeps) {
       await job.run(payload, {
         log: jobLog,
         signal: abort.signal,
-        services: deps.services,
-        job: { id: claimed.id, attempt: claimed.attempts },
+        job: {
+          id: claimed.id,
+          attempt: claimed.attempts,
+          maxAttempts: claimed.maxAttempts,
+          lastAttempt: claimed.attempts >= claimed.maxAttempts,
+        },
       });
       await queue.complete(claimed.id, workerId);
       return 'done';
@@ -67,9 +102,14 @@ export function createJobRunner(deps: JobRunnerDeps) {
         jobLog.warn('job stopped before finishing; it runs again once its lease runs out');
         return 'left';
       }
-      const message = e instanceof Error ? e.message : String(e);
+      const message = messageOf(e);
       const outcome = await queue.fail(claimed, workerId, message);
+      if (outcome === 'lost') {
+        jobLog.warn({ error: message }, 'job failed after another worker took it over');
+        return 'left';
+      }
       jobLog.warn({ outcome, error: message }, 'job failed');
+      if (outcome === 'failed') await finalFailure(job, payload, message, jobLog);
       return outcome;
     } finally {
       clearInterval(beat);
@@ -80,7 +120,10 @@ export function createJobRunner(deps: JobRunnerDeps) {
   return {
     workerId,
     types,
-    claim: () => queue.claim(workerId, types, leaseMs),
+    /** The types of each pool: the worker gives each pool its own slots. */
+    pools,
+    /** The next due job of `pool` (all types when none is given). */
+    claim: (pool?: JobPool) => queue.claim(workerId, pool ? pools[pool] : types, leaseMs, { leaseByType, onExpired }),
     run,
   };
 }
@@ -89,64 +132,78 @@ export type JobRunner = ReturnType<typeof createJobRunner>;
 
 export type WorkerOptions = {
   pollMs: number;
+  /** Jobs of the default pool run at once (JOB_CONCURRENCY). */
   concurrency: number;
+  /** Jobs of the media pool run at once, in slots of their own (MEDIA_JOB_CONCURRENCY, default 1). */
+  mediaConcurrency?: number;
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
-/** Runs claimed jobs until stopped. */
+/**
+ * Runs claimed jobs until stopped. Each pool has its own slots and claims only its own types, so
+ * long media jobs never hold the slots calendar syncs, mail and imports use.
+ */
 export function createWorker(runner: JobRunner, log: FastifyBaseLogger, opts: WorkerOptions) {
   const inFlight = new Set<Promise<unknown>>();
   const shutdown = new AbortController();
   let stopRequested: () => void = () => undefined;
   const stopping = new Promise<void>((resolve) => (stopRequested = resolve));
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let wake: (() => void) | undefined;
+  const wakes = new Set<() => void>();
+  const slots: Record<JobPool, number> = { default: opts.concurrency, media: opts.mediaConcurrency ?? 1 };
+  const pools = (Object.keys(slots) as JobPool[]).filter((pool) => runner.pools[pool].length > 0);
 
-  /** Claims and starts jobs, up to the concurrency limit, until none is due. */
-  async function tick(): Promise<void> {
+  /** Claims and starts jobs of `pool`, up to its slots, until none is due. */
+  async function tick(pool: JobPool, mine: Set<Promise<unknown>>): Promise<void> {
     while (running) {
-      if (inFlight.size >= opts.concurrency) {
-        await Promise.race([...inFlight, stopping]);
+      if (mine.size >= slots[pool]) {
+        await Promise.race([...mine, stopping]);
         continue;
       }
-      const job = await runner.claim();
+      const job = await runner.claim(pool);
       if (!job) return;
       const p: Promise<unknown> = runner
         .run(job, shutdown.signal)
         .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'job worker could not record an outcome'))
-        .finally(() => inFlight.delete(p));
+        .finally(() => {
+          inFlight.delete(p);
+          mine.delete(p);
+        });
       inFlight.add(p);
+      mine.add(p);
     }
   }
 
-  async function loop(): Promise<void> {
+  async function loop(pool: JobPool): Promise<void> {
+    const mine = new Set<Promise<unknown>>();
     while (running) {
       try {
-        await tick();
+        await tick(pool, mine);
       } catch (e) {
-        log.error({ err: e }, 'job worker poll failed');
+        log.error({ err: e, pool }, 'job worker poll failed');
       }
       if (!running) break;
       await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, opts.pollMs);
+        const timer = setTimeout(done, opts.pollMs);
+        function done() {
+          clearTimeout(timer);
+          wakes.delete(done);
+          resolve();
+        }
+        wakes.add(done);
       });
     }
   }
 
-  let loopDone: Promise<void> = Promise.resolve();
-  const poke = () => {
-    if (timer) clearTimeout(timer);
-    wake?.();
-  };
+  let loopDone: Promise<unknown> = Promise.resolve();
+  const poke = () => [...wakes].forEach((wake) => wake());
   return {
     workerId: runner.workerId,
     start() {
-      if (running || runner.types.length === 0) return;
+      if (running || pools.length === 0) return;
       running = true;
-      loopDone = loop();
+      loopDone = Promise.all(pools.map((pool) => loop(pool)));
     },
     /** Asks the worker to look for work now instead of at the next poll. */
     poke,

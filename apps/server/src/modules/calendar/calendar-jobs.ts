@@ -1,19 +1,17 @@
 import { z } from 'zod';
-import { defineJob } from '../../jobs/define-job';
+import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
+import type { JobQueue } from '../../jobs/job-queue';
 import type { RecurringJob } from '../../jobs/recurring-jobs';
+import type { CalendarSync } from './calendar-sync-service';
 
 /**
  * One user's calendar sync. 429 and 5xx from Google throw, so the queue retries with backoff; a
  * revoked grant ends quietly with the connection marked broken.
  */
-export const calendarSyncJob = defineJob({
+export const calendarSyncJob = declareJob({
   type: 'calendar.sync',
   payload: z.object({ userId: z.uuid() }),
   maxAttempts: 6,
-  run: async ({ userId }, { services, signal, log }) => {
-    const outcome = await services.calendarSync.syncUser(userId, signal);
-    if (outcome === 'broken') log.warn('calendar sync: Google refused the grant; the connection is marked broken');
-  },
 });
 
 /** The sync key: at most one sync per user queued or running. */
@@ -23,15 +21,32 @@ export const calendarSyncKey = (userId: string) => `calendar:${userId}`;
  * Runs every minute and queues a sync for each connection last synced more than
  * CALENDAR_SYNC_MINUTES ago, so the setting needs no change to the worker's schedule.
  */
-export const calendarSyncDueJob = defineJob({
+export const calendarSyncDueJob = declareJob({
   type: 'calendar.sync-due',
   payload: z.object({}),
-  run: async (_payload, { services }) => {
-    const before = new Date(Date.now() - services.config.calendarSyncMinutes * 60_000);
-    for (const userId of await services.googleConnections.dueForSync(before)) {
-      await services.queue.enqueue(calendarSyncJob, { userId }, { dedupeKey: calendarSyncKey(userId) });
-    }
-  },
 });
 
 export const CALENDAR_SCHEDULE: RecurringJob[] = [{ job: calendarSyncDueJob, everyMs: 60_000 }];
+
+export type CalendarJobsDeps = {
+  calendarSync: Pick<CalendarSync, 'syncUser'>;
+  /** The users whose connection last synced before the given time. */
+  dueForSync(before: Date): Promise<string[]>;
+  queue: Pick<JobQueue, 'enqueue'>;
+  calendarSyncMinutes: number;
+};
+
+export function createCalendarJobs(deps: CalendarJobsDeps): JobHandler[] {
+  return [
+    handleJob(calendarSyncJob, async ({ userId }, { signal, log }) => {
+      const outcome = await deps.calendarSync.syncUser(userId, signal);
+      if (outcome === 'broken') log.warn('calendar sync: Google refused the grant; the connection is marked broken');
+    }),
+    handleJob(calendarSyncDueJob, async () => {
+      const before = new Date(Date.now() - deps.calendarSyncMinutes * 60_000);
+      for (const userId of await deps.dueForSync(before)) {
+        await deps.queue.enqueue(calendarSyncJob, { userId }, { dedupeKey: calendarSyncKey(userId) });
+      }
+    }),
+  ];
+}

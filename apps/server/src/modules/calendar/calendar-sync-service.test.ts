@@ -3,9 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execute } from '../../db/client';
 import { calendarMeetings, googleConnections } from '../../db/schema';
 import { deriveKey, encryptSecret } from '../../lib/secrets';
-import { JOBS } from '../../jobs/registry';
 import { createJobRunner } from '../../jobs/worker';
-import { drainJobs, jobRow } from '../../../test/jobs-fixture';
+import { drainJobs, handlersOf, jobRow } from '../../../test/jobs-fixture';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
 import {
   googleEvent,
@@ -188,7 +187,7 @@ describe('incremental sync', () => {
 describe('Google failing', () => {
   it('leaves a 429 to the job queue, which retries with backoff and then succeeds', async () => {
     await connect();
-    const runner = createJobRunner({ queue: t.services.queue, jobs: JOBS, services: t.services, log: silentLog, leaseMs: 30_000 });
+    const runner = createJobRunner({ queue: t.services.queue, jobs: t.services.jobs, log: silentLog, leaseMs: 30_000 });
     google.script(
       () => ({ status: 429, body: { error: { code: 429, message: 'Rate Limit Exceeded' } } }),
       () => page([googleEvent('later', new Date(Date.now() + HOUR))], { nextSyncToken: 's' }),
@@ -234,7 +233,7 @@ describe('the schedule', () => {
     await connect();
     await t.database.db.execute(sql`delete from jobs`);
     await t.database.db.update(googleConnections).set({ state: 'active', lastSyncedAt: null }).where(eq(googleConnections.userId, userId));
-    const runner = createJobRunner({ queue: t.services.queue, jobs: [calendarSyncDueJob], services: t.services, log: silentLog });
+    const runner = createJobRunner({ queue: t.services.queue, jobs: handlersOf(t.services, calendarSyncDueJob), log: silentLog });
     await t.services.queue.enqueue(calendarSyncDueJob, {});
     await t.services.queue.enqueue(calendarSyncDueJob, {});
     await drainJobs(runner);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../adapters/mail/mail-port';
 import { recordingMail } from '../../../test/fakes/recording-mail';
-import { drainJobs, testServices } from '../../../test/jobs-fixture';
+import { drainJobs, handlersOf, testServices } from '../../../test/jobs-fixture';
 import { silentLog } from '../../../test/silent-log';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { createJobRunner } from '../../jobs/worker';
@@ -19,7 +19,7 @@ describe('mail jobs', () => {
     const services = testServices(database, { mail });
     const message: MailMessage = { to: 'a@b.example', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' };
     await services.queue.enqueue(sendMailJob, message);
-    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: [sendMailJob], services, log: silentLog }))).toBe(1);
+    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: handlersOf(services, sendMailJob), log: silentLog }))).toBe(1);
     expect(mail.sent).toEqual([message]);
   });
 

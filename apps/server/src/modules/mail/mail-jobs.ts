@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { MailMessage } from '../../adapters/mail/mail-port';
-import { defineJob } from '../../jobs/define-job';
+import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
+import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
 
 const ZMailMessage = z.object({
   to: z.email(),
@@ -11,8 +11,11 @@ const ZMailMessage = z.object({
 }) satisfies z.ZodType<MailMessage>;
 
 /** Mail sent outside a request (approvals, notices), retried with backoff while the server is down. */
-export const sendMailJob = defineJob({
+export const sendMailJob = declareJob({
   type: 'mail.send',
   payload: ZMailMessage,
-  run: (message, { services }) => services.adapters.mail.send(message),
 });
+
+export function createMailJobs({ mail }: { mail: MailSender }): JobHandler[] {
+  return [handleJob(sendMailJob, (message) => mail.send(message))];
+}

@@ -4,7 +4,6 @@ import { jobs, oauthStates, organizations, otpCodes, rateLimits, sessions, users
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { drainJobs, jobRow, testServices } from '../../../test/jobs-fixture';
 import { silentLog } from '../../../test/silent-log';
-import { JOBS } from '../../jobs/registry';
 import { createJobRunner } from '../../jobs/worker';
 import { cleanupJob } from './maintenance-jobs';
 import { execute } from '../../db/client';
@@ -27,7 +26,7 @@ async function count(table: string): Promise<number> {
 
 function runAll() {
   const services = testServices(database);
-  return { queue: services.queue, runner: createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }) };
+  return { queue: services.queue, runner: createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }) };
 }
 
 describe('maintenance jobs', () => {

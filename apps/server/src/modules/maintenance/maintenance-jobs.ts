@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { defineJob } from '../../jobs/define-job';
+import type { Database, Db } from '../../db/client';
+import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
 import type { RecurringJob } from '../../jobs/recurring-jobs';
 
 /** Deletes expired sessions, codes, login attempts, stale rate-limit windows and old finished jobs. */
@@ -13,15 +13,20 @@ export async function cleanupExpired(db: Db): Promise<void> {
   await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
 }
 
-export const cleanupJob = defineJob({
+export const cleanupJob = declareJob({
   type: 'maintenance.cleanup',
   payload: z.object({}),
-  run: async (_payload, { services: { database } }) => {
-    await cleanupExpired(database.db);
-    // PGlite runs no autovacuum: without this, planner statistics go stale and index-only
-    // scans (the deals totals) fall back to reading the table as data changes.
-    if (database.kind === 'pglite') await database.db.execute(sql`vacuum (analyze)`);
-  },
 });
 
 export const MAINTENANCE_SCHEDULE: RecurringJob[] = [{ job: cleanupJob, everyMs: 60 * 60_000 }];
+
+export function createMaintenanceJobs({ database }: { database: Pick<Database, 'db' | 'kind'> }): JobHandler[] {
+  return [
+    handleJob(cleanupJob, async () => {
+      await cleanupExpired(database.db);
+      // PGlite runs no autovacuum: without this, planner statistics go stale and index-only
+      // scans (the deals totals) fall back to reading the table as data changes.
+      if (database.kind === 'pglite') await database.db.execute(sql`vacuum (analyze)`);
+    }),
+  ];
+}

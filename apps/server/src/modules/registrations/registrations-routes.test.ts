@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
 import { jobs, organizations, registrationRequests, users } from '../../db/schema';
-import { JOBS } from '../../jobs/registry';
 import { createJobRunner } from '../../jobs/worker';
 import { drainJobs as runDueJobs, testServices } from '../../../test/jobs-fixture';
 import { browserHeaders } from '../../../test/sessions';
@@ -60,7 +59,7 @@ const checkEmail = async (email: string) => (await post('/api/auth/check-email',
 /** A worker process's run over the same database: its own container, with the job mail fake. */
 function drainJobs() {
   const services = testServices(t.database, { mail: jobMail });
-  return runDueJobs(createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }));
+  return runDueJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }));
 }
 
 beforeAll(async () => {

@@ -3,7 +3,6 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TWorkspaceRequest } from '@pipewise/contract/workspaces';
 import { organizations, registrationRequests, users } from '../../db/schema';
-import { JOBS } from '../../jobs/registry';
 import { createJobRunner } from '../../jobs/worker';
 import { drainJobs as runDueJobs, testServices } from '../../../test/jobs-fixture';
 import { recordingMail } from '../../../test/fakes/recording-mail';
@@ -55,7 +54,7 @@ async function requestAccess(email: string, firstName: string, lastName: string)
 
 function drainJobs() {
   const services = testServices(t.database, { mail: jobMail });
-  return runDueJobs(createJobRunner({ queue: services.queue, jobs: JOBS, services, log: silentLog }));
+  return runDueJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }));
 }
 
 /** Signs in through the real code flow, as a person would. */
