@@ -307,6 +307,7 @@ const MATRIX: Row[] = [
     request: () => ({ url: '/api/google/exchange-token', payload: { code: 'code', state: 'google.forged' } }),
     expect: SIGNED_IN(409),
   },
+  { route: 'POST /api/google/sync', note: 'no calendar connected: 409', request: () => ({ url: '/api/google/sync', payload: {} }), expect: SIGNED_IN(409) },
   { route: 'POST /api/google/disconnect', note: 'nothing connected: the status', request: () => ({ url: '/api/google/disconnect', payload: {} }), expect: SIGNED_IN(200) },
   {
     route: 'POST /api/google/gmail-draft',

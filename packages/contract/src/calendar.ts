@@ -41,6 +41,8 @@ export const ZGoogleStatus = z.object({
   missing: z.array(z.enum(['mail', 'calendar'])),
   email: z.string().nullable(),
   last_synced_at: z.string().nullable(),
+  /** A calendar sync is queued or running (Sync now, or the first one after connecting); absent means no. */
+  syncing: z.boolean().optional(),
 });
 export type TGoogleStatus = z.infer<typeof ZGoogleStatus>;
 export const ZGoogleAuthorizeUrl = z.object({ url: z.string() });
@@ -71,6 +73,8 @@ export const GOOGLE_CONNECT_MESSAGES = {
   connectionError: 'Connection error. Please try again.',
   notConfigured: 'Google is not configured for this installation. Ask your administrator to set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.',
   gmailNotGranted: 'Connect Google with the Gmail permission to save drafts.',
+  calendarNotGranted: 'Connect Google with the Calendar permission to sync your calendar.',
+  reconnectToSync: 'Google access was revoked or has expired. Reconnect to sync your calendar.',
 } as const;
 
 /**

@@ -83,6 +83,7 @@ describe('connecting Google', () => {
       missing: [],
       email: null,
       last_synced_at: null,
+      syncing: false,
     });
   });
 

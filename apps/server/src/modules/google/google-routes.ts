@@ -37,6 +37,17 @@ export function googleRoutes(service: GoogleService): FastifyPluginAsyncZod {
       async (req) => service.exchange(requireCaller(req), req.body),
     );
     app.post(
+      '/api/google/sync',
+      {
+        schema: {
+          tags,
+          summary: "Sync now: queues the caller's calendar sync at once (202); the status says syncing until it ends",
+          response: { 202: ZGoogleStatus, ...errors },
+        },
+      },
+      async (req, reply) => reply.status(202).send(await service.syncNow(requireCaller(req))),
+    );
+    app.post(
       '/api/google/disconnect',
       { schema: { tags, summary: 'Revokes the grant and forgets both tokens', response: { 200: ZGoogleStatus, ...errors } } },
       async (req) => service.disconnect(requireCaller(req)),

@@ -6,6 +6,7 @@ import type { GoogleOAuth } from '../../adapters/google/google-oauth';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
 import { buildDraftMessage } from './gmail-message';
+import type { CalendarSyncRequests } from './calendar-sync-requests';
 import type { GoogleConnectionsRepo } from './google-connections-repo';
 import { grantedPermissions, parseScopes, statusOf } from './google-scopes';
 import { GoogleNotConnectedError, type GoogleTokenStore } from './google-tokens';
@@ -26,13 +27,18 @@ export function createGoogleService(deps: {
   onConnected(userId: string): Promise<void>;
   /** Called after a disconnect (drops the synced meetings). */
   onDisconnected(userId: string): Promise<void>;
+  /** The user's calendar sync: queued to run now, and whether one is under way. */
+  calendarSync: Pick<CalendarSyncRequests, 'request' | 'pending'>;
 }) {
   const redirectUri = googleRedirectUri(deps.appUrl);
   const requireOAuth = (): GoogleOAuth => {
     if (!deps.oauth) throw conflict(MSG.notConfigured);
     return deps.oauth;
   };
-  const status = async (userId: string): Promise<TGoogleStatus> => statusOf(Boolean(deps.oauth), await deps.connections.find(userId));
+  const status = async (userId: string): Promise<TGoogleStatus> => {
+    const connection = await deps.connections.find(userId);
+    return { ...statusOf(Boolean(deps.oauth), connection), syncing: connection ? await deps.calendarSync.pending(userId) : false };
+  };
 
   return {
     status: (caller: Caller) => status(caller.id),
@@ -75,6 +81,15 @@ export function createGoogleService(deps: {
         ...deps.tokens.seal(caller.id, tokens, tokens.refreshToken ? null : (previous?.refreshTokenEnc ?? null)),
       });
       if (grantedPermissions(scopes).calendar) await deps.onConnected(caller.id);
+      return status(caller.id);
+    },
+
+    /** Sync now: the caller's calendar is synced within seconds (the card polls the status until it ends). */
+    async syncNow(caller: Caller): Promise<TGoogleStatus> {
+      const connection = await deps.connections.find(caller.id);
+      if (!connection || !grantedPermissions(connection.scopes).calendar) throw conflict(MSG.calendarNotGranted);
+      if (connection.state === 'broken') throw conflict(MSG.reconnectToSync);
+      await deps.calendarSync.request(caller.id);
       return status(caller.id);
     },
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TGoogleStatus } from '@pipewise/contract/calendar';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
+import { SYNC_DID_NOT_FINISH } from './google-card';
+import { lastSyncedText } from './last-synced';
 
 const status = (overrides: Partial<TGoogleStatus> = {}): TGoogleStatus => ({
   configured: true,
@@ -136,5 +138,88 @@ describe('the Google card', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
     expect(await within(card).findByText('Not connected')).toBeInTheDocument();
     expect(callsTo(api, 'POST', '/api/google/disconnect')).toHaveLength(1);
+  });
+
+  describe('Sync now', () => {
+    const EARLIER = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
+    const synced = (overrides: Partial<TGoogleStatus> = {}) => ({ ...CONNECTED, last_synced_at: EARLIER, ...overrides });
+
+    it('shows when the calendar last synced; Sync now syncs, polls the status until the sync ends, then says just now', async () => {
+      const answers = [synced(), synced({ syncing: true }), synced({ syncing: false, last_synced_at: new Date().toISOString() })];
+      const api = setup({
+        'GET /api/google/status': () => json(answers.length > 1 ? answers.shift()! : answers[0]!),
+        'POST /api/google/sync': () => json(synced({ syncing: true }), 202),
+      });
+      renderApp('/dashboard/settings?section=integrations');
+      const card = await googleCard();
+      expect(await within(card).findByText(/^Last synced (today|[A-Z][a-z]{2} \d+) at \d+:\d\d [AP]M$/)).toBeInTheDocument();
+      fireEvent.click(within(card).getByRole('button', { name: 'Sync now' }));
+      expect(await within(card).findByRole('button', { name: 'Syncing…' })).toBeDisabled();
+      expect(within(card).getByRole('status')).toHaveTextContent('Syncing…');
+      expect(callsTo(api, 'POST', '/api/google/sync')).toHaveLength(1);
+      // The card asks again each second while the sync runs, and stops when it has ended.
+      expect(await within(card).findByText('Last synced just now', {}, { timeout: 4000 })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+      const polls = callsTo(api, 'GET', '/api/google/status').length;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(callsTo(api, 'GET', '/api/google/status')).toHaveLength(polls);
+      expect(within(card).queryByText(SYNC_DID_NOT_FINISH)).toBeNull();
+    }, 15_000);
+
+    it('says so when the sync ends without a newer sync time', async () => {
+      const answers = [synced(), synced({ syncing: true }), synced({ syncing: false })];
+      setup({
+        'GET /api/google/status': () => json(answers.length > 1 ? answers.shift()! : answers[0]!),
+        'POST /api/google/sync': () => json(synced({ syncing: true }), 202),
+      });
+      renderApp('/dashboard/settings?section=integrations');
+      const card = await googleCard();
+      fireEvent.click(await within(card).findByRole('button', { name: 'Sync now' }));
+      expect(await within(card).findByText(SYNC_DID_NOT_FINISH, {}, { timeout: 4000 })).toBeInTheDocument();
+    }, 10_000);
+
+    it("shows the server's reason when there is nothing to sync", async () => {
+      setup(
+        {
+          'POST /api/google/sync': () =>
+            json({ detail: 'Google access was revoked or has expired. Reconnect to sync your calendar.' }, 409),
+        },
+        synced(),
+      );
+      renderApp('/dashboard/settings?section=integrations');
+      const card = await googleCard();
+      fireEvent.click(await within(card).findByRole('button', { name: 'Sync now' }));
+      expect(
+        await within(card).findByText('Google access was revoked or has expired. Reconnect to sync your calendar.'),
+      ).toBeInTheDocument();
+    });
+
+    it('is offered only with the calendar permission and a working connection', async () => {
+      setup({}, status({ state: 'partial', mail: true, missing: ['calendar'] }));
+      renderApp('/dashboard/settings?section=integrations');
+      const card = await googleCard();
+      await within(card).findByText('Partially Connected');
+      expect(within(card).queryByRole('button', { name: 'Sync now' })).toBeNull();
+      expect(within(card).queryByText(/Last synced|Not synced yet/)).toBeNull();
+    });
+
+    it('says Not synced yet before the first sync', async () => {
+      setup({}, CONNECTED);
+      renderApp('/dashboard/settings?section=integrations');
+      expect(await within(await googleCard()).findByText('Not synced yet')).toBeInTheDocument();
+    });
+  });
+});
+
+describe('lastSyncedText', () => {
+  const now = new Date(2026, 10, 25, 20, 30);
+  it.each([
+    [null, 'Not synced yet'],
+    [new Date(2026, 10, 25, 20, 29, 30), 'Last synced just now'],
+    [new Date(2026, 10, 25, 8, 5), 'Last synced today at 8:05 AM'],
+    [new Date(2026, 10, 24, 20, 5), 'Last synced Nov 24 at 8:05 PM'],
+    [new Date(2025, 11, 31, 9, 0), 'Last synced Dec 31, 2025 at 9:00 AM'],
+  ])('%s -> %s', (at, text) => {
+    expect(lastSyncedText(at ? at.toISOString() : null, now)).toBe(text);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Mail } from 'lucide-react';
 import { GOOGLE_CONNECT_MESSAGES, type TGoogleStatus } from '@pipewise/contract/calendar';
@@ -10,7 +11,12 @@ import { googleErrorMessage, useConnectGoogle } from '../api/connect-google';
 import { useDisconnectGoogle } from '../api/disconnect-google';
 import { useExchangeGoogleToken } from '../api/exchange-google-token';
 import { useGoogleStatus } from '../api/get-google-status';
+import { useSyncGoogle } from '../api/sync-google';
 import { googleReturnFrom, withoutGoogleReturn } from './google-return';
+import { LastSynced } from './last-synced';
+
+/** Said when a sync ends without a newer sync time (Google failed; the job tries again later). */
+export const SYNC_DID_NOT_FINISH = 'The sync did not finish. It will be retried shortly, or press Sync now again.';
 
 const PERMISSION_LABEL = { mail: 'Gmail', calendar: 'Calendar' } as const;
 
@@ -40,6 +46,10 @@ export function GoogleCard() {
   const connect = useConnectGoogle();
   const exchange = useExchangeGoogleToken();
   const disconnect = useDisconnectGoogle();
+  const sync = useSyncGoogle();
+  const queryClient = useQueryClient();
+  // The sync time when Sync now was pressed: a sync that ends without a newer one did not finish.
+  const [syncPressedAt, setSyncPressedAt] = useState<{ since: string | null } | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Google's return as the page opened with it: an error there is shown from the first render.
   const [arrival] = useState(() => googleReturnFrom(params));
@@ -55,6 +65,25 @@ export function GoogleCard() {
       exchange.mutate(arrival.value, { onSuccess: () => setError(null), onError: (e) => setError(googleErrorMessage(e, 'exchange')) });
     }
   }, [arrival, setParams, exchange]);
+
+  // A sync that just ended may have changed meetings and calls: other screens read them afresh.
+  const syncing = Boolean(status.data?.syncing);
+  const wasSyncing = useRef(syncing);
+  useEffect(() => {
+    if (wasSyncing.current && !syncing) void queryClient.invalidateQueries({ refetchType: 'none' });
+    wasSyncing.current = syncing;
+  }, [syncing, queryClient]);
+
+  const syncNow = () => {
+    setError(null);
+    setSyncPressedAt({ since: status.data?.last_synced_at ?? null });
+    sync.mutate(undefined, {
+      onError: (e) => {
+        setSyncPressedAt(null);
+        setError(googleErrorMessage(e, 'connect'));
+      },
+    });
+  };
 
   const startConnect = () => {
     setError(null);
@@ -74,6 +103,9 @@ export function GoogleCard() {
   const badge = data ? BADGES[data.state] : null;
   const message = data ? statusMessage(data) : null;
   const connected = data && data.state !== 'not_connected';
+  const canSync = Boolean(data && data.calendar && data.state !== 'broken');
+  const syncBusy = sync.isPending || syncing;
+  const syncFailed = Boolean(syncPressedAt && data && !syncBusy && data.last_synced_at === syncPressedAt.since);
 
   return (
     <Card as="li" className="integration-card" aria-labelledby="integration-google">
@@ -87,6 +119,8 @@ export function GoogleCard() {
       </div>
       <p className="muted integration-description">Mail and calendar: meetings and upcoming calls from your Google account.</p>
       {message ? <p className="integration-message">{message}</p> : null}
+      {canSync && data ? <LastSynced at={data.last_synced_at} syncing={syncBusy} /> : null}
+      {syncFailed ? <AlertMessage plain>{SYNC_DID_NOT_FINISH}</AlertMessage> : null}
       {status.isError ? <AlertMessage plain>{GOOGLE_CONNECT_MESSAGES.connectionError}</AlertMessage> : null}
       {error ? <AlertMessage plain>{error}</AlertMessage> : null}
       <div className="integration-card-foot">
@@ -106,6 +140,17 @@ export function GoogleCard() {
               onClick={startConnect}
             >
               {data.state === 'broken' ? 'Reconnect' : data.state === 'partial' ? 'Grant access' : busy ? 'Connecting…' : 'Connect'}
+            </Button>
+          ) : null}
+          {canSync ? (
+            <Button
+              variant="secondary"
+              className="btn-small"
+              disabled={busy || syncBusy}
+              aria-busy={syncBusy || undefined}
+              onClick={syncNow}
+            >
+              {syncBusy ? 'Syncing…' : 'Sync now'}
             </Button>
           ) : null}
           {connected ? (
