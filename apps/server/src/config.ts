@@ -61,6 +61,7 @@ const ZEnv = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   JOB_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   OPERATOR_EMAILS: emailList,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
@@ -111,6 +112,8 @@ export type Config = {
   trustProxy: boolean;
   jobPollMs: number;
   jobConcurrency: number;
+  /** Media jobs (recording processing) run at once, in slots of their own. */
+  mediaJobConcurrency: number;
   /** Sign-in attempts per IP address and route in 15 minutes. */
   authIpLimit: number;
   /** The people who run this installation: they decide sign-ups from domains no workspace holds. */
@@ -194,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1',
     jobPollMs: e.JOB_POLL_MS,
     jobConcurrency: e.JOB_CONCURRENCY,
+    mediaJobConcurrency: e.MEDIA_JOB_CONCURRENCY,
     authIpLimit: e.AUTH_IP_LIMIT,
     operatorEmails: e.OPERATOR_EMAILS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,

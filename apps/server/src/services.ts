@@ -17,6 +17,8 @@ import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createAccessRules } from './modules/access/access-rules';
+import type { JobHandler } from './jobs/define-job';
+import { createCalendarJobs } from './modules/calendar/calendar-jobs';
 import { createCalendarService } from './modules/calendar/calendar-service';
 import { createCalendarSync } from './modules/calendar/calendar-sync-service';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
@@ -40,6 +42,9 @@ import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { createUsersService } from './modules/users/users-service';
 import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { createOperatorService } from './modules/workspaces/operator-service';
+import { createMailJobs } from './modules/mail/mail-jobs';
+import { createMaintenanceJobs } from './modules/maintenance/maintenance-jobs';
+import { createRecordingJobs } from './modules/recordings/recording-jobs';
 import { createRecordings } from './modules/recordings/recordings-module';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createSearchService } from './modules/search/search-service';
@@ -110,7 +115,6 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   });
   const meetings = createMeetingsRepo(db);
   const googleConnections = createGoogleConnectionsRepo(db);
-  const calendarSyncRequests = createCalendarSyncRequests(db, queue);
   const googleApi = createGoogleApi(config.googleApiBase);
   const googleTokens = createGoogleTokens({
     key: deriveKey(masterKey, 'google-tokens'),
@@ -119,6 +123,41 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   });
   const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
   const crm = crmServices(db);
+  const recordings = createRecordings({
+    db,
+    access,
+    deals,
+    storage: adapters.storage,
+    queue,
+    masterKey,
+    config,
+    log,
+    driveTokens: googleDriveTokens(googleConnections, googleTokens),
+  });
+  const calendarSyncRequests = createCalendarSyncRequests(db, queue);
+  const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
+  /** Every job the worker runs, each module's handlers built from only what they use. */
+  const jobs: JobHandler[] = [
+    ...createMailJobs({ mail: adapters.mail }),
+    ...createMaintenanceJobs({ database }),
+    ...createCalendarJobs({
+      calendarSync,
+      dueForSync: (before) => googleConnections.dueForSync(before),
+      queue,
+      calendarSyncMinutes: config.calendarSyncMinutes,
+    }),
+    ...createRecordingJobs({
+      processing: {
+        db,
+        storage: adapters.storage,
+        media: adapters.media,
+        stt: adapters.stt,
+        llm: adapters.llm,
+        snapshotEverySeconds: config.snapshotEverySeconds,
+      },
+      removeUnclaimedUploads: () => recordings.service.removeUnclaimedUploads(),
+    }),
+  ];
   return {
     config,
     database,
@@ -134,17 +173,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
     deals,
-    recordings: createRecordings({
-      db,
-      access,
-      deals,
-      storage: adapters.storage,
-      queue,
-      masterKey,
-      config,
-      log,
-      driveTokens: googleDriveTokens(googleConnections, googleTokens),
-    }),
+    recordings,
     ...crm,
     commands: createAssistantCommands({ db, deals, ...crm, users, access }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
@@ -152,7 +181,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     googleConnections,
     calendar: createCalendarService({ meetings, access }),
     search: createSearchService({ repo: createSearchRepo(db, { oneStatement: database.kind === 'pglite' }), access }),
-    calendarSync: createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log }),
+    calendarSync,
     google: createGoogleService({
       oauth: adapters.googleOAuth,
       api: googleApi,
@@ -164,6 +193,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
       onDisconnected: (userId) => meetings.deleteGoogleMeetings(userId),
       calendarSync: calendarSyncRequests,
     }),
+    jobs,
   };
 }
 
