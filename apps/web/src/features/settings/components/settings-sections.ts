@@ -1,4 +1,5 @@
 import { googleReturnFrom } from './google-return';
+import { hubspotReturnFrom } from './hubspot-return';
 
 export const SETTINGS_SECTIONS = [
   { id: 'general', label: 'General', operatorsOnly: false },
@@ -21,8 +22,8 @@ export function sectionFromParams(
   sections: readonly SettingsSectionEntry[] = sectionsFor(false),
 ): SettingsSection {
   const value = params.get('section');
-  // Google's return comes to the bare settings address (no query in its redirect URI): show its card.
-  if (value === null && googleReturnFrom(params)) return 'integrations';
+  // Google's and HubSpot's returns come to the settings address without a section: show their cards.
+  if (value === null && (googleReturnFrom(params) || hubspotReturnFrom(params))) return 'integrations';
   return sections.find((s) => s.id === value)?.id ?? 'general';
 }
 

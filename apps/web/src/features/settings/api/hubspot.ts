@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  HUBSPOT_CONNECT_MESSAGES as MSG,
+  ZHubspotAuthorizeUrl,
+  ZHubspotExchangeResponse,
+  ZHubspotStatus,
+  ZSyncNowResponse,
+  type THubspotStatus,
+} from '@pipewise/contract/integrations';
+import { http, isApiError } from '../../../lib/http';
+
+/** The same key the assistant's connect prompt reads, so a connect here shows there at once. */
+export const HUBSPOT_STATUS_QUERY_KEY = ['hubspot-status'] as const;
+/** How often the card asks while an import or sync runs. */
+export const HUBSPOT_POLL_MS = 1000;
+
+export async function fetchHubspotStatus(): Promise<THubspotStatus> {
+  return ZHubspotStatus.parse(await http.get('/api/hubspot/status'));
+}
+
+/** The caller's HubSpot connection and the workspace's import, asked again each second while one runs. */
+export function useHubspotStatus() {
+  return useQuery({
+    queryKey: HUBSPOT_STATUS_QUERY_KEY,
+    queryFn: fetchHubspotStatus,
+    refetchInterval: (query) => (query.state.data?.sync.state === 'running' ? HUBSPOT_POLL_MS : false),
+  });
+}
+
+/**
+ * The spec's CRM texts: a server reason that says what to do (not configured, another portal, an
+ * admin must connect first) as it is; else the card's or the return's failure text.
+ */
+export function hubspotErrorMessage(error: unknown, during: 'connect' | 'exchange' | 'action'): string {
+  if (!isApiError(error)) return during === 'exchange' ? MSG.connectFailed : MSG.cardFailed;
+  if ((error.status === 409 || error.status === 403) && error.detail) return error.detail;
+  if (during === 'exchange') return error.status === 400 ? MSG.authFailed : MSG.connectFailed;
+  return MSG.cardFailed;
+}
+
+/** Connect: fetches HubSpot's authorize page (the server keeps the state, bound to this browser) and leaves for it. */
+export function useConnectHubspot() {
+  return useMutation({
+    mutationFn: async () => ZHubspotAuthorizeUrl.parse(await http.get('/api/hubspot/authorize-url')).url,
+    onSuccess: (url) => window.location.assign(url),
+  });
+}
+
+export type HubspotReturn = { code: string; state: string };
+
+/** The spec's POST /api/token/hubspot/access-token/ with query code and email (and the state HubSpot returned). */
+export function useExchangeHubspotCode(callerEmail: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ code, state }: HubspotReturn) => {
+      const query = new URLSearchParams({ code, state, email: callerEmail });
+      return ZHubspotExchangeResponse.parse(await http.post(`/api/token/hubspot/access-token/?${query}`));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: HUBSPOT_STATUS_QUERY_KEY }),
+  });
+}
+
+/** Sync now: queued at once (202); the answer's progress goes on the card, which then polls. */
+export function useSyncHubspot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => ZSyncNowResponse.parse(await http.post('/api/hubspot/sync')),
+    onSuccess: ({ sync }) => {
+      queryClient.setQueryData<THubspotStatus>(HUBSPOT_STATUS_QUERY_KEY, (current) => (current ? { ...current, sync } : current));
+      return queryClient.invalidateQueries({ queryKey: HUBSPOT_STATUS_QUERY_KEY });
+    },
+  });
+}
+
+/** Revokes the login at HubSpot and forgets its tokens on the server. */
+export function useDisconnectHubspot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => ZHubspotStatus.parse(await http.post('/api/hubspot/disconnect')),
+    onSuccess: (status) => queryClient.setQueryData(HUBSPOT_STATUS_QUERY_KEY, status),
+  });
+}

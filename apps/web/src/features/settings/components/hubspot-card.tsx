@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Workflow } from 'lucide-react';
+import {
+  HUBSPOT_CONNECT_MESSAGES as MSG,
+  type THubspotState,
+  type THubspotStatus,
+  type TSyncPhase,
+  type TSyncProgress,
+} from '@pipewise/contract/integrations';
+import { AlertMessage } from '../../../components/ui/alert-message';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
+import {
+  hubspotErrorMessage,
+  useConnectHubspot,
+  useDisconnectHubspot,
+  useExchangeHubspotCode,
+  useHubspotStatus,
+  useSyncHubspot,
+} from '../api/hubspot';
+import { hubspotReturnFrom, withoutHubspotReturn } from './hubspot-return';
+import { LastSynced } from './last-synced';
+
+const BADGES: Record<THubspotState, { label: string; tone: string }> = {
+  not_configured: { label: 'Not configured', tone: 'badge-neutral' },
+  not_connected: { label: 'Not connected', tone: 'badge-neutral' },
+  connected: { label: 'Connected', tone: 'badge-success' },
+  broken: { label: 'Connection failed', tone: 'badge-danger' },
+};
+
+const PHASE_LABEL: Record<TSyncPhase, string> = {
+  pipelines: 'pipelines and stages',
+  owners: 'owners',
+  companies: 'companies',
+  contacts: 'contacts',
+  deals: 'deals',
+  associations: 'associations',
+  archived: 'deleted records',
+};
+
+const DISCONNECT_TEXT =
+  'Pipewise will stop using your HubSpot login: your access is revoked at HubSpot and forgotten here. ' +
+  'Your records in HubSpot stay as they are.';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+function statusMessage(status: THubspotStatus): string | null {
+  if (!status.configured || status.state === 'not_configured') return MSG.notConfigured;
+  if (status.state === 'broken') return MSG.broken;
+  if (status.state === 'connected') return status.hub_id === null ? null : `Connected to HubSpot account ${status.hub_id}.`;
+  if (status.source === 'hubspot' && status.hub_id !== null)
+    return `This workspace uses HubSpot account ${status.hub_id}. Connect your own HubSpot login to use Pipewise with it.`;
+  return null;
+}
+
+/** The import or sync: counts and a percent while it runs, then a clear end state. */
+function SyncProgress({ sync }: { sync: TSyncProgress }) {
+  if (sync.state === 'running') {
+    const what = sync.phase ? PHASE_LABEL[sync.phase] : 'records';
+    const percent = Math.round(sync.percent);
+    return (
+      <div className="integration-progress">
+        <p className="integration-progress-text" role="status">
+          {sync.total > 0
+            ? `Importing ${what}: ${count(sync.done)} of ${count(sync.total)} records (${percent}%)`
+            : `Importing ${what}: counting records…`}
+        </p>
+        <progress className="integration-progress-bar" max={100} value={percent} aria-label="HubSpot import progress" />
+      </div>
+    );
+  }
+  if (sync.state === 'done') return <p className="integration-done">{sync.message ?? `Import complete: ${count(sync.done)} records.`}</p>;
+  if (sync.state === 'failed')
+    return <AlertMessage plain>{sync.message ?? 'The HubSpot import failed. Press Sync now to try again.'}</AlertMessage>;
+  return null;
+}
+
+/**
+ * The CRM provider's card: Connect (to HubSpot's authorize page), Connected, Retry after a failure;
+ * finishes a connect when HubSpot sends the user back; import progress, last synced, Sync now and
+ * Disconnect (after a confirmation).
+ */
+export function HubspotCard({ callerEmail }: { callerEmail: string }) {
+  const [params, setParams] = useSearchParams();
+  const status = useHubspotStatus();
+  const connect = useConnectHubspot();
+  const exchange = useExchangeHubspotCode(callerEmail);
+  const sync = useSyncHubspot();
+  const disconnect = useDisconnectHubspot();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  // HubSpot's return as the page opened with it: an error there is shown from the first render.
+  const [arrival] = useState(() => hubspotReturnFrom(params));
+  const [error, setError] = useState<string | null>(arrival && !arrival.ok ? MSG.authFailed : null);
+  const [failedConnect, setFailedConnect] = useState(Boolean(arrival && !arrival.ok));
+  const handled = useRef(false);
+
+  // Back from HubSpot: exchange the code once, then clear the address so a reload does not repeat it.
+  useEffect(() => {
+    if (!arrival || handled.current) return;
+    handled.current = true;
+    setParams((current) => withoutHubspotReturn(current), { replace: true });
+    if (arrival.ok) {
+      exchange.mutate(arrival.value, {
+        onSuccess: () => {
+          setError(null);
+          setFailedConnect(false);
+        },
+        onError: (e) => {
+          setError(hubspotErrorMessage(e, 'exchange'));
+          setFailedConnect(true);
+        },
+      });
+    }
+  }, [arrival, setParams, exchange]);
+
+  // An import or sync that just ended changed deals, companies and contacts: other screens read them afresh.
+  const running = status.data?.sync.state === 'running';
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void queryClient.invalidateQueries({ refetchType: 'none' });
+    wasRunning.current = running;
+  }, [running, queryClient]);
+
+  const startConnect = () => {
+    setError(null);
+    connect.mutate(undefined, {
+      onError: (e) => {
+        setError(hubspotErrorMessage(e, 'connect'));
+        setFailedConnect(true);
+      },
+    });
+  };
+  const syncNow = () => {
+    setError(null);
+    sync.mutate(undefined, { onError: (e) => setError(hubspotErrorMessage(e, 'action')) });
+  };
+  const confirmDisconnect = () =>
+    disconnect.mutate(undefined, {
+      onSuccess: () => setConfirming(false),
+      onError: (e) => {
+        setConfirming(false);
+        setError(hubspotErrorMessage(e, 'action'));
+      },
+    });
+
+  const data = status.data;
+  const busy = connect.isPending || exchange.isPending;
+  const configured = Boolean(data?.configured && data.state !== 'not_configured');
+  const badge = data ? BADGES[configured ? data.state : 'not_configured'] : null;
+  const message = data ? statusMessage(data) : null;
+  const connected = data?.state === 'connected';
+  const retry = data?.state === 'broken' || failedConnect;
+  const syncBusy = sync.isPending || running;
+
+  return (
+    <Card as="li" className="integration-card" aria-labelledby="integration-hubspot">
+      <div className="integration-card-head">
+        <span className="integration-icon" aria-hidden="true">
+          <Workflow size={22} />
+        </span>
+        <h3 className="integration-name" id="integration-hubspot">
+          HubSpot
+        </h3>
+      </div>
+      <p className="muted integration-description">Your CRM: deals, companies and contacts, and the assistant’s CRM commands.</p>
+      {message ? <p className="integration-message">{message}</p> : null}
+      {data && (connected || data.source === 'hubspot') ? <SyncProgress sync={data.sync} /> : null}
+      {connected && data && !running ? <LastSynced at={data.last_synced_at} syncing={sync.isPending} /> : null}
+      {status.isError ? <AlertMessage plain>{MSG.cardFailed}</AlertMessage> : null}
+      {error ? <AlertMessage plain>{error}</AlertMessage> : null}
+      <div className="integration-card-foot">
+        {exchange.isPending ? (
+          <span className="badge badge-neutral">Connecting…</span>
+        ) : badge ? (
+          <span className={`badge ${badge.tone}`}>{badge.label}</span>
+        ) : (
+          <span className="badge badge-neutral">Checking…</span>
+        )}
+        <div className="integration-actions">
+          {data && !connected ? (
+            <Button
+              className="btn-small"
+              disabled={!configured || busy}
+              onClick={startConnect}
+              aria-label={busy ? undefined : `${retry ? 'Retry' : 'Connect'} HubSpot`}
+            >
+              {busy ? 'Connecting…' : retry ? 'Retry' : 'Connect'}
+            </Button>
+          ) : null}
+          {connected ? (
+            <>
+              <Button variant="secondary" className="btn-small" disabled={syncBusy} aria-busy={syncBusy || undefined} onClick={syncNow}>
+                {syncBusy ? 'Syncing…' : 'Sync now'}
+              </Button>
+              <Button variant="secondary" className="btn-small" disabled={disconnect.isPending} onClick={() => setConfirming(true)}>
+                Disconnect
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <Dialog open={confirming} onOpenChange={setConfirming} title="Disconnect HubSpot?" description={DISCONNECT_TEXT}>
+        <DialogActions
+          label="Disconnect"
+          busyLabel="Disconnecting…"
+          busy={disconnect.isPending}
+          onConfirm={confirmDisconnect}
+          focusConfirm
+        />
+      </Dialog>
+    </Card>
+  );
+}
