@@ -25,6 +25,13 @@ export const INTENTS = [
   'calls',
   'deal_stats',
   'search',
+  /** A named deal's fields; a named account's deals; a named contact. */
+  'deal_field',
+  'account',
+  'contact',
+  /** A name the caller has no record of; a question outside the CRM. */
+  'unknown',
+  'outside',
 ] as const;
 export type IntentName = (typeof INTENTS)[number];
 

@@ -1,28 +1,52 @@
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import type { Intent, ReadQuestion, Vocabulary } from './intents';
 import { hasFilters, readFilters } from './read-filters';
+import { either } from './either';
 
 /** Each intent's wording; checked in this order, the first that fits wins. */
 const CALLS_WORDS = /\b(calls?|meetings?|schedule|agenda|appointments?|calendar)\b/i;
 const CALLS_DAY = /\b(today|tonight|tomorrow)(?:'s)?\b/i;
-const LAST_MEETING =
-  /\b(last|latest|most recent|previous|recent)\s+(meeting|call|conversation|discussion|recording|demo|sync)s?\b|\bwhat\s+(?:was|were|did\s+(?:we|they|you)|have\s+we)\s+(?:discussed|discuss|talk(?:ed)?|covered?|agreed?)\b|\bkey\s+(?:points|takeaways)\b|\bmeeting\s+(?:summary|notes)\b/i;
+const LAST_MEETING = either(
+  /\b(last|latest|most recent|previous|recent)\s+(meeting|call|conversation|discussion|recording|demo|sync)s?\b/,
+  /\bwhat\s+(?:was|were|did\s+(?:we|they|you)|have\s+we)\s+(?:discussed|discuss|talk(?:ed)?|covered?|agreed?)\b/,
+  /\bkey\s+(?:points|takeaways)\b|\bmeeting\s+(?:summary|notes)\b/,
+);
 const PAIN = /\bpain\s*points?\b|\bpains\b|\bchallenges\b|\bproblems\b|\bissues\b/i;
-const DECISION =
-  /\bdecision[- ]?makers?\b|\bkdms?\b|\bstakeholders?\b|\bwho\s+(?:decides|signs|approves)\b|\bkey\s+contacts?\b|\bbuying\s+committee\b|\bwho\s+should\s+(?:i|we)\s+(?:talk|speak|meet)\b/i;
-const TOP_OWNER =
-  /\b(?:who|which\s+(?:team\s*member|rep|person|owner|seller|sales\s*person|salesperson|member|user))\b.*\b(?:most|biggest|largest|highest|top)\b|\btop\s+(?:rep|seller|performer|sales\s*person|salesperson)\b/i;
-const GROUP_BY =
-  /\b(?:by|per|for\s+each|across)\s+(?:each\s+)?(stage|pipeline|owner|rep|person|team\s*member|sales\s*person|salesperson|member|user)s?\b|\b(stage|pipeline|owner)[- ]?wise\b/i;
-const NO_NEXT_STEPS =
-  /\b(?:without|no|missing|lack(?:ing)?|empty|blank)\s+(?:any\s+)?(?:a\s+)?next\s*steps?\b|\bnext\s*steps?\s+(?:is\s+|are\s+)?(?:missing|empty|blank|not\s+set)\b/i;
-const STUCK =
-  /\b(stuck|stalled|stale|idle|untouched|inactive|dormant)\b|\bno\s+(?:updates?|activity|movement|progress|changes?)\b|\bnot\s+(?:been\s+)?(?:updated|touched|moved|changed)\b|\bhaven'?t\s+(?:been\s+)?(?:updated|moved|touched)\b/i;
-const OVERDUE =
-  /\boverdue\b|\bpast\s+(?:their\s+|the\s+|its\s+)?close\s*dates?\b|\bclose\s*dates?\s+(?:has\s+|have\s+)?(?:passed|gone\s+by|in\s+the\s+past)\b|\bslipped\b|\bmissed\s+(?:their\s+|the\s+|its\s+)?close\s*dates?\b/i;
-const LARGEST =
-  /\b(largest|biggest|top|highest[- ]value|highest|most\s+valuable|big)\b(?:\s+\d+)?\s+(?:open\s+)?(deals?|opportunit(?:y|ies))\b|\btop\s+\d+\b/i;
-const CLOSING = /\bclos(?:e|es|ing)\b/i;
+const DECISION = either(
+  /\bdecision[- ]?makers?\b|\bkdms?\b|\bstakeholders?\b|\bwho\s+(?:decides|signs|approves)\b/,
+  /\bkey\s+contacts?\b|\bbuying\s+committee\b|\bwho\s+should\s+(?:i|we)\s+(?:talk|speak|meet)\b/,
+);
+const TOP_OWNER = either(
+  /\b(?:who|which\s+(?:team\s*member|rep|person|owner|seller|sales\s*person|salesperson|member|user))\b.*\b(?:most|biggest|largest|highest|top)\b/,
+  /\btop\s+(?:rep|seller|performer|sales\s*person|salesperson)\b/,
+);
+const GROUP_BY = either(
+  /\b(?:by|per|for\s+each|for\s+every|in\s+each|in\s+every|across|split\s+by|each|every)\s+(?:each\s+)?(stage|pipeline|owner|rep|person|team\s*member|sales\s*person|salesperson|member|user)s?\b/,
+  /\b(stage|pipeline|owner|rep)[- ]?wise\b/,
+);
+const NO_NEXT_STEPS = either(
+  /\b(?:without|no|missing|lack(?:ing|s)?|empty|blank|w\/o|don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|does\s+not\s+have|need)\s+(?:any\s+)?(?:a\s+)?next\s*steps?\b/,
+  /\bnext\s*steps?\s+(?:is\s+|are\s+)?(?:missing|empty|blank|not\s+(?:set|defined|added|there)|undefined|null)\b/,
+);
+const STUCK = either(
+  /\b(stuck|stalled|stale|idle|untouched|inactive|dormant|quiet|neglected|cold)\b/,
+  /\b(?:no|without\s+(?:any\s+)?)\s*(?:recent\s+)?(?:updates?|activity|activities|movement|progress|changes?)\b/,
+  /\bnobody\s+(?:has\s+)?(?:touched|updated|worked)\b/,
+  /\bnot\s+(?:been\s+)?(?:updated|touched|moved|changed)\b/,
+  /\bhaven'?t\s+(?:been\s+)?(?:updated|moved|touched)\b/,
+);
+const OVERDUE = either(
+  /\boverdue\b|\bpast\s+(?:their\s+|the\s+|its\s+)?close\s*dates?\b/,
+  /\bclose\s*dates?\s+(?:has\s+|have\s+|is\s+|are\s+)?(?:passed|gone\s+by|in\s+the\s+past|expired|over)\b/,
+  /\bslipped\b|\bmissed\s+(?:their\s+|the\s+|its\s+)?close\s*dates?\b|\bpast[\s-]due\b/,
+  /\bshould\s+have\s+closed\b|\blate\s+to\s+close\b|\bexpired\s+close\s*dates?\b/,
+  /\bbehind\s+(?:their\s+)?close\s*dates?\b/,
+);
+const LARGEST = either(
+  /\b(largest|biggest|top|highest[- ]value|highest|most\s+valuable|big)\b(?:\s+\d+)?\s+(?:open\s+)?(deals?|opportunit(?:y|ies))\b/,
+  /\btop\s+\d+\b/,
+);
+const CLOSING = /\bclos(?:e|es|ing|ings)\b/i;
 const DEALISH = /\b(deals?|opportunit(?:y|ies)|pipeline|how\s+many|how\s+much|total|sum|count|number\s+of|worth|value)\b/i;
 const COUNT_WORDS = /\b(how\s+many|number\s+of|count)\b/i;
 const SUM_WORDS = /\b(total|sum|value|worth|how\s+much|amount)\b/i;
@@ -47,7 +71,11 @@ function groupOf(word: string): 'stage' | 'pipeline' | 'owner' {
 
 /** The intent of a question (the account prefix already taken off), given the workspace's names and today's date. */
 export function matchIntent(question: string, vocab: Vocabulary, today: string): Intent {
-  const q = question.trim();
+  // Reps' shorthand: 'next wk', 'closings', 'w/o'.
+  const q = question
+    .trim()
+    .replace(/\bwk\b/gi, 'week')
+    .replace(/\bmnth\b/gi, 'month');
   if (CALLS_DAY.test(q) && CALLS_WORDS.test(q) && !LAST_MEETING.test(q))
     return { name: 'calls', day: /tomorrow/i.test(q) ? 'tomorrow' : 'today' };
   if (LAST_MEETING.test(q) && !PAIN.test(q) && !DECISION.test(q)) return { name: 'last_meeting' };

@@ -1,0 +1,161 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../../db/client';
+import type { Caller } from '../../access/access-rules';
+import { scope } from '../../access/scopes';
+import { contentWords, matchName, nameWords, wordScore, type NameMatch } from './name-match';
+
+/** A record the question names, among those the caller may see. */
+export type Named = { id: string; name: string; companyId: string | null; match: NameMatch };
+
+/**
+ * What a question names: the deals (several when several share the best-matching name, or when
+ * only their account is named), the accounts and the contacts, best first. `words` are the
+ * question's words that went into those names (the rest are the question's own words).
+ */
+export type Mentions = { deals: Named[]; companies: Named[]; contacts: Named[]; words: Set<string> };
+
+export const NO_MENTIONS: Mentions = { deals: [], companies: [], contacts: [], words: new Set() };
+
+/** Candidates per kind read from the database; the names decide among them in code. */
+const CANDIDATES = 60;
+/** Deals of a named account scored by the rest of the question (an account's deals, largest first). */
+const ACCOUNT_DEALS = 400;
+/** Accounts whose names are all scored in code (a workspace has hundreds or a few thousand). */
+const MAX_ACCOUNTS = 5000;
+
+const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const anyOf = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` or `) : sql`false`);
+
+type Row = { id: string | number; name: string; company_id: string | null };
+const named = (r: Row, match: NameMatch): Named => ({ id: String(r.id), name: r.name, companyId: r.company_id, match });
+
+/** Keeps the rows whose score is the best one (within a hair), best first. */
+function best(items: Named[], max: number): Named[] {
+  if (items.length === 0) return [];
+  const top = Math.max(...items.map((i) => i.match.score));
+  return items
+    .filter((i) => i.match.score >= top - 0.05)
+    .sort((a, b) => b.match.score - a.match.score)
+    .slice(0, max);
+}
+
+/** A company is named by its first strong word, or by two of its words; a one-word name by that word. */
+const namesCompany = (m: NameMatch, name: string) =>
+  m.score > 0 && (m.used.length >= 2 || (m.first && (m.score >= 0.8 || nameWords(name).length === 1)));
+/** A contact by first and last name (or a single, rare-enough word that is their whole name). */
+const namesContact = (m: NameMatch) => m.coverage >= 0.99 && m.score >= 1.6;
+
+/**
+ * Finds the deals, accounts and contacts a question names among those the caller may see (the
+ * access scopes), by their names' words: exact, partial or misspelt (trigram similarity).
+ */
+export function createNamedRecords(db: DbOrTx) {
+  async function candidates(caller: Caller, words: string[]) {
+    const fuzzy = (expr: SQL) => anyOf(words.filter((w) => w.length >= 3).map((w) => sql`${w} <% ${expr}`));
+    const exact = (expr: SQL) => anyOf(words.map((w) => sql`${expr} like ${like(w)}`));
+    const contactText = sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, ''))`;
+    // Deals whose name holds every word (exactly): names that do not start with their account's.
+    const allWords = sql.join(
+      words.map((w) => sql`d.search_text like ${like(w)} and lower(d.dealname) like ${like(w)}`),
+      sql` and `,
+    );
+    const [companies, contacts, deals] = await Promise.all([
+      execute<Row>(
+        db,
+        // Accounts are few (hundreds, a few thousand): every name is scored, so any typo is forgiven.
+        sql`select c.id, c.name, null as company_id from companies c where ${scope.companies(caller, 'c')} limit ${MAX_ACCOUNTS}`,
+      ),
+      execute<Row>(
+        db,
+        sql`select ct.id, ct.firstname || ' ' || ct.lastname as name, ct.company_id from contacts ct
+          where ${scope.contacts(caller, 'ct')} and (${exact(contactText)} or ${fuzzy(contactText)}) limit ${CANDIDATES}`,
+      ),
+      words.length >= 2
+        ? execute<Row>(
+            db,
+            sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
+              where ${scope.deals(caller, 'd')} and ${allWords} limit ${CANDIDATES}`,
+          )
+        : Promise.resolve([] as Row[]),
+    ]);
+    return { companies, contacts, deals };
+  }
+
+  async function accountDeals(caller: Caller, companyIds: string[]): Promise<Row[]> {
+    return execute<Row>(
+      db,
+      sql`select d.id, d.dealname as name, d.company_id from deals d
+        where ${scope.deals(caller, 'd')} and d.company_id in (${sql.join(
+          companyIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) order by d.amount desc nulls last, d.id desc limit ${ACCOUNT_DEALS}`,
+    );
+  }
+
+  /** Deals whose name holds one of the two longest words, nearly (pg_trgm's word similarity, through deal_search's index). */
+  async function nearDeals(caller: Caller, words: string[]): Promise<Row[]> {
+    const longest = [...words].sort((a, b) => b.length - a.length).slice(0, 2);
+    return execute<Row>(
+      db,
+      sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
+        where ${scope.deals(caller, 'd')} and (${anyOf(longest.map((w) => sql`${w} <% d.search_text`))}) limit ${CANDIDATES * 3}`,
+    );
+  }
+
+  return {
+    /** The records `text` names; `skip` are words already read as something else (people, stages, pipelines). */
+    async find(caller: Caller, text: string, skip: Set<string> = new Set()): Promise<Mentions> {
+      const words = contentWords(text)
+        .filter((w) => !skip.has(w))
+        .slice(0, 10);
+      if (words.length === 0) return NO_MENTIONS;
+      const found = await candidates(caller, words);
+      const companies = best(
+        found.companies.map((r) => named(r, matchName(words, r.name))).filter((c) => namesCompany(c.match, c.name)),
+        10,
+      );
+      const contacts = best(
+        found.contacts.map((r) => named(r, matchName(words, r.name))).filter((c) => namesContact(c.match)),
+        5,
+      );
+      // A deal is named by its name's words beyond its account's: 'Kaveri dealer portal'.
+      let deals = found.deals
+        .map((r) => named(r, matchName(words, r.name)))
+        .filter((d) => d.match.coverage >= 0.99)
+        .map((d) => ({ ...d, match: { ...d.match, score: d.match.score + 1 } }));
+      if (companies.length) {
+        const ofAccounts = await accountDeals(
+          caller,
+          companies.map((c) => c.id),
+        );
+        const accountWords = new Set(companies.flatMap((c) => c.match.used));
+        const rest = words.filter((w) => !accountWords.has(w));
+        for (const r of ofAccounts) {
+          const company = companies.find((c) => c.id === r.company_id)!;
+          const own = nameWords(r.name).filter((w) => !nameWords(company.name).some((cw) => wordScore(cw, w) === 1));
+          const m = matchName(rest, own.join(' '));
+          // A word of the deal's own name is enough ('Kaveri analytics'); more words rank it higher.
+          if (m.score >= 0.8) {
+            deals.push(named(r, { ...m, score: company.match.score + m.score + m.coverage, used: [...company.match.used, ...m.used] }));
+          }
+        }
+      }
+      // No account and no exact deal name: a misspelt deal name, found by its longest words' trigrams.
+      if (deals.length === 0 && companies.length === 0 && words.length >= 2) {
+        for (const r of await nearDeals(caller, words)) {
+          const m = matchName(words, r.name);
+          if (m.coverage >= 0.99 && m.used.length >= 2) deals.push(named(r, { ...m, score: m.score + 1 }));
+        }
+      }
+      deals.sort((a, b) => b.match.score - a.match.score);
+      deals = best(
+        deals.filter((d, i) => deals.findIndex((x) => x.id === d.id) === i),
+        5,
+      );
+      const used = new Set([...companies, ...contacts, ...deals].flatMap((n) => n.match.used));
+      return { deals, companies, contacts, words: used };
+    },
+  };
+}
+
+export type NamedRecords = ReturnType<typeof createNamedRecords>;
