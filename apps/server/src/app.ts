@@ -23,6 +23,7 @@ import { operatorRoutes } from './modules/workspaces/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { googleRoutes } from './modules/google/google-routes';
+import { integrationsRoutes } from './modules/integrations/integrations-routes';
 import { recordingsRoutes } from './modules/recordings/recordings-routes';
 import { recordingEmailRoutes } from './modules/recordings/recording-email-routes';
 import { createRecordingEmailService } from './modules/recordings/recording-email-service';
@@ -124,6 +125,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(operatorRoutes(services.operator, services.operators));
   await app.register(calendarRoutes(services.calendar));
   await app.register(googleRoutes(services.google));
+  await app.register(integrationsRoutes(services.hubspot.connect, services.hubspot.fields, config.appUrl));
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes(services));
 

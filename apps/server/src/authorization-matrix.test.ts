@@ -316,6 +316,45 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN(403),
   },
 
+  // ---- HubSpot connection and CRM fields (the caller's own login; HubSpot is not configured here) ---------------------------------------
+  { route: 'GET /api/hubspot/status', request: () => ({ url: '/api/hubspot/status' }), expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/hubspot/authorize-url',
+    note: 'not configured: 409',
+    request: () => ({ url: '/api/hubspot/authorize-url' }),
+    expect: SIGNED_IN(409),
+  },
+  {
+    route: 'POST /api/token/hubspot/access-token/',
+    note: 'not configured: 409',
+    request: () => ({ url: '/api/token/hubspot/access-token/?code=code&state=hubspot.forged', payload: {} }),
+    expect: SIGNED_IN(409),
+  },
+  {
+    route: 'POST /api/token/hubspot/access-token/',
+    note: "email naming the rep: only the rep's own",
+    request: () => ({ url: '/api/token/hubspot/access-token/?code=code&state=hubspot.forged&email=rahul@acme.example', payload: {} }),
+    expect: [401, 409, 403, 403, 403, 403, 403, 403, 403],
+  },
+  {
+    route: 'POST /api/hubspot/disconnect',
+    note: 'nothing connected: the status',
+    request: () => ({ url: '/api/hubspot/disconnect', payload: {} }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'POST /api/hubspot/sync',
+    note: 'no portal bound: 409',
+    request: () => ({ url: '/api/hubspot/sync', payload: {} }),
+    expect: SIGNED_IN(409),
+  },
+  {
+    route: 'GET /api/auth/fields',
+    note: 'the built-in CRM fields',
+    request: () => ({ url: '/api/auth/fields?property_type=deals' }),
+    expect: SIGNED_IN(200),
+  },
+
   // ---- videos (recordings: the uploader, everyone above them and admins see one; nothing crosses workspaces) ------------------------------------------
   { route: 'GET /api/videos/deals', request: () => ({ url: '/api/videos/deals' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/videos/my-videos', request: () => ({ url: '/api/videos/my-videos' }), expect: SIGNED_IN(200) },

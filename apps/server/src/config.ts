@@ -71,6 +71,12 @@ const ZEnv = z.object({
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).max(10_000_000).optional(),
   GOOGLE_API_BASE: urlWithProtocols(['http:', 'https:'], 'https://www.googleapis.com').default('https://www.googleapis.com'),
+  HUBSPOT_CLIENT_ID: optionalString,
+  HUBSPOT_CLIENT_SECRET: optionalString,
+  HUBSPOT_API_BASE: urlWithProtocols(['http:', 'https:'], 'https://api.hubapi.com').default('https://api.hubapi.com'),
+  HUBSPOT_AUTHORIZE_URL: urlWithProtocols(['http:', 'https:'], 'https://app.hubspot.com/oauth/authorize').default(
+    'https://app.hubspot.com/oauth/authorize',
+  ),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'https://s3.eu-west-1.amazonaws.com'),
   S3_BUCKET: optionalString,
@@ -122,6 +128,11 @@ export type Config = {
   shutdownGraceMs: number;
   /** Google's REST APIs (Drive, Calendar, Gmail); a stand-in's address in tests. */
   googleApiBase: string;
+  /**
+   * The HubSpot app (OAuth client) and HubSpot's addresses; undefined until HUBSPOT_CLIENT_ID and
+   * HUBSPOT_CLIENT_SECRET are set (the card then says HubSpot is not configured).
+   */
+  hubspot: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | undefined;
   storage:
     | { kind: 'local'; dir: string }
     | {
@@ -174,6 +185,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  if (Boolean(e.HUBSPOT_CLIENT_ID) !== Boolean(e.HUBSPOT_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET: set both or neither');
+  }
   if (e.STORAGE === 's3' && !e.S3_BUCKET) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
   }
@@ -202,6 +216,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorEmails: e.OPERATOR_EMAILS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     googleApiBase: e.GOOGLE_API_BASE!.replace(/\/+$/, ''),
+    hubspot:
+      e.HUBSPOT_CLIENT_ID && e.HUBSPOT_CLIENT_SECRET
+        ? {
+            clientId: e.HUBSPOT_CLIENT_ID,
+            clientSecret: e.HUBSPOT_CLIENT_SECRET,
+            apiBase: e.HUBSPOT_API_BASE!.replace(/\/+$/, ''),
+            authorizeUrl: e.HUBSPOT_AUTHORIZE_URL!,
+          }
+        : undefined,
     storage:
       e.STORAGE === 's3'
         ? {

@@ -46,6 +46,7 @@ import { createMailJobs } from './modules/mail/mail-jobs';
 import { createMaintenanceJobs } from './modules/maintenance/maintenance-jobs';
 import { createRecordingJobs } from './modules/recordings/recording-jobs';
 import { createRecordings } from './modules/recordings/recordings-module';
+import { createHubspotIntegration } from './modules/integrations/hubspot-integration';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createSearchService } from './modules/search/search-service';
 
@@ -136,8 +137,10 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
+  const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
   /** Every job the worker runs, each module's handlers built from only what they use. */
   const jobs: JobHandler[] = [
+    ...hubspot.jobs,
     ...createMailJobs({ mail: adapters.mail }),
     ...createMaintenanceJobs({ database }),
     ...createCalendarJobs({
@@ -193,6 +196,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
       onDisconnected: (userId) => meetings.deleteGoogleMeetings(userId),
       calendarSync: calendarSyncRequests,
     }),
+    hubspot,
     jobs,
   };
 }

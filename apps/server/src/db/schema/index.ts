@@ -6,3 +6,4 @@ export * from './crm-changes';
 export * from './jobs';
 export * from './recordings';
 export * from './calendar';
+export * from './integrations';

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { RecurringJob } from '../../jobs/recurring-jobs';
+
+/**
+ * A workspace's HubSpot pull: the full import the first time (list endpoints with paging cursors,
+ * so it is complete beyond the search cap), incremental afterwards. 429 and 5xx are retried inside
+ * the client; what still fails throws and the queue retries the job with backoff.
+ */
+export const hubspotSyncJob = declareJob({
+  type: 'hubspot.sync',
+  payload: z.object({ organizationId: z.uuid(), full: z.boolean().default(false) }),
+  maxAttempts: 5,
+  leaseMs: 5 * 60_000,
+});
+
+/** At most one sync per workspace queued or running. */
+export const hubspotSyncKey = (organizationId: string) => `hubspot:${organizationId}`;
+
+/** Every minute: a sync for each bound workspace last synced more than HUBSPOT_SYNC_MINUTES ago. */
+export const hubspotSyncDueJob = declareJob({ type: 'hubspot.sync-due', payload: z.object({}) });
+export const HUBSPOT_SCHEDULE: RecurringJob[] = [{ job: hubspotSyncDueJob, everyMs: 60_000 }];
+
+export type HubspotJobsDeps = {
+  sync(organizationId: string, options: { full: boolean; signal: AbortSignal; lastAttempt: boolean }): Promise<void>;
+  dueForSync(before: Date): Promise<string[]>;
+  queue: Pick<JobQueue, 'enqueue'>;
+  syncMinutes: number;
+};
+
+export function createHubspotJobs(deps: HubspotJobsDeps): JobHandler[] {
+  return [
+    handleJob(hubspotSyncJob, async ({ organizationId, full }, { signal, job }) => {
+      await deps.sync(organizationId, { full, signal, lastAttempt: job.lastAttempt });
+    }),
+    handleJob(hubspotSyncDueJob, async () => {
+      const before = new Date(Date.now() - deps.syncMinutes * 60_000);
+      for (const organizationId of await deps.dueForSync(before)) {
+        await deps.queue.enqueue(hubspotSyncJob, { organizationId, full: false }, { dedupeKey: hubspotSyncKey(organizationId) });
+      }
+    }),
+  ];
+}

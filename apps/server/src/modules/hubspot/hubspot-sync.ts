@@ -1,0 +1,221 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TSyncPhase } from '@pipewise/contract/integrations';
+import type { HsObjectType, HubspotCrm, PortalSession } from '../../adapters/hubspot/hubspot-client';
+import type { THsObject } from '../../adapters/hubspot/hubspot-schemas';
+import type { HubspotConnectionsRepo, SyncProgressPatch } from '../integrations/hubspot-connections-repo';
+import type { HubspotSessions } from '../integrations/hubspot-sessions';
+import { HubspotNotConnectedError } from '../integrations/hubspot-tokens';
+import type { HubspotImportRepo, OwnerRef, StageRef } from './hubspot-import-repo';
+import { HS_PROPERTIES, mapCompany, mapContact, mapDeal, mapOwner, mapPipeline } from './hubspot-mappers';
+
+/** Records written per step: bounded memory whatever the portal's size (v4 batch reads take 1,000 ids). */
+const CHUNK = 1000;
+/** Records reach HubSpot's search a little late: each incremental pull starts this much before the last one's start. */
+const OVERLAP_MS = 2 * 60_000;
+const SEARCH_PAGE = 100;
+
+type Context = {
+  organizationId: string;
+  session: PortalSession;
+  stages: Map<string, StageRef>;
+  owners: Map<string, OwnerRef>;
+  counts: Record<HsObjectType, number>;
+  done: number;
+  progress(patch: SyncProgressPatch): Promise<void>;
+};
+
+/**
+ * A workspace's pull from its portal. The first one imports everything through the list endpoints
+ * (paging cursors, so it is complete beyond search's 10,000 cap); later ones search what changed
+ * since the last start (minus an overlap), paging by id inside the window, and remove what HubSpot
+ * archived. Progress (counts, phase) is written as it goes for the card.
+ */
+export function createHubspotSync(deps: {
+  crm: HubspotCrm;
+  repo: HubspotImportRepo;
+  connections: Pick<HubspotConnectionsRepo, 'workspace' | 'updateSync'>;
+  sessions: Pick<HubspotSessions, 'forWorkspace'>;
+  log: FastifyBaseLogger;
+}) {
+  const { crm, repo } = deps;
+
+  async function* listAll(ctx: Context, type: HsObjectType, archived = false): AsyncGenerator<THsObject[]> {
+    let after: string | undefined;
+    let chunk: THsObject[] = [];
+    do {
+      const page = await crm.list(ctx.session, type, { after, properties: [...HS_PROPERTIES[type]], archived });
+      chunk.push(...page.results);
+      after = page.after ?? undefined;
+      if (chunk.length >= CHUNK || !after) {
+        yield chunk;
+        chunk = [];
+      }
+    } while (after);
+  }
+
+  async function* modifiedSince(ctx: Context, type: HsObjectType, from: Date, to: Date): AsyncGenerator<THsObject[]> {
+    let afterId: string | undefined;
+    let chunk: THsObject[] = [];
+    for (;;) {
+      const page = await crm.searchModified(ctx.session, type, {
+        from,
+        to,
+        afterId,
+        properties: [...HS_PROPERTIES[type]],
+        limit: SEARCH_PAGE,
+      });
+      chunk.push(...page.results);
+      const more = page.results.length === SEARCH_PAGE;
+      afterId = page.results.at(-1)?.id;
+      if (chunk.length >= CHUNK || !more) {
+        if (chunk.length) yield chunk;
+        chunk = [];
+      }
+      if (!more) return;
+    }
+  }
+
+  const ownerOf = (ctx: Context, externalId: string | null) => (externalId ? (ctx.owners.get(externalId) ?? null) : null);
+  const firstOf = (links: Map<string, string[]>, id: string) => links.get(id)?.[0] ?? null;
+
+  async function writeChunk(ctx: Context, type: HsObjectType, records: THsObject[]) {
+    const ids = records.map((r) => r.id);
+    if (type === 'companies') {
+      await repo.saveCompanies(
+        ctx.organizationId,
+        records.map(mapCompany).map((c) => ({ ...c, owner: ownerOf(ctx, c.ownerExternalId) })),
+      );
+    } else if (type === 'contacts') {
+      const links = await crm.associations(ctx.session, 'contacts', 'companies', ids);
+      const companyIds = await repo.companyIds(ctx.organizationId, [...links.values()].flat());
+      await repo.saveContacts(
+        ctx.organizationId,
+        records.map(mapContact).map((c) => {
+          const company = firstOf(links, c.externalId);
+          return { ...c, owner: ownerOf(ctx, c.ownerExternalId), companyId: company ? (companyIds.get(company) ?? null) : null };
+        }),
+      );
+    } else {
+      const companyLinks = await crm.associations(ctx.session, 'deals', 'companies', ids);
+      const contactLinks = await crm.associations(ctx.session, 'deals', 'contacts', ids);
+      const companyIds = await repo.companyIds(ctx.organizationId, [...companyLinks.values()].flat());
+      const contactIds = await repo.contactIds(ctx.organizationId, [...contactLinks.values()].flat());
+      const rows = [];
+      for (const d of records.map(mapDeal)) {
+        const stage = ctx.stages.get(`${d.pipelineExternalId}:${d.stageExternalId}`) ?? ctx.stages.get(`${d.pipelineExternalId}:`);
+        if (!stage) {
+          deps.log.warn({ deal: d.externalId }, 'hubspot sync: a deal in a pipeline HubSpot did not list was skipped');
+          continue;
+        }
+        const company = firstOf(companyLinks, d.externalId);
+        rows.push({
+          ...d,
+          stage,
+          owner: ownerOf(ctx, d.ownerExternalId),
+          companyId: company ? (companyIds.get(company) ?? null) : null,
+          contactIds: (contactLinks.get(d.externalId) ?? []).map((c) => contactIds.get(c)).filter((c): c is string => Boolean(c)),
+        });
+      }
+      await repo.saveDeals(ctx.organizationId, rows);
+    }
+    ctx.counts[type] += records.length;
+    ctx.done += records.length;
+    await ctx.progress({ done: ctx.done });
+  }
+
+  async function run(ctx: Context, full: boolean, since: Date | null, startedAt: Date) {
+    const phase = (p: TSyncPhase) => ctx.progress({ phase: p });
+    if (full) {
+      const totals = await Promise.all((['companies', 'contacts', 'deals'] as const).map((t) => crm.count(ctx.session, t)));
+      await ctx.progress({ total: totals.reduce((a, b) => a + b, 0) });
+    }
+    await phase('pipelines');
+    ctx.stages = await repo.savePipelines(
+      ctx.organizationId,
+      (await crm.pipelines(ctx.session)).filter((p) => !p.archived).map(mapPipeline),
+    );
+    await phase('owners');
+    const owners = [];
+    let after: string | null = null;
+    do {
+      const page = await crm.owners(ctx.session, after ?? undefined);
+      owners.push(...page.results.filter((o) => !o.archived).map(mapOwner));
+      after = page.after;
+    } while (after);
+    ctx.owners = await repo.saveOwners(ctx.organizationId, owners);
+
+    for (const type of ['companies', 'contacts', 'deals'] as const) {
+      await phase(type);
+      const chunks = full || !since ? listAll(ctx, type) : modifiedSince(ctx, type, new Date(since.getTime() - OVERLAP_MS), startedAt);
+      for await (const records of chunks) await writeChunk(ctx, type, records);
+    }
+    await phase('archived');
+    let removed = 0;
+    for (const type of ['deals', 'contacts', 'companies'] as const) {
+      for await (const records of listAll(ctx, type, true)) {
+        removed += await repo.removeArchived(
+          ctx.organizationId,
+          type,
+          records.map((r) => r.id),
+        );
+      }
+    }
+    return removed;
+  }
+
+  return {
+    async sync(organizationId: string, options: { full: boolean; signal?: AbortSignal; lastAttempt?: boolean }): Promise<void> {
+      const workspace = await deps.connections.workspace(organizationId);
+      if (!workspace) return;
+      const progress = (patch: SyncProgressPatch) => deps.connections.updateSync(organizationId, patch);
+      let session: PortalSession;
+      try {
+        session = await deps.sessions.forWorkspace(organizationId, options.signal);
+      } catch (e) {
+        if (!(e instanceof HubspotNotConnectedError)) throw e;
+        await progress({
+          syncState: 'failed',
+          message: 'No one in this workspace has a working HubSpot connection. Connect HubSpot again.',
+        });
+        return;
+      }
+      const since = workspace.cursor.since ? new Date(workspace.cursor.since) : null;
+      const full = options.full || !since;
+      const startedAt = new Date();
+      await progress({ syncState: 'running', phase: null, done: 0, total: 0, message: null, startedAt });
+      const ctx: Context = {
+        organizationId,
+        session,
+        stages: new Map(),
+        owners: new Map(),
+        counts: { deals: 0, companies: 0, contacts: 0 },
+        done: 0,
+        progress,
+      };
+      try {
+        const removed = await run(ctx, full, since, startedAt);
+        const { deals, companies, contacts } = ctx.counts;
+        const verb = full ? 'Imported' : 'Synced';
+        const message =
+          `${verb} ${deals.toLocaleString('en-US')} deals, ${companies.toLocaleString('en-US')} companies and ` +
+          `${contacts.toLocaleString('en-US')} contacts${removed ? `; removed ${removed} deleted in HubSpot` : ''}.`;
+        await progress({
+          syncState: 'done',
+          phase: null,
+          total: Math.max(ctx.done, 0),
+          done: ctx.done,
+          message,
+          cursor: { ...workspace.cursor, since: startedAt.toISOString() },
+          lastSyncedAt: new Date(),
+        });
+      } catch (e) {
+        deps.log.warn({ err: { message: (e as Error).message } }, 'hubspot sync failed');
+        const why = e instanceof HubspotNotConnectedError ? 'HubSpot stopped accepting the connection.' : 'HubSpot could not be read.';
+        await progress({ syncState: 'failed', message: `${full ? 'Import' : 'Sync'} stopped: ${why} It will be retried.` });
+        throw e;
+      }
+    },
+  };
+}
+
+export type HubspotSync = ReturnType<typeof createHubspotSync>;

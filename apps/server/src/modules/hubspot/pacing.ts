@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Pacer } from '../../adapters/hubspot/hubspot-client';
+import { execute, type Db } from '../../db/client';
+
+/**
+ * HubSpot's limits for an app on a portal, shared by every process through the database: each
+ * request reserves the next free slot of a schedule (a slot every 10 s / `perTenSeconds`, and for
+ * search calls also one every 1 s / `searchPerSecond`) and waits for it. Spreading requests evenly
+ * keeps any 10 s window at or under the limit, where a fixed-window counter could let twice the
+ * limit through across a window edge.
+ */
+export function createPacing(
+  db: Db,
+  limits: { perTenSeconds: number; searchPerSecond: number } = { perTenSeconds: 100, searchPerSecond: 4 },
+) {
+  // One slot more per window than allowed, so a window that starts and ends on a slot stays inside.
+  const standardMs = Math.ceil(10_000 / (limits.perTenSeconds - 1));
+  const searchMs = Math.ceil(1000 / limits.searchPerSecond);
+
+  async function reserve(key: string, intervalMs: number): Promise<number> {
+    const step = sql`${intervalMs} * interval '1 millisecond'`;
+    const [row] = await execute<{ wait_ms: number }>(
+      db,
+      sql`
+      insert into integration_pacing (key, next_at) values (${key}, clock_timestamp() + ${step})
+      on conflict (key) do update set next_at = greatest(integration_pacing.next_at, clock_timestamp()) + ${step}
+      returning greatest(0, extract(epoch from (next_at - clock_timestamp())) * 1000 - ${intervalMs})::float8 as wait_ms`,
+    );
+    return Number(row?.wait_ms ?? 0);
+  }
+
+  return {
+    async before(hubId, kind, signal) {
+      let wait = await reserve(`hubspot:${hubId}`, standardMs);
+      if (kind === 'search') wait = Math.max(wait, await reserve(`hubspot:${hubId}:search`, searchMs));
+      if (wait > 0) await sleep(wait, signal);
+    },
+  } satisfies Pacer;
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    }
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
