@@ -128,10 +128,14 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
   };
 
   const sorted = (type: HsType) => [...objects[type].values()].sort((a, b) => Number(a.id) - Number(b.id));
+  // Unset properties are left out: the OpenAPI files type every property value as a string.
   const view = (r: HsRecord, properties: string[] | null) => ({
     id: r.id,
     properties: Object.fromEntries(
-      (properties ?? Object.keys(r.properties)).map((p) => [p, r.properties[p] ?? null] as const).concat([['hs_object_id', r.id]]),
+      [...(properties ?? Object.keys(r.properties)), 'hs_object_id'].flatMap((p) => {
+        const value = p === 'hs_object_id' ? r.id : r.properties[p];
+        return value === null || value === undefined ? [] : [[p, value] as const];
+      }),
     ),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,

@@ -1,0 +1,117 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDealListResponse } from '@pipewise/contract/deals';
+import type { THubspotStatus } from '@pipewise/contract/integrations';
+import { execute } from '../../db/client';
+import { contacts, crmOwners, deals, pipelineStages } from '../../db/schema';
+import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { signIn, type TestSession } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+/**
+ * Importing a portal larger than search's 10,000-result cap from the stand-in at the default
+ * pacing, into the tables the deal screens read; then an incremental sync with a change, a new
+ * deal, a changed contact email and a deletion.
+ */
+
+const DEALS = 10_050;
+let hs: FakeHubspot;
+let t: TestApp;
+let asha: TestSession;
+let rahul: TestSession;
+
+const api = (url: string, who: TestSession, method: 'GET' | 'POST' = 'GET', cookie = '') =>
+  t.app.inject({ method, url, headers: { ...who.headers, cookie: `${who.headers.cookie}${cookie ? `; ${cookie}` : ''}` } });
+const count = async (query: ReturnType<typeof sql>) => (await execute<{ n: number }>(t.database.db, query))[0]!.n;
+const imported = () =>
+  count(sql`select count(*)::int as n from deals where organization_id = ${asha.organizationId} and external_id is not null`);
+
+beforeAll(async () => {
+  hs = await startFakeHubspot();
+  seedPortal(hs, { companies: 20, contacts: 30, deals: DEALS }, ['asha@acme.example', 'rahul@acme.example']);
+  t = await createTestApp({
+    seed: true,
+    env: {
+      HUBSPOT_CLIENT_ID: hs.clientId,
+      HUBSPOT_CLIENT_SECRET: hs.clientSecret,
+      HUBSPOT_API_BASE: hs.url,
+      HUBSPOT_AUTHORIZE_URL: `${hs.url}/oauth/authorize`,
+    },
+  });
+  asha = await signIn(t.database.db, 'asha@acme.example');
+  rahul = await signIn(t.database.db, 'rahul@acme.example');
+  const start = await api('/api/hubspot/authorize-url', asha);
+  const cookie = start.cookies.find((c) => c.name === 'hubspot_connect')!;
+  const back = new URL((await fetch(start.json<{ url: string }>().url, { redirect: 'manual' })).headers.get('location')!);
+  const query = `code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`;
+  const res = await api(`/api/token/hubspot/access-token/?${query}`, asha, 'POST', `hubspot_connect=${cookie.value}`);
+  expect(res.statusCode, res.body).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await hs?.close();
+});
+
+describe('the first import', () => {
+  it(`imports ${DEALS.toLocaleString('en-US')} deals with their companies, contacts, owners and stages at the default pacing`, async () => {
+    const started = Date.now();
+    await t.services.hubspot.sync.sync(asha.organizationId, { full: true });
+    const seconds = (Date.now() - started) / 1000;
+    const crmCalls = hs.calls.filter((c) => c.path.startsWith('/crm/'));
+    console.info(
+      `hubspot import: ${DEALS} deals in ${seconds.toFixed(1)} s, ${crmCalls.length} requests, ` +
+        `peak ${hs.peakPerTenSeconds()} per 10 s, ${hs.count429} answered 429`,
+    );
+    expect(await imported()).toBe(DEALS);
+    expect(hs.count429).toBe(0);
+    expect(hs.peakPerTenSeconds()).toBeLessThanOrEqual(100);
+    expect(crmCalls.some((c) => c.path.endsWith('/search') && c.status === 400)).toBe(false);
+    expect(hs.drift).toEqual([]);
+
+    const status = (await api('/api/hubspot/status', asha)).json<THubspotStatus>();
+    expect(status.sync).toMatchObject({ state: 'done', percent: 100, message: 'Imported 10,050 deals, 20 companies and 30 contacts.' });
+    expect(status.last_synced_at).not.toBeNull();
+  }, 180_000);
+
+  it('shows the imported deals on the deals list, with their stage labels and owners', async () => {
+    const list = (await api('/api/deal/get-deals-user-hierarchy?search=imported%20deal&page_size=10', asha)).json<TDealListResponse>();
+    expect(list.total).toBe(DEALS);
+    expect(new Set(list.data.map((d) => d.dealstage)).size).toBeGreaterThan(0);
+    const stages = await t.database.db.select({ label: pipelineStages.label, isWon: pipelineStages.isWon }).from(pipelineStages);
+    expect(stages).toContainEqual({ label: 'Closed Won', isWon: true });
+    // Rahul (a HubSpot owner by his email) sees his share; the agency's deals keep their CRM owner.
+    const mine = (await api('/api/deal/get-deals-user-hierarchy?search=imported%20deal&page_size=10', rahul)).json<TDealListResponse>();
+    expect(mine.total).toBe(Math.floor(DEALS / 3) + (DEALS % 3 >= 2 ? 1 : 0));
+    const [outsider] = await t.database.db.select().from(crmOwners).where(eq(crmOwners.email, 'outsider@agency.example'));
+    expect(outsider!.userId).toBeNull();
+    expect(await count(sql`select count(*)::int as n from deals where crm_owner_id = ${outsider!.id}`)).toBeGreaterThan(3000);
+    expect(await count(sql`select count(*)::int as n from deal_stakeholders`)).toBeGreaterThanOrEqual(DEALS);
+  });
+});
+
+describe('an incremental sync', () => {
+  it('takes changes, new deals and deletions, and keys contacts by HubSpot id when an email changes', async () => {
+    hs.put('deals', '300001', { dealname: 'Renamed in HubSpot' });
+    hs.put('deals', '400001', { dealname: 'Brand new deal', pipeline: '7001', dealstage: '7002', amount: '42' });
+    hs.put('contacts', '200001', { email: 'changed@client.example' });
+    hs.archive('deals', '300002');
+    const contactsBefore = await count(sql`select count(*)::int as n from contacts where external_id is not null`);
+    await t.services.hubspot.sync.sync(asha.organizationId, { full: false });
+
+    const byExternal = (id: string) =>
+      t.database.db
+        .select({ dealname: deals.dealname })
+        .from(deals)
+        .where(and(eq(deals.externalId, id), isNotNull(deals.externalId)));
+    expect(await byExternal('300001')).toEqual([{ dealname: 'Renamed in HubSpot' }]);
+    expect(await byExternal('400001')).toEqual([{ dealname: 'Brand new deal' }]);
+    expect(await byExternal('300002')).toEqual([]);
+    expect(await imported()).toBe(DEALS);
+    expect(await count(sql`select count(*)::int as n from contacts where external_id is not null`)).toBe(contactsBefore);
+    const [changed] = await t.database.db.select({ email: contacts.email }).from(contacts).where(eq(contacts.externalId, '200001'));
+    expect(changed!.email).toBe('changed@client.example');
+    const status = (await api('/api/hubspot/status', asha)).json<THubspotStatus>();
+    expect(status.sync.message).toMatch(/^Synced 2 deals, 0 companies and 1 contacts; removed 1 deleted in HubSpot\.$/);
+    expect(hs.drift).toEqual([]);
+  }, 60_000);
+});
