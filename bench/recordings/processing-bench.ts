@@ -13,7 +13,7 @@ import { openPglite } from '../../apps/server/src/db/pglite-driver';
 import { organizations, recordings } from '../../apps/server/src/db/schema';
 import { MAX_SNAPSHOTS } from '../../apps/server/src/modules/recordings/recording-processor-media';
 import { processRecording } from '../../apps/server/src/modules/recordings/recording-processor';
-import { createAdapters, createServices } from '../../apps/server/src/services';
+import { createServices } from '../../apps/server/src/services';
 import { median, ms, tempDataDir, type Bench } from '../lib/bench';
 import { markdownTable } from '../lib/results';
 import { handRun } from './hand-run';
@@ -101,7 +101,7 @@ async function run() {
     const services = createServices({
       config,
       database,
-      adapters: createAdapters(config, { storage: createLocalFileStorage(path.join(dataDir, 'uploads')) }),
+      adapters: { storage: createLocalFileStorage(path.join(dataDir, 'uploads')) },
       log,
     });
     const [org] = await database.db

@@ -26,7 +26,6 @@ import { googleRoutes } from './modules/google/google-routes';
 import { integrationsRoutes } from './modules/integrations/integrations-routes';
 import { recordingsRoutes } from './modules/recordings/recordings-routes';
 import { recordingEmailRoutes } from './modules/recordings/recording-email-routes';
-import { createRecordingEmailService } from './modules/recordings/recording-email-service';
 import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { questionsRoutes } from './modules/assistant/questions/questions-routes';
@@ -119,7 +118,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
   await app.register(recordingsRoutes(services.recordings));
-  await app.register(recordingEmailRoutes(createRecordingEmailService(services)));
+  await app.register(recordingEmailRoutes(services.recordingEmail));
   await app.register(commandRoutes(services.commands.process, services.commands.confirmations));
   await app.register(registrationsRoutes(services.registrations));
   await app.register(operatorRoutes(services.operator, services.operators));

@@ -11,7 +11,7 @@ import { createJobRunner, createWorker } from './jobs/worker';
 import { scheduleRecurringJobs } from './jobs/recurring-jobs';
 import { nonBlockingDestination } from './lib/log-destination';
 import { createProcessStop } from './lib/process-stop';
-import { createAdapters, createServices } from './services';
+import { createServices } from './services';
 
 // A closed output pipe must not crash the process or stop it from shutting down.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   }
 
   // One container for both roles: the worker gets the same adapters (and master key) as the API.
-  const services = createServices({ config, database, adapters: createAdapters(config), log });
+  const services = createServices({ config, database, log });
   const worker =
     config.role === 'api'
       ? undefined

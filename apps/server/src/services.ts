@@ -45,6 +45,7 @@ import { createOperatorService } from './modules/workspaces/operator-service';
 import { createMailJobs } from './modules/mail/mail-jobs';
 import { createMaintenanceJobs } from './modules/maintenance/maintenance-jobs';
 import { createRecordingJobs } from './modules/recordings/recording-jobs';
+import { createRecordingEmailService } from './modules/recordings/recording-email-service';
 import { createRecordings } from './modules/recordings/recordings-module';
 import { createHubspotIntegration } from './modules/integrations/hubspot-integration';
 import { createSearchRepo } from './modules/search/search-repo';
@@ -68,12 +69,12 @@ export type Adapters = {
 };
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
-export function createAdapters(config: Config, overrides: Partial<Adapters> = {}): Adapters {
+export function createAdapters(config: Config, masterKey: Buffer, overrides: Partial<Adapters> = {}): Adapters {
   return {
     mail: overrides.mail ?? createMailSender(config),
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
     googleOAuth: 'googleOAuth' in overrides ? overrides.googleOAuth : config.google ? createGoogleOAuth(config.google) : undefined,
-    storage: overrides.storage ?? createFileStorage(config),
+    storage: overrides.storage ?? createFileStorage(config, masterKey),
     media: overrides.media ?? createFfmpegMedia(),
     stt: overrides.stt ?? createSpeechToText(config),
     llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
@@ -83,7 +84,8 @@ export function createAdapters(config: Config, overrides: Partial<Adapters> = {}
 export type ServicesDeps = {
   config: Config;
   database: Database;
-  adapters: Adapters;
+  /** Adapters that replace the ones config chooses (tests point them at fakes). */
+  adapters?: Partial<Adapters>;
   log: FastifyBaseLogger;
 };
 
@@ -91,9 +93,11 @@ export type ServicesDeps = {
  * Every service over one database and one set of adapters: the same container serves the API
  * routes and the job worker, so a worker process can do (and decrypt) whatever the API can.
  */
-export function createServices({ config, database, adapters, log }: ServicesDeps) {
+export function createServices({ config, database, adapters: overrides = {}, log }: ServicesDeps) {
   const { db } = database;
+  // Loaded here only: everything that needs a key derives it from this one.
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir);
+  const adapters = createAdapters(config, masterKey, overrides);
   const queue = createJobQueue(db);
   // Served from memory only while the API's NOTIFY listener is up (see listenForAuthChanges).
   const sessionCache = createSessionCache();
@@ -177,6 +181,7 @@ export function createServices({ config, database, adapters, log }: ServicesDeps
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
     deals,
     recordings,
+    recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
     commands: createAssistantCommands({ db, deals, ...crm, users, access }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),

@@ -7,7 +7,7 @@ import { execute, type Database } from '../src/db/client';
 import { declareJob, handleJob, type JobContext, type JobHandler, type JobPool } from '../src/jobs/define-job';
 import type { JobQueue } from '../src/jobs/job-queue';
 import type { JobRunner } from '../src/jobs/worker';
-import { createAdapters, createServices, type Adapters, type Services } from '../src/services';
+import { createServices, type Adapters, type Services } from '../src/services';
 import { recordingMail } from './fakes/recording-mail';
 import { silentLog } from './silent-log';
 import { testConfig } from './test-app';
@@ -34,7 +34,7 @@ export function useJobQueue(): { readonly database: TestDatabase; readonly queue
 /** The services container over `database`, with a recording mail fake unless other adapters are given. */
 export function testServices(database: Database, adapters: Partial<Adapters> = {}): Services {
   const config = testConfig(path.join(os.tmpdir(), 'pipewise-jobs-test'));
-  return createServices({ config, database, adapters: createAdapters(config, { mail: recordingMail(), ...adapters }), log: silentLog });
+  return createServices({ config, database, adapters: { mail: recordingMail(), ...adapters }, log: silentLog });
 }
 
 /** A job type for queue tests: any JSON payload, handed to `run` as it is. */

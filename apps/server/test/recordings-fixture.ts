@@ -8,7 +8,7 @@ import { createLocalFileStorage } from '../src/adapters/storage/local-file-stora
 import { organizations, recordings } from '../src/db/schema';
 import { createJobRunner } from '../src/jobs/worker';
 import { processRecordingJob } from '../src/modules/recordings/recording-jobs';
-import { createAdapters, createServices, type Adapters } from '../src/services';
+import { createServices, type Adapters } from '../src/services';
 import { recordingMail } from './fakes/recording-mail';
 import { handlersOf } from './jobs-fixture';
 import { silentLog } from './silent-log';
@@ -85,8 +85,7 @@ export async function createProcessingFixture(
   const config = testConfig(dataDir, options.env);
   const database = await createTestDatabase();
   const storage = createLocalFileStorage(path.join(dataDir, 'uploads'));
-  const adapters = createAdapters(config, { mail: recordingMail(), storage, ...options.adapters });
-  const services = createServices({ config, database, adapters, log: silentLog });
+  const services = createServices({ config, database, adapters: { mail: recordingMail(), storage, ...options.adapters }, log: silentLog });
   const runner = createJobRunner({
     queue: services.queue,
     jobs: handlersOf(services, processRecordingJob),
@@ -101,7 +100,7 @@ export async function createProcessingFixture(
     dataDir,
     database,
     services,
-    storage: adapters.storage,
+    storage: services.adapters.storage,
     runner,
     organizationId: org!.id,
     /** A recording row (uploaded) with `file` stored as its media, or with only a transcription. */
@@ -118,7 +117,7 @@ export async function createProcessingFixture(
         .returning({ id: recordings.id });
       if (input.file) {
         const key = `recordings/${row!.id}/media${path.extname(input.file)}`;
-        await adapters.storage.put(key, createReadStream(input.file), {});
+        await services.adapters.storage.put(key, createReadStream(input.file), {});
         await database.db.update(recordings).set({ storageKey: key, mediaType: 'video/mp4' }).where(eq(recordings.id, row!.id));
       }
       return row!.id;

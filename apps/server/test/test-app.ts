@@ -8,7 +8,7 @@ import type { Database } from '../src/db/client';
 import { deriveKey } from '../src/lib/secrets';
 import { preSessionBinding, signCsrfToken } from '../src/plugins/csrf';
 import { seedDemo } from '../src/db/seed';
-import { createAdapters, createServices, type Adapters, type Services } from '../src/services';
+import { createServices, type Adapters, type Services } from '../src/services';
 import { silentLog } from './silent-log';
 import { createTestDatabase } from './test-db';
 
@@ -92,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let services: Services;
   try {
     if (seed) await seedDemo(database.db);
-    services = createServices({ config, database, adapters: createAdapters(config, overrides), log: loggerInstance ?? silentLog });
+    services = createServices({ config, database, adapters: overrides, log: loggerInstance ?? silentLog });
     app = await buildApp({ services });
   } catch (e) {
     await closeDatabase();

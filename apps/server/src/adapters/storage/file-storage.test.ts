@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../../test/fakes/s3-server';
 import { testConfig } from '../../../test/test-app';
+import { loadMasterKey } from '../../lib/secrets';
 import { createFileStorage } from './create-file-storage';
 import { StorageLimitError } from './local-file-storage';
 import type { FileStorage } from './storage-port';
@@ -13,8 +14,8 @@ import type { FileStorage } from './storage-port';
 let s3: FakeS3;
 let dataDir: string;
 const stores: Record<'local' | 's3', () => FileStorage> = {
-  local: () => createFileStorage(testConfig(dataDir)),
-  s3: () => createFileStorage(testConfig(dataDir, s3.env)),
+  local: () => createFileStorage(testConfig(dataDir), loadMasterKey(undefined, dataDir)),
+  s3: () => createFileStorage(testConfig(dataDir, s3.env), loadMasterKey(undefined, dataDir)),
 };
 
 beforeAll(async () => {
