@@ -1,7 +1,8 @@
 // Lint for the whole monorepo: typescript-eslint's recommended rules everywhere, React hooks rules
 // in the web app, and the architecture's import boundaries (STYLE.md): the web app and the server
 // never import each other; in the web app code flows one way, shared (components/, lib/) ->
-// features -> app, a feature never imports another feature, and no imports go round in a cycle.
+// features -> app, a feature never imports another feature, and no imports go round in a cycle
+// (type-only imports included: eslint-rules/import-cycles.js).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
@@ -9,6 +10,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importCycles from './eslint-rules/import-cycles.js';
 
 const WEB_SRC = './apps/web/src';
 /** Every folder under features/ is a feature: a new one is covered the moment it exists. */
@@ -26,7 +28,7 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     languageOptions: { globals: globals.node },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'import-cycles': importCycles } } },
     settings: {
       'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
       // no-cycle follows imports by parsing them: TypeScript files included.
@@ -75,7 +77,8 @@ export default defineConfig(
           ],
         },
       ],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Not import-x/no-cycle: it skips `import type`, and a type-only circle still ties files together.
+      'local/import-cycles': 'error',
     },
   },
   {
