@@ -163,6 +163,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
         snapshotEverySeconds: config.snapshotEverySeconds,
       },
       removeUnclaimedUploads: () => recordings.service.removeUnclaimedUploads(),
+      failForGood: (recordingId) => recordings.lifecycle.failForGood(recordingId),
+      sweepStuck: () => recordings.lifecycle.sweepStuck(),
     }),
   ];
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { execute, type Db } from '../db/client';
+import { execute, type Db, type DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
 import { parseJobPayload, type JobDeclaration } from './define-job';
 
@@ -35,6 +35,11 @@ export type EnqueueOptions = {
    * returns null (e.g. one sync per connection). Once it is done or failed, a new one may be queued.
    */
   dedupeKey?: string;
+  /**
+   * The transaction to write the job in, so it commits (or not) with the rows it is about, e.g. a
+   * recording and its processing job: never one without the other. Default: the queue's database.
+   */
+  db?: DbOrTx;
 };
 
 /** Backoff before retry n (1-based): 2 s, 4 s, 8 s, ... capped at 10 minutes. */
@@ -63,7 +68,7 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
     payload: z.input<P>,
     options: EnqueueOptions = {},
   ): Promise<number | null> {
-    const [row] = await db
+    const [row] = await (options.db ?? db)
       .insert(jobs)
       .values({
         type: job.type,
@@ -126,6 +131,22 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
       );
       if (!row) return null;
       return { id: Number(row.id), type: row.type, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+    },
+
+    /**
+     * Gives back a job this worker stopped before it finished because the worker is shutting down:
+     * queued again at once, the attempt it used not counted (a deploy never uses up a job's
+     * attempts). False when the worker no longer holds it.
+     */
+    async release(jobId: number, workerId: string): Promise<boolean> {
+      const rows = await execute(
+        db,
+        sql`
+        update jobs set status = 'queued', attempts = greatest(attempts - 1, 0), run_at = now(), locked_by = null,
+          locked_until = null, updated_at = now()
+        where id = ${jobId} and locked_by = ${workerId} and status = 'running' returning id`,
+      );
+      return rows.length > 0;
     },
 
     /** Extends the lease of a job this worker still holds; false when it lost it. */

@@ -97,8 +97,8 @@ describe('job worker', () => {
     expect(signal!.aborted).toBe(true);
     expect(abortedAfterMs).toBeGreaterThanOrEqual(590);
     expect(stoppedAfterMs).toBeLessThan(3000);
-    // Not failed, not retried by this worker: still running under its lease, for another worker later.
-    expect(await jobRow(jobs.database, id)).toMatchObject({ status: 'running', attempts: 1, last_error: null });
+    // Not failed, not retried by this worker: queued again for another worker, the stopped attempt not counted.
+    expect(await jobRow(jobs.database, id)).toMatchObject({ status: 'queued', attempts: 0, last_error: null, locked_by: null });
     // The job that became due during the grace period was not claimed.
     expect(await jobRow(jobs.database, waiting)).toMatchObject({ status: 'queued', attempts: 0 });
   });

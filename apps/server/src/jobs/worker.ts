@@ -13,8 +13,11 @@ export type JobRunnerDeps = {
   workerId?: string;
 };
 
-/** What became of a claimed job: 'left' means it stays with its lease, for another worker to take over. */
-export type JobOutcome = 'done' | 'retry' | 'failed' | 'left';
+/**
+ * What became of a claimed job: 'left' means it stays with its lease, for another worker to take
+ * over; 'released' means a shutdown stopped it and it is queued again without using up an attempt.
+ */
+export type JobOutcome = 'done' | 'retry' | 'failed' | 'left' | 'released';
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -99,6 +102,11 @@ export function createJobRunner(deps: JobRunnerDeps) {
       return 'done';
     } catch (e) {
       if (abort.signal.aborted) {
+        // Stopped by the shutdown (not by a lost lease): queued again at once, the attempt not counted.
+        if (stop.aborted && (await queue.release(claimed.id, workerId).catch(() => false))) {
+          jobLog.warn('job stopped by the shutdown before finishing; queued again, the attempt not counted');
+          return 'released';
+        }
         jobLog.warn('job stopped before finishing; it runs again once its lease runs out');
         return 'left';
       }

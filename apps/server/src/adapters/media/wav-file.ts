@@ -95,3 +95,10 @@ export async function writeWavPiece(
   else await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
   return { startSeconds: from / info.byteRate, seconds: (to - from) / info.byteRate };
 }
+
+/** Equal pieces of at most `maxSeconds` covering `total` seconds (the same plan for the same audio, run after run). */
+export function planPieces(total: number, maxSeconds: number): { start: number; seconds: number }[] {
+  const count = Math.max(1, Math.ceil(total / maxSeconds - 1e-9));
+  const seconds = total / count;
+  return Array.from({ length: count }, (_, i) => ({ start: i * seconds, seconds: i === count - 1 ? total - i * seconds : seconds }));
+}

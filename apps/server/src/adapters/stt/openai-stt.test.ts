@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSttStandIn, toneWav } from '../../../test/recordings-kit';
-import { createOpenAiStt, planPieces } from './openai-stt';
+import { planPieces } from '../media/wav-file';
+import { createOpenAiStt } from './openai-stt';
 import { SpeechToTextRejectedError } from './stt-port';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-openai-stt-'));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { runTool, toolTimeoutMs, type ToolBudget } from '../media/run-tool';
-import { readWavInfo, writeWavPiece } from '../media/wav-file';
+import { planPieces, readWavInfo, writeWavPiece } from '../media/wav-file';
 import { SpeechToTextRejectedError, type SpeechToText, type TranscriptSegment, type Transcription } from './stt-port';
 
 const ZTranscription = z.object({
@@ -32,13 +32,6 @@ const FORM_OVERHEAD_BYTES = 16 * 1024;
 const ENCODE_BUDGET: ToolBudget = { baseMs: 60_000, perMediaSecondMs: 250 };
 /** Waiting for one piece's answer: a minute, plus a second per second of audio (a busy server). */
 const REQUEST_BUDGET: ToolBudget = { baseMs: 60_000, perMediaSecondMs: 1000 };
-
-/** Equal pieces of at most `maxSeconds` covering `total` seconds. */
-export function planPieces(total: number, maxSeconds: number): { start: number; seconds: number }[] {
-  const count = Math.max(1, Math.ceil(total / maxSeconds - 1e-9));
-  const seconds = total / count;
-  return Array.from({ length: count }, (_, i) => ({ start: i * seconds, seconds: i === count - 1 ? total - i * seconds : seconds }));
-}
 
 type Piece = { start: number; seconds: number };
 type PieceAnswer = Transcription & { start: number; end: number };

@@ -1,3 +1,8 @@
+/** Words spoken between `start` and `end`, in seconds from the start of the recording. */
+export type TranscriptSegmentRow = { start: number; end: number; text: string };
+/** One piece of a transcript being made: its place in the audio and its words (kept so a stopped run resumes after it). */
+export type TranscriptPieceRow = { start: number; seconds: number; text: string; segments: TranscriptSegmentRow[] };
+
 /** Meeting recordings (the spec's "videos"): the uploaded media or document and what processing made of it. */
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -52,6 +57,18 @@ export const recordings = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     snapshotEverySeconds: integer('snapshot_every_seconds'),
+    /** Processing stages finished (duration, transcript, snapshots, insights): a retry resumes after them. */
+    completedStages: text('completed_stages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The transcript's pieces made so far while the transcript stage runs; null otherwise. */
+    transcriptPieces: jsonb('transcript_pieces').$type<TranscriptPieceRow[]>(),
+    /** The transcript's time-coded parts, when the speech engine gives them. */
+    transcriptSegments: jsonb('transcript_segments')
+      .$type<TranscriptSegmentRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -60,6 +77,10 @@ export const recordings = pgTable(
   (t) => [
     index('recordings_org_uploader_idx').on(t.organizationId, t.uploadedBy, t.createdAt),
     index('recordings_deal_idx').on(t.dealId, t.createdAt),
+    // The stuck-recordings sweep: the few not yet ready or failed, by when they last moved.
+    index('recordings_unfinished_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} in ('uploaded', 'processing')`),
     // One video per stored file: two uploads claiming one direct upload cannot both become videos.
     uniqueIndex('recordings_storage_key_key')
       .on(t.storageKey)

@@ -11,9 +11,10 @@ const MAX_ATTEMPTS = 3;
 const ZRecordingJob = z.object({ recordingId: z.uuid() });
 
 /**
- * Turns an uploaded recording into duration, transcript, summary, key points, sentiment and
- * snapshots. Enqueued by the upload and the retry; a worker killed mid-job gives the job back
- * when its lease ends, and the next run starts the recording over from its stored media.
+ * Turns an uploaded recording into duration, transcript, snapshots, summary, key points and
+ * sentiment. Queued with the recording's row (upload) or its restart (Retry), in one transaction;
+ * a run cut short resumes after the last stage (and transcript piece) it saved. When the job ends
+ * failed for good the recording fails with a message, for a Retry.
  * Runs in the media pool, so long transcriptions never hold the slots other jobs use.
  */
 export const processRecordingJob = declareJob({
@@ -39,30 +40,59 @@ export const removeUnclaimedUploadsJob = declareJob({
   payload: z.object({}),
 });
 
-export const RECORDINGS_SCHEDULE: RecurringJob[] = [{ job: removeUnclaimedUploadsJob, everyMs: 60 * 60_000 }];
+/**
+ * Every ten minutes: recordings left uploaded or processing with no job queued or running (see
+ * recording-lifecycle.ts) get a job again, or fail with a message when their jobs all ended.
+ */
+export const sweepStuckRecordingsJob = declareJob({
+  type: 'recording.sweep-stuck',
+  payload: z.object({}),
+});
+
+export const RECORDINGS_SCHEDULE: RecurringJob[] = [
+  { job: removeUnclaimedUploadsJob, everyMs: 60 * 60_000 },
+  { job: sweepStuckRecordingsJob, everyMs: 10 * 60_000 },
+];
 
 export type RecordingJobsDeps = {
   processing: ProcessingDeps;
   /** Removes the stored bytes of expired, unclaimed direct uploads; returns how many. */
   removeUnclaimedUploads(): Promise<number>;
+  /** Fails a recording whose processing job ended failed for good, with a message for a Retry. */
+  failForGood(recordingId: string): Promise<unknown>;
+  /** Requeues or fails the recordings stuck without a job. */
+  sweepStuck(): Promise<{ requeued: number; failed: number }>;
 };
 
-export function createRecordingJobs({ processing, removeUnclaimedUploads }: RecordingJobsDeps): JobHandler[] {
+export function createRecordingJobs({ processing, removeUnclaimedUploads, failForGood, sweepStuck }: RecordingJobsDeps): JobHandler[] {
+  const onFinalFailure = async ({ recordingId }: { recordingId: string }) => void (await failForGood(recordingId));
   return [
-    handleJob(processRecordingJob, async ({ recordingId }, context) => {
-      await processRecording(recordingId, processing, context);
-    }),
-    handleJob(storeDemoMediaJob, async ({ recordingId }, context) => {
-      const { db, storage } = processing;
-      const [row] = await db.select({ key: recordings.storageKey }).from(recordings).where(eq(recordings.id, recordingId));
-      if (!row?.key) return;
-      if (!(await storage.stat(row.key)))
-        await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
-      await processRecording(recordingId, processing, context);
-    }),
+    handleJob(
+      processRecordingJob,
+      async ({ recordingId }, context) => {
+        await processRecording(recordingId, processing, context);
+      },
+      { onFinalFailure },
+    ),
+    handleJob(
+      storeDemoMediaJob,
+      async ({ recordingId }, context) => {
+        const { db, storage } = processing;
+        const [row] = await db.select({ key: recordings.storageKey }).from(recordings).where(eq(recordings.id, recordingId));
+        if (!row?.key) return;
+        if (!(await storage.stat(row.key)))
+          await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
+        await processRecording(recordingId, processing, context);
+      },
+      { onFinalFailure },
+    ),
     handleJob(removeUnclaimedUploadsJob, async (_payload, { log }) => {
       const removed = await removeUnclaimedUploads();
       if (removed > 0) log.info({ removed }, 'removed unclaimed direct uploads from storage');
+    }),
+    handleJob(sweepStuckRecordingsJob, async (_payload, { log }) => {
+      const swept = await sweepStuck();
+      if (swept.requeued + swept.failed > 0) log.warn(swept, 'recordings stuck without a processing job: requeued or failed');
     }),
   ];
 }

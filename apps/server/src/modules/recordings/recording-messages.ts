@@ -48,3 +48,11 @@ export const RECORDING_MESSAGES = {
   notManager: 'Only the uploader or an admin can do this.',
   retryOnlyFailed: 'Only a video whose processing failed can be retried.',
 } as const;
+
+/** Why processing ended failed, as the video's error: words a user can act on. */
+export const PROCESSING_MESSAGES = {
+  nothingToProcess: 'This recording has no media or transcript to process.',
+  mediaMissing: 'The uploaded file is missing. Please upload it again.',
+  /** Every attempt failed or was cut short (its last one too), or processing stopped and never resumed. */
+  gaveUp: 'We could not finish processing this recording. Press Retry to try again; the steps already done are kept.',
+} as const;

@@ -1,29 +1,36 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TSentiment } from '@pipewise/contract/videos';
 import type { DbOrTx } from '../../db/client';
-import { recordings } from '../../db/schema';
+import { recordings, type TranscriptPieceRow, type TranscriptSegmentRow } from '../../db/schema';
+
+/** The stages a recording goes through, each saved when it finishes: a later run resumes after the last one done. */
+export const STAGES = ['duration', 'transcript', 'snapshots', 'insights'] as const;
+export type Stage = (typeof STAGES)[number];
 
 export type RecordingToProcess = {
   id: string;
   title: string;
   storageKey: string | null;
   transcription: string | null;
+  transcriptStatus: string;
   snapshotKeys: string[];
+  completedStages: string[];
+  transcriptPieces: TranscriptPieceRow[] | null;
 };
 
-export type ProcessingResult = {
-  durationSeconds: number | null;
-  transcriptStatus: 'available' | 'unavailable';
-  transcription: string | null;
-  summary: string | null;
-  keyPoints: string[];
-  sentiment: TSentiment | null;
-  snapshotKeys: string[];
-  snapshotEverySeconds: number | null;
-};
+export type TranscriptResult = { transcription: string | null; segments: TranscriptSegmentRow[] };
+export type InsightsResult = { summary: string | null; keyPoints: string[]; sentiment: TSentiment | null };
 
-/** The recording row as processing reads and writes it: status moves forward only. */
+/**
+ * The recording row as processing reads and writes it. Each stage's result is written as the
+ * stage ends, with the stage noted in completed_stages; writes apply only while the recording is
+ * processing (a recording deleted or failed meanwhile is left alone).
+ */
 export function createProcessingRepo(db: DbOrTx) {
+  const whileProcessing = (id: string) => and(eq(recordings.id, id), eq(recordings.status, 'processing'));
+  const withStage = (stage: Stage) =>
+    sql`array(select distinct s from unnest(${recordings.completedStages} || array[${stage}]::text[]) s order by s)`;
+
   return {
     /**
      * Marks the recording processing and returns it, when it is uploaded or already processing (a
@@ -32,33 +39,93 @@ export function createProcessingRepo(db: DbOrTx) {
     async start(id: string): Promise<RecordingToProcess | null> {
       const [row] = await db
         .update(recordings)
-        .set({ status: 'processing', error: null })
+        .set({ status: 'processing', error: null, updatedAt: sql`now()` })
         .where(and(eq(recordings.id, id), inArray(recordings.status, ['uploaded', 'processing'])))
         .returning({
           id: recordings.id,
           title: recordings.title,
           storageKey: recordings.storageKey,
           transcription: recordings.transcription,
+          transcriptStatus: recordings.transcriptStatus,
           snapshotKeys: recordings.snapshotKeys,
+          completedStages: recordings.completedStages,
+          transcriptPieces: recordings.transcriptPieces,
         });
       return row ?? null;
     },
 
-    /** Writes every stage's result at once; false when the recording left `processing` meanwhile (deleted, say). */
-    async finish(id: string, result: ProcessingResult): Promise<boolean> {
+    async saveDuration(id: string, durationSeconds: number | null): Promise<void> {
+      await db
+        .update(recordings)
+        .set({ durationSeconds, completedStages: withStage('duration'), updatedAt: sql`now()` })
+        .where(whileProcessing(id));
+    },
+
+    /** The transcript's pieces made so far (the transcript stage resumes after them). */
+    async savePieces(id: string, pieces: TranscriptPieceRow[]): Promise<void> {
+      await db
+        .update(recordings)
+        .set({ transcriptPieces: sql`${JSON.stringify(pieces)}::jsonb`, updatedAt: sql`now()` })
+        .where(whileProcessing(id));
+    },
+
+    async saveTranscript(id: string, result: TranscriptResult): Promise<void> {
+      await db
+        .update(recordings)
+        .set({
+          transcription: result.transcription,
+          transcriptStatus: result.transcription === null ? 'unavailable' : 'available',
+          transcriptSegments: sql`${JSON.stringify(result.segments)}::jsonb`,
+          transcriptPieces: null,
+          completedStages: withStage('transcript'),
+          updatedAt: sql`now()`,
+        })
+        .where(whileProcessing(id));
+    },
+
+    /** false when the recording left processing meanwhile: the caller then removes the snapshots it stored. */
+    async saveSnapshots(id: string, snapshotKeys: string[], snapshotEverySeconds: number | null): Promise<boolean> {
       const rows = await db
         .update(recordings)
-        .set({ ...result, status: 'ready', error: null, processedAt: new Date() })
-        .where(and(eq(recordings.id, id), eq(recordings.status, 'processing')))
+        .set({ snapshotKeys, snapshotEverySeconds, completedStages: withStage('snapshots'), updatedAt: sql`now()` })
+        .where(whileProcessing(id))
         .returning({ id: recordings.id });
       return rows.length > 0;
     },
 
-    async fail(id: string, error: string): Promise<void> {
+    /** The transcript as saved by its stage (this run's or an earlier one's). */
+    async transcriptOf(id: string): Promise<string | null> {
+      const [row] = await db.select({ transcription: recordings.transcription }).from(recordings).where(eq(recordings.id, id));
+      return row?.transcription ?? null;
+    },
+
+    async saveInsights(id: string, result: InsightsResult): Promise<void> {
       await db
         .update(recordings)
-        .set({ status: 'failed', error, processedAt: new Date() })
-        .where(and(eq(recordings.id, id), eq(recordings.status, 'processing')));
+        .set({ ...result, completedStages: withStage('insights'), updatedAt: sql`now()` })
+        .where(whileProcessing(id));
+    },
+
+    /** processing -> ready once every stage is done; false when the recording left processing meanwhile (deleted, say). */
+    async finish(id: string): Promise<boolean> {
+      const rows = await db
+        .update(recordings)
+        .set({ status: 'ready', error: null, processedAt: new Date(), updatedAt: sql`now()` })
+        .where(whileProcessing(id))
+        .returning({ id: recordings.id });
+      return rows.length > 0;
+    },
+
+    /** Ends processing failed with `error` for the user; false when the recording was not waiting or processing. */
+    async fail(id: string, error: string): Promise<boolean> {
+      const rows = await db
+        .update(recordings)
+        .set({ status: 'failed', error, processedAt: new Date(), updatedAt: sql`now()` })
+        .where(and(eq(recordings.id, id), inArray(recordings.status, ['uploaded', 'processing'])))
+        .returning({ id: recordings.id });
+      return rows.length > 0;
     },
   };
 }
+
+export type ProcessingRepo = ReturnType<typeof createProcessingRepo>;

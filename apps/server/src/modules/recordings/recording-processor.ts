@@ -8,18 +8,15 @@ import type { SpeechToText } from '../../adapters/stt/stt-port';
 import type { Db } from '../../db/client';
 import type { JobContext } from '../../jobs/define-job';
 import { createTranscriptInsights } from './insights/transcript-insights';
-import { createProcessingRepo, type ProcessingResult } from './recording-processor-repo';
-import { runMediaStages, type MediaOutcome, type StageRunner } from './recording-processor-media';
+import { PROCESSING_MESSAGES } from './recording-messages';
+import { createProcessingRepo } from './recording-processor-repo';
+import { runMediaStages, type StageRunner } from './recording-processor-media';
 
-export const PROCESSING_MESSAGES = {
-  nothingToProcess: 'This recording has no media or transcript to process.',
-  mediaMissing: 'The uploaded file is missing. Please upload it again.',
-  gaveUp: 'We could not process this recording. Please try again.',
-} as const;
+export { PROCESSING_MESSAGES };
 
 export type ProcessingReport = {
   outcome: 'ready' | 'failed' | 'skipped';
-  /** Milliseconds per stage, in the order they ran. */
+  /** Milliseconds per stage run this time, in the order they ran (stages an earlier run finished are skipped). */
   stages: Record<string, number>;
 };
 
@@ -34,9 +31,10 @@ export type ProcessingDeps = {
 };
 
 /**
- * Turns an uploaded recording into duration, transcript, summary, key points, sentiment and
- * snapshots, then marks it ready. Every result is written in one update at the end and snapshots
- * go to fixed keys, so a run cut short (a lost lease, a stopped worker) simply runs again.
+ * Turns an uploaded recording into duration, transcript, snapshots, summary, key points and
+ * sentiment, then marks it ready. Each stage's result is saved as the stage ends (the transcript
+ * also piece by piece), so a run cut short (a stopped worker, a lost lease) or a Retry resumes
+ * after the last finished stage: a transcript once made is never made again.
  * A lasting cause (media that cannot be decoded) ends it failed with a message for the user;
  * anything else is thrown for the job's retry. On the job's last attempt a passing failure ends the
  * recording failed (or without transcript).
@@ -51,6 +49,7 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
     return { outcome: 'skipped', stages };
   }
   const { lastAttempt } = context.job;
+  const done = new Set(row.completedStages);
   const stage: StageRunner = async (name, work) => {
     const started = performance.now();
     try {
@@ -64,37 +63,29 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
   const workDir = await mkdtemp(path.join(os.tmpdir(), `pipewise-recording-${recordingId}-`));
   try {
     const { storage } = deps;
-    let media: MediaOutcome;
     if (row.storageKey) {
-      if (!(await storage.stat(row.storageKey))) throw new UnreadableMediaError(PROCESSING_MESSAGES.mediaMissing);
-      const mediaDeps = { ...deps, signal, lastAttempt, log };
-      media = await storage.withLocalFile(row.storageKey, (input) =>
-        runMediaStages(recordingId, input, workDir, row.transcription, mediaDeps, stage),
-      );
+      if (!done.has('transcript') || !done.has('snapshots')) {
+        if (!(await storage.stat(row.storageKey))) throw new UnreadableMediaError(PROCESSING_MESSAGES.mediaMissing);
+        const mediaDeps = { ...deps, repo, signal, lastAttempt, log };
+        await storage.withLocalFile(row.storageKey, (input) => runMediaStages(row, input, workDir, mediaDeps, stage));
+      }
     } else if (row.transcription !== null) {
-      media = { durationSeconds: null, transcript: row.transcription, snapshots: [], snapshotEverySeconds: null };
+      if (!done.has('transcript')) await repo.saveTranscript(recordingId, { transcription: row.transcription, segments: [] });
     } else {
       throw new UnreadableMediaError(PROCESSING_MESSAGES.nothingToProcess);
     }
 
-    const analyze = createTranscriptInsights({ chatModel: deps.llm, log });
-    const insights = await stage('insights', () => analyze(media.transcript ?? '', { title: row.title, signal }));
-    const result: ProcessingResult = {
-      durationSeconds: media.durationSeconds,
-      transcriptStatus: media.transcript === null ? 'unavailable' : 'available',
-      transcription: media.transcript,
-      summary: insights.summary,
-      keyPoints: insights.keyPoints,
-      sentiment: insights.sentiment,
-      snapshotKeys: media.snapshots.map((s) => s.key),
-      snapshotEverySeconds: media.snapshotEverySeconds,
-    };
+    if (!done.has('insights')) {
+      signal.throwIfAborted();
+      const transcript = await repo.transcriptOf(recordingId);
+      const analyze = createTranscriptInsights({ chatModel: deps.llm, log });
+      const insights = await stage('insights', () => analyze(transcript ?? '', { title: row.title, signal }));
+      await repo.saveInsights(recordingId, { summary: insights.summary, keyPoints: insights.keyPoints, sentiment: insights.sentiment });
+      log.info({ recordingId, insights: insights.source }, 'recording insights saved');
+    }
     signal.throwIfAborted();
-    const finished = await repo.finish(recordingId, result);
-    // Snapshots of an earlier, longer run (or of a recording deleted meanwhile) are not kept.
-    const keep = new Set(finished ? result.snapshotKeys : []);
-    for (const key of [...row.snapshotKeys, ...result.snapshotKeys]) if (!keep.has(key)) await storage.delete(key);
-    log.info({ recordingId, stages, insights: insights.source }, finished ? 'recording ready' : 'recording left processing meanwhile');
+    const finished = await repo.finish(recordingId);
+    log.info({ recordingId, stages }, finished ? 'recording ready' : 'recording left processing meanwhile');
     return { outcome: finished ? 'ready' : 'skipped', stages };
   } catch (e) {
     if (signal.aborted) throw e;

@@ -9,7 +9,6 @@ import { HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
 import { checkStoredMedia, storeMedia, type StoredMedia } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
-import { processRecordingJob } from './recording-jobs';
 import { toVideo } from './recordings-presenter';
 import type { NewRecording } from './recordings-repo';
 import type { RecordingsServiceDeps } from './recordings-service';
@@ -150,20 +149,14 @@ export function createRecordingUploads(deps: UploadDeps) {
         }
         let id: string;
         try {
-          id = await deps.repo.insert(row);
+          // The row and its processing job in one transaction: never an uploaded recording without a job.
+          id = await deps.lifecycle.file(row);
         } catch (error) {
           // Another upload claimed the same file between the check above and this insert: the file is its.
           if (claimed && isUniqueViolation(error)) throw fieldError('upload_key', M.uploadKeyUsed);
           throw error;
         }
         stored = true;
-        try {
-          await deps.queue.enqueue(processRecordingJob, { recordingId: id }, { dedupeKey: id });
-        } catch (error) {
-          stored = false;
-          await deps.repo.delete(caller.organizationId, id);
-          throw error;
-        }
         return toVideo((await deps.repo.findVisible(caller, id))!, caller);
       } catch (error) {
         if (media && !stored && !claimed)

@@ -1,18 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { noDriveTokens, type DriveTokenSource } from '../../adapters/google/drive-download';
 import { directUploadSecret } from '../../adapters/storage/create-file-storage';
 import type { FileStorage } from '../../adapters/storage/storage-port';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { AccessRules } from '../access/access-rules';
 import type { DealsService } from '../deals/deals-service';
+import { createRecordingLifecycle } from './recording-lifecycle';
 import { createRecordingUploads } from './recording-uploads';
 import { createRecordingsRepo } from './recordings-repo';
 import { createRecordingsService } from './recordings-service';
 
 export type RecordingsModuleDeps = {
-  db: DbOrTx;
+  db: Db;
   access: AccessRules;
   deals: Pick<DealsService, 'get'>;
   storage: FileStorage;
@@ -27,8 +28,10 @@ export type RecordingsModuleDeps = {
 /** The videos service and the upload intake over one repository, for the composition root. */
 export function createRecordings(deps: RecordingsModuleDeps) {
   const repo = createRecordingsRepo(deps.db, deps.access);
+  const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue });
   const shared = {
     repo,
+    lifecycle,
     deals: deps.deals,
     storage: deps.storage,
     queue: deps.queue,
@@ -44,6 +47,8 @@ export function createRecordings(deps: RecordingsModuleDeps) {
       googleApiBase: deps.config.googleApiBase,
     }),
     uploadMaxBytes: deps.config.uploadMaxBytes,
+    /** Processing's start, restart and end when its job cannot: for the recordings' jobs. */
+    lifecycle,
   };
 }
 

@@ -11,12 +11,14 @@ import type { DealsService } from '../deals/deals-service';
 import { parseRange } from './http-range';
 import { newMediaKey, storeMedia } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
-import { processRecordingJob } from './recording-jobs';
+import type { RecordingLifecycle } from './recording-lifecycle';
 import { canManage, toVideo } from './recordings-presenter';
 import type { Page, RecordingRecord, RecordingsRepo } from './recordings-repo';
 
 export type RecordingsServiceDeps = {
   repo: RecordingsRepo;
+  /** Writes a recording with its processing job, and restarts one, each in one transaction. */
+  lifecycle: Pick<RecordingLifecycle, 'file' | 'retry'>;
   deals: Pick<DealsService, 'get'>;
   storage: FileStorage;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -119,8 +121,8 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
 
     async retry(caller: Caller, id: string): Promise<TVideo> {
       const r = await findManaged(caller, id);
-      if (!(await repo.restartIfFailed(caller.organizationId, r.id))) throw new HttpError(409, M.retryOnlyFailed);
-      await deps.queue.enqueue(processRecordingJob, { recordingId: r.id }, { dedupeKey: r.id });
+      // The restart and its job in one transaction: a Retry never leaves a recording processing without a job.
+      if (!(await deps.lifecycle.retry(caller.organizationId, r.id))) throw new HttpError(409, M.retryOnlyFailed);
       return toVideo((await repo.findVisible(caller, r.id))!, caller);
     },
 
