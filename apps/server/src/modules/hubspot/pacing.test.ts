@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
+import { createPacing } from './pacing';
+
+/** Two pacers over one database stand for two processes: together they keep HubSpot's limits. */
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+/** The most of `times` (ms) that fall in any window of `windowMs`. */
+function peak(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  for (let i = 0, j = 0; i < sorted.length; i++) {
+    while (sorted[i]! - sorted[j]! >= windowMs) j++;
+    best = Math.max(best, i - j + 1);
+  }
+  return best;
+}
+
+describe('pacing a portal across processes', () => {
+  it('keeps any 10 s window at or under 100 requests, whichever process sends them', async () => {
+    const a = createPacing(database.db);
+    const b = createPacing(database.db);
+    const times: number[] = [];
+    // Two syncs (say two processes), each sending its requests one after another as a sync does.
+    const run = async (pacer: typeof a) => {
+      for (let i = 0; i < 60; i++) {
+        await pacer.before(1, 'standard');
+        times.push(Date.now());
+      }
+    };
+    await Promise.all([run(a), run(b)]);
+    // 90% of the limit: 120 requests take about 13 s, and no 10 s window sees more than about 90.
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(12_000);
+    expect(peak(times, 10_000)).toBeLessThanOrEqual(100);
+  }, 30_000);
+
+  it("keeps search calls under 4 per second on average and never at HubSpot's 5, without holding up other portals", async () => {
+    const pacer = createPacing(database.db);
+    const times: number[] = [];
+    const other: number[] = [];
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => pacer.before(2, 'search').then(() => times.push(Date.now()))),
+      pacer.before(3, 'standard').then(() => other.push(Date.now())),
+    ]);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(9 * 250);
+    expect(peak(times, 1000)).toBeLessThan(5);
+    expect(other[0]! - Math.min(...times)).toBeLessThan(500);
+  }, 20_000);
+});
