@@ -72,7 +72,7 @@ describe('job worker', () => {
     expect(await statusOf(id)).toBe('queued');
   });
 
-  it('at shutdown stops claiming, gives running jobs the grace period, then aborts their signal and leaves them to their lease', async () => {
+  it('at shutdown stops claiming, gives running jobs the grace period, then aborts their signal and queues them again', async () => {
     let signal: AbortSignal | undefined;
     let abortedAfterMs = -1;
     let stopAsked = 0;

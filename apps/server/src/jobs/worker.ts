@@ -85,7 +85,7 @@ export function createJobRunner(deps: JobRunnerDeps) {
       },
       Math.max(10, Math.floor(lease / 3)),
     );
-    // Once aborted the lease is left to run out, so another worker takes the job over.
+    // Once aborted the beats stop: a job stopped by the shutdown is given back; one whose lease was lost is the other worker's.
     abort.signal.addEventListener('abort', () => clearInterval(beat), { once: true });
     try {
       await job.run(payload, {
@@ -217,8 +217,9 @@ export function createWorker(runner: JobRunner, log: FastifyBaseLogger, opts: Wo
     poke,
     /**
      * Stops claiming, then waits up to `graceMs` for the jobs in flight. Jobs still running then get
-     * their signal aborted and `afterAbortMs` to wind down; they keep their lease and run again on
-     * another worker once it runs out, so no work is lost.
+     * their signal aborted and `afterAbortMs` to wind down; those that stop in time are queued again
+     * at once without using up an attempt, the others keep their lease and run again on another
+     * worker once it runs out, so no work is lost.
      */
     async stop({ graceMs = 30_000, afterAbortMs = 1000 }: { graceMs?: number; afterAbortMs?: number } = {}): Promise<void> {
       running = false;

@@ -55,8 +55,7 @@ describe('a three-hour recording with STT_URL', () => {
       expect(s.end).toBeCloseTo((i + 1) * 600, 0);
     });
     const mb = sent.map((r) => (r.bytes / 1e6).toFixed(2));
-    console.info(
-      `3-hour recording: ${sent.length} requests of ${Math.min(...mb.map(Number))}-${Math.max(...mb.map(Number))} MB, ${seconds.toFixed(0)} s`,
-    );
+    const range = `${Math.min(...mb.map(Number))}-${Math.max(...mb.map(Number))} MB`;
+    console.info(`3-hour recording: ${sent.length} requests of ${range}, ${seconds.toFixed(0)} s`);
   });
 });
