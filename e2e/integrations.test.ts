@@ -1,6 +1,8 @@
+import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+import { REPO_ROOT } from './support/pipewise-server';
 
 /** A rep whose messaging number no other browser test touches. */
 const REP = 'priya@acme.example';
@@ -100,11 +102,26 @@ describe('the Integrations tab', () => {
       p.on('pageerror', (error) => pageErrors.push(error.message));
       await signIn(p, REP);
       await openIntegrations(p);
-      await card(p, 'WhatsApp').getByText('+442079460958', { exact: true }).waitFor();
+      // Every card has its status (none still checking) before it is looked at.
+      await card(p, 'WhatsApp')
+        .getByRole('button', { name: /WhatsApp/ })
+        .waitFor();
+      await p.getByText('Checking…').first().waitFor({ state: 'detached' });
       expect(await runAxe(p)).toEqual([]);
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(p, `integrations-${name}`);
+      // The number panel, open on this screen.
+      await card(p, 'WhatsApp')
+        .getByRole('button', { name: /WhatsApp/ })
+        .click();
+      await panel(p).getByLabel('Phone number').waitFor();
+      expect(await runAxe(p)).toEqual([]);
+      const box = await panel(p).boundingBox();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      // What the screen shows (a full-page capture would move the fixed header and footer).
+      await p.screenshot({ path: path.join(REPO_ROOT, `test-results/screenshots/integrations-${name}-whatsapp-panel.png`) });
     } finally {
       await p.context().close();
     }
