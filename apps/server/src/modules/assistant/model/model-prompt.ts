@@ -19,6 +19,12 @@ export function systemPrompt(caller: Caller, mode: AskMode, today: string): stri
   return lines.join('\n');
 }
 
-/** The question as the user asked it, with the account they chose on the home screen. */
-export const userPrompt = (query: string, account: string | null | undefined) =>
-  account?.trim() ? `For account ${account.trim()}: ${query}` : query;
+/**
+ * The question as the user asked it, with the account they chose on the home screen and the
+ * records the built-in reader found named in it (among those the user may see), so the model
+ * looks up the same deal, account or contact the offline answer would.
+ */
+export function userPrompt(query: string, account: string | null | undefined, named: string[] = []): string {
+  const asked = account?.trim() ? `For account ${account.trim()}: ${query}` : query;
+  return named.length ? `${asked}\n\nRecords this question names: ${named.join('; ')}.` : asked;
+}
