@@ -126,13 +126,16 @@ function uploadTo(c: Ctx, url: string, fields: Record<string, string>, files: Pa
 }
 const SEEN_BY_RAHULS_LINE: Statuses = [401, 200, 404, 200, 200, 404, 404, 404, 404];
 
-// prettier-ignore
+// Each row's expect: [anon, rep, peer, manager, admin, meera, otherAdmin, otherRep, operator].
 const MATRIX: Row[] = [
-  //                                                                                                             anon rep  peer mgr  admin meera oAdm oRep oper
-  // ---- public ------------------------------------------------------------------------------------------------------------------------------------
+  // ---- public -------------------------------------------------------------------------------------------------------
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: ALL(200) },
   { route: 'POST /api/auth/check-email', request: () => ({ url: '/api/auth/check-email', payload: { email: RAHUL } }), expect: ALL(200) },
-  { route: 'POST /api/auth/send-otp', request: (_c, who) => ({ url: '/api/auth/send-otp', payload: { email: who.email } }), expect: ALL(200) },
+  {
+    route: 'POST /api/auth/send-otp',
+    request: (_c, who) => ({ url: '/api/auth/send-otp', payload: { email: who.email } }),
+    expect: ALL(200),
+  },
   {
     route: 'POST /api/auth/verify-otp',
     request: async (c, who) => ({ url: '/api/auth/verify-otp', payload: { email: who.email, otp: await c.otpFor(who.email) } }),
@@ -146,51 +149,82 @@ const MATRIX: Row[] = [
     }),
     expect: ALL(200),
   },
-  { route: 'GET /api/auth/google/login', note: 'not configured: redirects with a message', request: () => ({ url: '/api/auth/google/login' }), expect: ALL(302) },
+  {
+    route: 'GET /api/auth/google/login',
+    note: 'not configured: redirects with a message',
+    request: () => ({ url: '/api/auth/google/login' }),
+    expect: ALL(302),
+  },
   { route: 'GET /api/auth/google/callback', request: () => ({ url: '/api/auth/google/callback?state=forged&code=x' }), expect: ALL(302) },
 
-  // ---- session ------------------------------------------------------------------------------------------------------------------------------------
+  // ---- session ------------------------------------------------------------------------------------------------------
   { route: 'GET /api/session/profile', request: (_c, who) => ({ url: `/api/session/profile?email=${who.email}` }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/command/get-profile', request: (_c, who) => ({ url: `/api/command/get-profile?email=${who.email}` }), expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/command/get-profile',
+    request: (_c, who) => ({ url: `/api/command/get-profile?email=${who.email}` }),
+    expect: SIGNED_IN(200),
+  },
   {
     route: 'POST /api/session/logout',
-    note: 'always succeeds and clears cookies; ends only the caller\'s own session',
+    note: "always succeeds and clears cookies; ends only the caller's own session",
     request: (_c, who) => ({ url: `/api/session/logout?email=${who.email}`, payload: {} }),
     expect: ALL(200),
     freshSession: true,
   },
 
-  // ---- users --------------------------------------------------------------------------------------------------------------------------------------
+  // ---- users --------------------------------------------------------------------------------------------------------
   { route: 'GET /api/users', request: () => ({ url: '/api/users' }), expect: SIGNED_IN(200) },
   {
     route: 'POST /api/users/add_user/:email',
     note: "path = caller's own email; admins add to their own workspace",
     request: (c, who) => ({
       url: `/api/users/add_user/${who.email}`,
-      payload: { first_name: 'New', last_name: 'Member', email: c.freshEmail(who.workspace.domain), phone_number: '9876543210', role: 'user', reports_to_email: who.email, is_onboarded: true },
+      payload: {
+        first_name: 'New',
+        last_name: 'Member',
+        email: c.freshEmail(who.workspace.domain),
+        phone_number: '9876543210',
+        role: 'user',
+        reports_to_email: who.email,
+        is_onboarded: true,
+      },
     }),
-    expect:                                                                                                       [401, 403, 403, 201, 201, 403, 201, 403, 403],
+    expect: [401, 403, 403, 201, 201, 403, 201, 403, 403],
   },
   {
     route: 'POST /api/users/add_user/:email',
     note: "path = the rep's email, not the caller's",
     request: (c) => ({
       url: `/api/users/add_user/${RAHUL}`,
-      payload: { first_name: 'New', last_name: 'Member', email: c.freshEmail('acme.example'), phone_number: '9876543210', role: 'user', reports_to_email: RAHUL, is_onboarded: true },
+      payload: {
+        first_name: 'New',
+        last_name: 'Member',
+        email: c.freshEmail('acme.example'),
+        phone_number: '9876543210',
+        role: 'user',
+        reports_to_email: RAHUL,
+        is_onboarded: true,
+      },
     }),
-    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403, 403],
+    expect: [401, 403, 403, 403, 403, 403, 403, 403, 403],
   },
   {
     route: 'PUT /api/users/update_user/:email',
     note: "path = caller's own email; non-admins get the spec's 401",
-    request: (_c, who) => ({ url: `/api/users/update_user/${who.email}`, payload: { organization_name: who.workspace.name, organization_domain: who.workspace.domain } }),
-    expect:                                                                                                       [401, 401, 401, 200, 200, 401, 200, 401, 401],
+    request: (_c, who) => ({
+      url: `/api/users/update_user/${who.email}`,
+      payload: { organization_name: who.workspace.name, organization_domain: who.workspace.domain },
+    }),
+    expect: [401, 401, 401, 200, 200, 401, 200, 401, 401],
   },
   {
     route: 'PUT /api/users/update_user/:email',
     note: "path = the rep's email, not the caller's",
-    request: () => ({ url: `/api/users/update_user/${RAHUL}`, payload: { organization_name: 'Acme Sales', organization_domain: 'acme.example' } }),
-    expect:                                                                                                       [401, 401, 403, 403, 403, 403, 403, 403, 403],
+    request: () => ({
+      url: `/api/users/update_user/${RAHUL}`,
+      payload: { organization_name: 'Acme Sales', organization_domain: 'acme.example' },
+    }),
+    expect: [401, 401, 403, 403, 403, 403, 403, 403, 403],
   },
   {
     route: 'GET /api/users/whatsapp_number',
@@ -208,74 +242,100 @@ const MATRIX: Row[] = [
     route: 'POST /api/users/update_whatsapp_number/:email',
     note: "path = the rep's email, not the caller's",
     request: () => ({ url: `/api/users/update_whatsapp_number/${RAHUL}`, payload: { phone_number: '+91 98765 43210' } }),
-    expect:                                                                                                       [401, 200, 403, 403, 403, 403, 403, 403, 403],
+    expect: [401, 200, 403, 403, 403, 403, 403, 403, 403],
   },
-  { route: 'GET /api/users/subordinates/:id', request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404, 404] },
+  {
+    route: 'GET /api/users/subordinates/:id',
+    request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
   {
     route: 'PATCH /api/users/:id',
     note: "rahul's team, unchanged value",
     request: (c) => ({ url: `/api/users/${c.ids.rahul}`, payload: { team: 'Enterprise' } }),
-    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403, 403],
+    expect: [401, 403, 403, 200, 200, 403, 404, 403, 403],
   },
 
-  // ---- registration requests (admins decide sign-ups from their workspace's domain) -----------------------------------------------------------------
-  { route: 'GET /api/registration-requests', request: () => ({ url: '/api/registration-requests' }), expect: [401, 403, 403, 200, 200, 403, 200, 403, 403] },
+  // ---- registration requests (admins decide sign-ups from their workspace's domain) ---------------------------------
+  {
+    route: 'GET /api/registration-requests',
+    request: () => ({ url: '/api/registration-requests' }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 403, 403],
+  },
   {
     route: 'POST /api/registration-requests/:id/approve',
     note: 'a fresh request from acme.example',
     request: async (c) => ({ url: `/api/registration-requests/${await c.pendingRequest('acme.example')}/approve` }),
-    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403, 403],
+    expect: [401, 403, 403, 200, 200, 403, 404, 403, 403],
   },
   {
     route: 'POST /api/registration-requests/:id/reject',
     note: 'a fresh request from acme.example',
     request: async (c) => ({ url: `/api/registration-requests/${await c.pendingRequest('acme.example')}/reject` }),
-    expect:                                                                                                       [401, 403, 403, 200, 200, 403, 404, 403, 403],
+    expect: [401, 403, 403, 200, 200, 403, 404, 403, 403],
   },
 
-  // ---- new customers' workspaces (operators decide sign-ups from domains no workspace holds) ---------------------------------------------------------
-  { route: 'GET /api/operator/workspace-requests', request: () => ({ url: '/api/operator/workspace-requests' }), expect: [401, 403, 403, 403, 403, 403, 403, 403, 200] },
+  // ---- new customers' workspaces (operators decide sign-ups from domains no workspace holds) ------------------------
+  {
+    route: 'GET /api/operator/workspace-requests',
+    request: () => ({ url: '/api/operator/workspace-requests' }),
+    expect: [401, 403, 403, 403, 403, 403, 403, 403, 200],
+  },
   {
     route: 'POST /api/operator/workspace-requests/:id/approve',
     note: 'a fresh request from a domain no workspace holds; approval creates its workspace',
     request: async (c) => ({ url: `/api/operator/workspace-requests/${await c.pendingRequest(c.freshDomain())}/approve` }),
-    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403, 200],
+    expect: [401, 403, 403, 403, 403, 403, 403, 403, 200],
   },
   {
     route: 'POST /api/operator/workspace-requests/:id/reject',
     note: 'a fresh request from a domain no workspace holds',
     request: async (c) => ({ url: `/api/operator/workspace-requests/${await c.pendingRequest(c.freshDomain())}/reject` }),
-    expect:                                                                                                       [401, 403, 403, 403, 403, 403, 403, 403, 200],
+    expect: [401, 403, 403, 403, 403, 403, 403, 403, 200],
   },
 
-  // ---- deals --------------------------------------------------------------------------------------------------------------------------------------
+  // ---- deals --------------------------------------------------------------------------------------------------------
   {
     route: 'GET /api/deal/get-deals-user-hierarchy',
     note: "?email=rahul: the rep's deals",
     request: () => ({ url: `/api/deal/get-deals-user-hierarchy?email=${RAHUL}` }),
-    expect:                                                                                                       [401, 200, 403, 200, 200, 403, 403, 403, 403],
+    expect: [401, 200, 403, 200, 200, 403, 403, 403, 403],
   },
-  { route: 'GET /api/deal/get-deals-user-hierarchy', note: 'no email: your own view', request: () => ({ url: '/api/deal/get-deals-user-hierarchy' }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/deal/export', note: "?email=rahul: the rep's deals as CSV", request: () => ({ url: `/api/deal/export?email=${RAHUL}` }), expect: [401, 200, 403, 200, 200, 403, 403, 403, 403] },
+  {
+    route: 'GET /api/deal/get-deals-user-hierarchy',
+    note: 'no email: your own view',
+    request: () => ({ url: '/api/deal/get-deals-user-hierarchy' }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'GET /api/deal/export',
+    note: "?email=rahul: the rep's deals as CSV",
+    request: () => ({ url: `/api/deal/export?email=${RAHUL}` }),
+    expect: [401, 200, 403, 200, 200, 403, 403, 403, 403],
+  },
   { route: 'GET /api/deal/get-deal-stages', request: () => ({ url: '/api/deal/get-deal-stages' }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/deal/get_deal_by_id/:id', request: (c) => ({ url: `/api/deal/get_deal_by_id/${c.rahulDeal.id}` }), expect: [401, 200, 404, 200, 200, 404, 404, 404, 404] },
+  {
+    route: 'GET /api/deal/get_deal_by_id/:id',
+    request: (c) => ({ url: `/api/deal/get_deal_by_id/${c.rahulDeal.id}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
   {
     route: 'GET /api/deal/get-stackholders-for-deal',
     request: (c) => ({ url: `/api/deal/get-stackholders-for-deal?deal_id=${c.rahulDeal.id}` }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   { route: 'GET /api/deal/owners', request: () => ({ url: '/api/deal/owners' }), expect: SIGNED_IN(200) },
   {
     route: 'PUT /api/deal/:id',
     note: "rahul's deal, its own name again",
     request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}`, payload: { dealname: c.rahulDeal.dealname } }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   {
     route: 'PUT /api/deal/:id',
     note: '{properties} form',
     request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}`, payload: { properties: { dealname: c.rahulDeal.dealname } } }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   {
     route: 'POST /api/deal/',
@@ -284,31 +344,63 @@ const MATRIX: Row[] = [
       url: '/api/deal/?hubId=1',
       payload: { dealname: 'Matrix deal', pipeline: c.pipeline.label, dealstage: c.pipeline.stage, dealowner: RAHUL, amount: '1000' },
     }),
-    expect:                                                                                                       [401, 201, 403, 201, 201, 403, 400, 400, 403],
+    expect: [401, 201, 403, 201, 201, 403, 400, 400, 403],
   },
 
-  // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) ---------------------------------------------------------
+  // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) --------------------------
   { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
-  // ---- assistant questions (answered from what each caller may see; a rep's deal is not in a peer's answer) ----------------------------------------
-  { route: 'POST /api/chat/sales', request: () => ({ url: '/api/chat/sales', payload: { query: 'How many deals in Discovery?', context: {} } }), expect: SIGNED_IN(200) },
-  { route: 'POST /api/chat/', request: () => ({ url: '/api/chat/', payload: { query: 'deals closing this month' } }), expect: SIGNED_IN(200) },
+  // ---- assistant questions (answered from what each caller may see; a rep's deal is not in a peer's answer) ---------
+  {
+    route: 'POST /api/chat/sales',
+    request: () => ({ url: '/api/chat/sales', payload: { query: 'How many deals in Discovery?', context: {} } }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'POST /api/chat/',
+    request: () => ({ url: '/api/chat/', payload: { query: 'deals closing this month' } }),
+    expect: SIGNED_IN(200),
+  },
 
-  // ---- header search (each caller gets what they may see; an empty term is a 400) ---------------------------------------------------------------
-  { route: 'GET /api/search', request: (c) => ({ url: `/api/search?q=${encodeURIComponent(c.rahulDeal.dealname)}` }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/search', note: 'empty term: 400 (validation answers before the session check)', request: () => ({ url: '/api/search?q=%20' }), expect: ALL(400) },
+  // ---- header search (each caller gets what they may see; an empty term is a 400) -----------------------------------
+  {
+    route: 'GET /api/search',
+    request: (c) => ({ url: `/api/search?q=${encodeURIComponent(c.rahulDeal.dealname)}` }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'GET /api/search',
+    note: 'empty term: 400 once signed in; a caller without a session gets 401 before the query is validated',
+    request: () => ({ url: '/api/search?q=%20' }),
+    expect: SIGNED_IN(400),
+  },
 
-  // ---- Google connection (the caller's own; Google is not configured here) -------------------------------------------------------------------------
+  // ---- Google connection (the caller's own; Google is not configured here) ------------------------------------------
   { route: 'GET /api/google/status', request: () => ({ url: '/api/google/status' }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/google/authorize-url', note: 'not configured: 409', request: () => ({ url: '/api/google/authorize-url' }), expect: SIGNED_IN(409) },
+  {
+    route: 'GET /api/google/authorize-url',
+    note: 'not configured: 409',
+    request: () => ({ url: '/api/google/authorize-url' }),
+    expect: SIGNED_IN(409),
+  },
   {
     route: 'POST /api/google/exchange-token',
     note: 'not configured: 409',
     request: () => ({ url: '/api/google/exchange-token', payload: { code: 'code', state: 'google.forged' } }),
     expect: SIGNED_IN(409),
   },
-  { route: 'POST /api/google/sync', note: 'no calendar connected: 409', request: () => ({ url: '/api/google/sync', payload: {} }), expect: SIGNED_IN(409) },
-  { route: 'POST /api/google/disconnect', note: 'nothing connected: the status', request: () => ({ url: '/api/google/disconnect', payload: {} }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/google/sync',
+    note: 'no calendar connected: 409',
+    request: () => ({ url: '/api/google/sync', payload: {} }),
+    expect: SIGNED_IN(409),
+  },
+  {
+    route: 'POST /api/google/disconnect',
+    note: 'nothing connected: the status',
+    request: () => ({ url: '/api/google/disconnect', payload: {} }),
+    expect: SIGNED_IN(200),
+  },
   {
     route: 'POST /api/google/gmail-draft',
     note: 'no Gmail permission: 403',
@@ -316,7 +408,7 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN(403),
   },
 
-  // ---- HubSpot connection and CRM fields (the caller's own login; HubSpot is not configured here) ---------------------------------------
+  // ---- HubSpot connection and CRM fields (the caller's own login; HubSpot is not configured here) -------------------
   { route: 'GET /api/hubspot/status', request: () => ({ url: '/api/hubspot/status' }), expect: SIGNED_IN(200) },
   {
     route: 'GET /api/hubspot/authorize-url',
@@ -355,58 +447,75 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN(200),
   },
 
-  // ---- videos (recordings: the uploader, everyone above them and admins see one; nothing crosses workspaces) ------------------------------------------
+  // ---- videos (recordings: the uploader, everyone above them and admins see one; nothing crosses workspaces) --------
   { route: 'GET /api/videos/deals', request: () => ({ url: '/api/videos/deals' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/videos/my-videos', request: () => ({ url: '/api/videos/my-videos' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/videos/subordinate-videos', request: () => ({ url: '/api/videos/subordinate-videos' }), expect: SIGNED_IN(200) },
-  { route: 'GET /api/videos/get-video-by-dealId/:id', request: (c) => ({ url: `/api/videos/get-video-by-dealId/${c.rahulDeal.id}` }), expect: SEEN_BY_RAHULS_LINE },
+  {
+    route: 'GET /api/videos/get-video-by-dealId/:id',
+    request: (c) => ({ url: `/api/videos/get-video-by-dealId/${c.rahulDeal.id}` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
   { route: 'GET /api/videos/:id', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}` }), expect: SEEN_BY_RAHULS_LINE },
-  { route: 'GET /api/videos/:id/media', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/media` }), expect: SEEN_BY_RAHULS_LINE },
-  { route: 'GET /api/videos/:id/snapshots/:n', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/snapshots/0` }), expect: SEEN_BY_RAHULS_LINE },
+  {
+    route: 'GET /api/videos/:id/media',
+    request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/media` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'GET /api/videos/:id/snapshots/:n',
+    request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/snapshots/0` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
   {
     route: 'POST /api/videos/upload',
     note: "a file for rahul's deal: whoever cannot see the deal gets 404",
     request: (c) => uploadTo(c, '/api/videos/upload', { upload_type: 'file' }, [{ field: 'file', name: 'call.mp4', data: MP4_BYTES }]),
-    expect:                                                                                                       [401, 201, 404, 201, 201, 404, 404, 404, 404],
+    expect: [401, 201, 404, 201, 201, 404, 404, 404, 404],
   },
   {
     route: 'POST /api/videos/upload-transcription',
-    request: (c) => uploadTo(c, '/api/videos/upload-transcription', { upload_type: 'transcription', transcription_text: 'Matrix transcript' }),
-    expect:                                                                                                       [401, 201, 404, 201, 201, 404, 404, 404, 404],
+    request: (c) =>
+      uploadTo(c, '/api/videos/upload-transcription', { upload_type: 'transcription', transcription_text: 'Matrix transcript' }),
+    expect: [401, 201, 404, 201, 201, 404, 404, 404, 404],
   },
-  { route: 'POST /api/videos/generate-presigned-url', request: () => ({ url: '/api/videos/generate-presigned-url', payload: { file_name: 'call.mp4' } }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/videos/generate-presigned-url',
+    request: () => ({ url: '/api/videos/generate-presigned-url', payload: { file_name: 'call.mp4' } }),
+    expect: SIGNED_IN(200),
+  },
   {
     route: 'PUT /api/videos/direct-upload/:token',
-    note: "a fresh upload URL made for rahul: nobody else may use it",
+    note: 'a fresh upload URL made for rahul: nobody else may use it',
     request: async (c) => {
       const rahul = await findUser(c.t.database.db, RAHUL);
       const { upload_url } = await c.t.services.recordings.service.presign({ ...rahul, role: 'user' }, 'call.mp4');
       return { url: upload_url, payload: MP4_BYTES, headers: { 'content-type': 'video/mp4' } };
     },
-    expect:                                                                                                       [401, 200, 403, 403, 403, 403, 403, 403, 403],
+    expect: [401, 200, 403, 403, 403, 403, 403, 403, 403],
   },
   {
     route: 'POST /api/videos/:id/retry',
     note: 'a fresh failed recording of rahul',
     request: async (c) => ({ url: `/api/videos/${await rahulRecording(c, 'failed')}/retry` }),
-    expect:                                                                                                       SEEN_BY_RAHULS_LINE,
+    expect: SEEN_BY_RAHULS_LINE,
   },
   {
     route: 'DELETE /api/videos/:id',
     note: 'a fresh recording of rahul: the uploader and admins may delete it',
     request: async (c) => ({ url: `/api/videos/${await rahulRecording(c)}` }),
-    expect:                                                                                                       [401, 204, 404, 204, 204, 404, 404, 404, 404],
+    expect: [401, 204, 404, 204, 204, 404, 404, 404, 404],
   },
 
-  // ---- recordings ---------------------------------------------------------------------------------------------------------------------------------
+  // ---- recordings ---------------------------------------------------------------------------------------------------
   {
     route: 'POST /api/videos/:id/follow-up-email',
     note: "rahul's demo recording: the uploader, those above him and admins",
     request: async (c) => ({ url: `/api/videos/${await rahulRecordingId(c)}/follow-up-email` }),
-    expect:                                                                                                       [401, 200, 404, 200, 200, 404, 404, 404, 404],
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
 
-  // ---- assistant commands (reading writes nothing; a pending operation is the asker's alone) ---------------------------------------------------------
+  // ---- assistant commands (reading writes nothing; a pending operation is the asker's alone) ------------------------
   {
     route: 'POST /api/command/process-command',
     note: 'a create: every signed-in caller gets a question to confirm',
@@ -415,21 +524,21 @@ const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/command/process-command',
-    note: "?email=rahul: only rahul may name himself",
+    note: '?email=rahul: only rahul may name himself',
     request: () => ({ url: `/api/command/process-command?command=${encodeURIComponent('create company Matrix Co')}&email=${RAHUL}` }),
-    expect:                                                                                                       [401, 200, 403, 403, 403, 403, 403, 403, 403],
+    expect: [401, 200, 403, 403, 403, 403, 403, 403, 403],
   },
   {
     route: 'POST /api/command/confirm',
     note: "a fresh pending operation of rahul's: a no-change update of his deal",
     request: async (c) => ({ url: '/api/command/confirm', payload: { pending_operation_id: await c.rahulPending() } }),
-    expect:                                                                                                       [401, 200, 404, 404, 404, 404, 404, 404, 404],
+    expect: [401, 200, 404, 404, 404, 404, 404, 404, 404],
   },
   {
     route: 'POST /api/command/cancel',
     note: "a fresh pending operation of rahul's",
     request: async (c) => ({ url: '/api/command/cancel', payload: { pending_operation_id: await c.rahulPending() } }),
-    expect:                                                                                                       [401, 200, 404, 404, 404, 404, 404, 404, 404],
+    expect: [401, 200, 404, 404, 404, 404, 404, 404, 404],
   },
 ];
 
@@ -449,13 +558,41 @@ const isMatrixRoute = (r: { method: string; url: string }) => r.url.startsWith('
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Every operation in an OpenAPI document, as `METHOD url` with Fastify's `:param` path syntax. */
-function documentedRoutes(doc: { paths?: Record<string, Record<string, unknown>> }): { method: string; url: string }[] {
+type Operation = { parameters?: { name: string; in: string }[] };
+type OpenApiDoc = { paths?: Record<string, Record<string, unknown>> };
+
+/** Every operation in an OpenAPI document, as `METHOD url` with Fastify's `:param` path syntax, and its query parameters. */
+function documentedRoutes(doc: OpenApiDoc): { method: string; url: string; query: string[] }[] {
   return Object.entries(doc.paths ?? {}).flatMap(([openApiPath, operations]) =>
-    Object.keys(operations)
-      .filter((m) => HTTP_METHODS.includes(m))
-      .map((m) => ({ method: m.toUpperCase(), url: openApiPath.replace(/\{([^}]+)\}/g, ':$1') })),
+    Object.entries(operations)
+      .filter(([m]) => HTTP_METHODS.includes(m))
+      .map(([m, op]) => ({
+        method: m.toUpperCase(),
+        url: openApiPath.replace(/\{([^}]+)\}/g, ':$1'),
+        query: ((op as Operation).parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      })),
   );
+}
+
+/**
+ * A route needs a session unless one of its rows lets an anonymous caller past the session check
+ * (those are the routes marked PUBLIC_ROUTE); a route without rows needs one (and fails the row check).
+ */
+const needsSession = (route: string) => MATRIX.filter((row) => row.route === route).every((row) => row.expect[0] === 401);
+
+/**
+ * Two requests no route accepts, for `METHOD url`: every query parameter (or a made-up one) holding a
+ * NUL, and, for methods with a body, JSON that does not parse. Path parameters are a placeholder.
+ */
+function invalidRequests(route: { method: string; url: string; query: string[] }): { what: string; request: InjectOptions }[] {
+  const method = route.method as InjectOptions['method'];
+  const url = route.url.replace(/:\w+/g, 'x');
+  const query = (route.query.length ? route.query : ['probe']).map((name) => `${name}=%00${'x'.repeat(3000)}`).join('&');
+  const invalid: { what: string; request: InjectOptions }[] = [{ what: 'bad query', request: { method, url: `${url}?${query}` } }];
+  if (!['GET', 'HEAD', 'DELETE'].includes(route.method)) {
+    invalid.push({ what: 'bad body', request: { method, url, payload: '{"unfinished', headers: { 'content-type': 'application/json' } } });
+  }
+  return invalid;
 }
 
 describe('authorization matrix', () => {
@@ -541,7 +678,7 @@ describe('authorization matrix', () => {
   });
   afterAll(() => t?.close());
 
-  it('has a row for every API route in the OpenAPI document (add one to MATRIX for each new route), and no row for a route that is gone', async () => {
+  it('has a row for every API route in the OpenAPI document (each new route needs one), and none for a route that is gone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const registered = documentedRoutes(res.json())
       .filter(isMatrixRoute)
@@ -571,6 +708,37 @@ describe('authorization matrix', () => {
       .map((r) => `${r.method} ${r.url}`)
       .filter((r) => !covered.has(r));
     expect(missing).toEqual(['DELETE /api/deal/:id']);
+  });
+
+  it('answers a caller without a session 401 on every route that needs one, before validating the query or reading the body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const routes = documentedRoutes(res.json()).filter(isMatrixRoute);
+    const failures: string[] = [];
+    let asserted = 0;
+    const assertedRoutes = new Set<string>();
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      for (const { what, request } of invalidRequests(route)) {
+        const send = (headers: Record<string, string>) => t.app.inject({ ...request, headers: { ...request.headers, ...headers } });
+        const anon = await send(csrfHeaders);
+        const signedIn = await send(callers.admin.session!.headers);
+        // The request is refused to a signed-in caller for what it carries (400; 403 for the direct upload's made-up token).
+        const refused = signedIn.statusCode >= 400 && signedIn.statusCode < 500 && signedIn.statusCode !== 401;
+        if (!refused) failures.push(`${name} ${what}: signed in got ${signedIn.statusCode}, not a refusal of the request`);
+        if (!needsSession(name)) {
+          if (anon.statusCode !== signedIn.statusCode) failures.push(`${name} (public) ${what}: anonymous got ${anon.statusCode}`);
+        } else if (anon.statusCode !== 401 || anon.json<{ detail: string }>().detail !== 'Not authenticated') {
+          failures.push(`${name} ${what}: anonymous got ${anon.statusCode} ${anon.body.slice(0, 120)}`);
+        } else {
+          asserted++;
+          assertedRoutes.add(name);
+        }
+      }
+    }
+    console.info(`401 before validation: ${assertedRoutes.size} of ${routes.length} routes, ${asserted} requests`);
+    expect(failures).toEqual([]);
+    // Each route that needs a session was asserted once or twice (GETs have no body).
+    expect(asserted).toBeGreaterThan(routes.filter((r) => needsSession(`${r.method} ${r.url}`)).length);
   });
 
   it.each(MATRIX.map((row) => [`${row.route}${row.note ? ` (${row.note})` : ''}`, row] as const))('%s', async (_name, row) => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../app';
 import { organizations, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PUBLIC_ROUTE } from '../plugins/session';
 import { errorForLog } from './error-log';
 
 /** Personal data a failing statement carries in its parameters. */
@@ -31,8 +32,10 @@ beforeAll(async () => {
   const insertUser = () => t.database.db.insert(users).values({ organizationId: orgId, email, firstName, lastName: 'Person', phoneNumber });
   await insertUser();
   // Routes that exist only in this test: a unique violation and a value PostgreSQL refuses.
-  t.app.get('/api/test/duplicate', async () => insertUser());
-  t.app.get('/api/test/bad-date', async () => t.database.db.execute(sql`select ${'0000-01-01'}::date, ${PERSONAL[0]}::text`));
+  t.app.get('/api/test/duplicate', { config: PUBLIC_ROUTE }, async () => insertUser());
+  t.app.get('/api/test/bad-date', { config: PUBLIC_ROUTE }, async () =>
+    t.database.db.execute(sql`select ${'0000-01-01'}::date, ${PERSONAL[0]}::text`),
+  );
 });
 afterAll(() => t?.close());
 

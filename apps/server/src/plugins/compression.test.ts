@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, type TestSession } from '../../test/sessions';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { PUBLIC_ROUTE } from './session';
 import { COMPRESS_THRESHOLD_BYTES } from './compression';
 
 /**
@@ -18,8 +19,8 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   asha = await signIn(t.database.db, 'asha@acme.example');
   // Stand-ins for the media routes to come: a whole video and a byte range of a text file.
-  t.app.get('/api/test/video', (_req, reply) => reply.type('video/mp4').send(VIDEO));
-  t.app.get('/api/test/range', (_req, reply) =>
+  t.app.get('/api/test/video', { config: PUBLIC_ROUTE }, (_req, reply) => reply.type('video/mp4').send(VIDEO));
+  t.app.get('/api/test/range', { config: PUBLIC_ROUTE }, (_req, reply) =>
     reply.status(206).type('text/plain').header('content-range', `bytes 0-4095/8192`).send('x'.repeat(4096)),
   );
 });

@@ -3,14 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/http-error';
 import { createTestApp, csrfHeaders, type TestApp } from '../../test/test-app';
+import { PUBLIC_ROUTE } from './session';
 
 /** Routes that exist only in this test, added to the real app before its first inject. */
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/test/echo', { schema: { body: z.object({ name: z.string().min(2) }) } }, async (request) => request.body);
-  app.get('/api/test/crash', async () => {
+  app.post(
+    '/api/test/echo',
+    { config: PUBLIC_ROUTE, schema: { body: z.object({ name: z.string().min(2) }) } },
+    async (request) => request.body,
+  );
+  app.get('/api/test/crash', { config: PUBLIC_ROUTE }, async () => {
     throw new Error('connection to 10.0.0.5 refused: password authentication failed for user "pw"');
   });
-  app.get('/api/test/teapot', async () => {
+  app.get('/api/test/teapot', { config: PUBLIC_ROUTE }, async () => {
     throw new HttpError(418, 'Short and stout', { headers: { 'x-kettle': 'on' } });
   });
 };

@@ -56,11 +56,13 @@ function check(value: unknown, prefix?: string): void {
 /**
  * Every string from outside (path, query, data headers, the app's cookies, body) is refused with a 400
  * naming the field when it holds a NUL or an unpaired surrogate, before any route sees it.
- * URL and header values are checked on arrival; the body once it is parsed.
+ * URL and header values are checked once the request's hooks ran (so a route that needs a session
+ * answers a caller without one 401 first, see plugins/session.ts) and before its body is read;
+ * the body once it is parsed.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   const isApi = (request: FastifyRequest) => request.url.startsWith('/api/');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preParsing', async (request) => {
     if (!isApi(request)) return;
     check(request.params);
     check(request.query);

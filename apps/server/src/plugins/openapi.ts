@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PUBLIC_ROUTE } from './session';
 
 const HIDDEN_TAG = 'X-HIDDEN';
 const isDocsUrl = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
@@ -13,7 +14,9 @@ const isDocsUrl = (url: string) => url === '/api/docs' || url.startsWith('/api/d
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || isDocsUrl(route.url)) return;
+    if (!route.url.startsWith('/api/')) return;
+    // The docs are for anyone (every other API route needs a session unless it says otherwise).
+    if (isDocsUrl(route.url)) return void (route.config = { ...route.config, ...PUBLIC_ROUTE });
     const schema = route.schema as { hide?: boolean; tags?: string[] } | undefined;
     if (schema?.hide || schema?.tags?.includes(HIDDEN_TAG)) {
       throw new Error(

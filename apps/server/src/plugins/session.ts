@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminRole } from '@pipewise/contract/common';
 import { HttpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/secrets';
@@ -13,7 +13,24 @@ declare module 'fastify' {
     /** The signed-in caller, or null; identity comes from the session only (decision 3). */
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route. By default (unset) API routes need a live session: a caller without
+     * one is answered 401 before the query or body is read or validated. 'public': anyone (sign-in,
+     * health, the API docs). 'any-session': any session, a deactivated user's too (the profile,
+     * which tells the app that such a session is no longer valid).
+     */
+    access?: 'public' | 'any-session';
+  }
 }
+
+/** The route option of routes anyone may call: `app.post(url, { config: PUBLIC_ROUTE, ... })`. */
+export const PUBLIC_ROUTE = { access: 'public' } as const;
+/** The route option of routes a deactivated user's session may call too. */
+export const ANY_SESSION_ROUTE = { access: 'any-session' } as const;
+
+const NOT_AUTHENTICATED = 'Not authenticated';
+const isLive = (auth: AuthContext | null): auth is AuthContext => auth !== null && auth.user.status === 'active';
 
 function tokenFrom(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
   const header = request.headers.authorization;
@@ -23,12 +40,15 @@ function tokenFrom(request: FastifyRequest): { token: string; via: 'cookie' | 'b
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-/** Resolves the session on every request and renews it when it is a day old (sliding expiry). */
+/**
+ * Resolves the session on every API request and renews it when it is a day old (sliding expiry).
+ * Then, on every API route not marked PUBLIC_ROUTE, a caller without a live session is answered 401
+ * at once: before the query or body is validated, and before the body is even read.
+ */
 export function registerSession(app: FastifyInstance, sessions: SessionRepo, appUrl: string): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request, reply) => {
-    // Only API routes act on the caller; the SPA's files and pages need no database lookup.
-    if (!request.url.startsWith('/api/')) return;
+
+  async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const found = tokenFrom(request);
     if (!found || found.token.length > 200) return;
     const record = await sessions.findLive(sha256Hex(found.token));
@@ -41,13 +61,23 @@ export function registerSession(app: FastifyInstance, sessions: SessionRepo, app
       if (found.via === 'cookie') setSessionCookie(reply, appUrl, found.token, expiresAt);
       else void reply.header('x-access-token-expires-in', String(Math.floor(SESSION_TTL_MS / 1000)));
     }
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
+    // Only API routes act on the caller; the SPA's files and pages need no database lookup.
+    if (!request.url.startsWith('/api/')) return;
+    await resolve(request, reply);
+    // An unknown API path stays a 404 for everyone.
+    const access = request.routeOptions.config.access;
+    if (request.is404 || access === 'public') return;
+    if (access === 'any-session' ? request.auth === null : !isLive(request.auth)) throw new HttpError(401, NOT_AUTHENTICATED);
   });
 }
 
 /** The caller, or 401; a deactivated user's session no longer counts. */
 export function requireUser(request: FastifyRequest): AuthContext {
   const auth = request.auth;
-  if (!auth || auth.user.status !== 'active') throw new HttpError(401, 'Not authenticated');
+  if (!isLive(auth)) throw new HttpError(401, NOT_AUTHENTICATED);
   const claimed = request.headers['x-user-email'];
   if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== auth.user.email) {
     throw new HttpError(403, 'X-User-Email does not match the signed-in user');

@@ -14,7 +14,7 @@ import {
 } from '@pipewise/contract/auth';
 import { HttpError, errorResponses } from '../../lib/http-error';
 import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
-import { requireUser, type AuthContext } from '../../plugins/session';
+import { ANY_SESSION_ROUTE, PUBLIC_ROUTE, requireUser, type AuthContext } from '../../plugins/session';
 import type { AuthService } from './auth-service';
 
 const errors = errorResponses(429, 502);
@@ -49,17 +49,19 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
     const tags = ['auth'];
     app.post(
       '/api/auth/check-email',
-      { schema: { tags, body: ZCheckEmailRequest, response: { 200: ZCheckEmailResponse, ...errors } } },
+      { config: PUBLIC_ROUTE, schema: { tags, body: ZCheckEmailRequest, response: { 200: ZCheckEmailResponse, ...errors } } },
       (req) => service.checkEmail(req.body.email, req.ip),
     );
 
-    app.post('/api/auth/send-otp', { schema: { tags, body: ZSendOtpRequest, response: { 200: ZSendOtpResponse, ...errors } } }, (req) =>
-      service.sendOtp(req.body.email, req.ip),
+    app.post(
+      '/api/auth/send-otp',
+      { config: PUBLIC_ROUTE, schema: { tags, body: ZSendOtpRequest, response: { 200: ZSendOtpResponse, ...errors } } },
+      (req) => service.sendOtp(req.body.email, req.ip),
     );
 
     app.post(
       '/api/auth/verify-otp',
-      { schema: { tags, body: ZVerifyOtpRequest, response: { 200: ZVerifyOtpResponse, ...errors } } },
+      { config: PUBLIC_ROUTE, schema: { tags, body: ZVerifyOtpRequest, response: { 200: ZVerifyOtpResponse, ...errors } } },
       async (req, reply) => {
         const { user, token, expiresAt } = await service.verifyOtp(req.body.email, req.body.otp, req.ip, req.headers['user-agent']);
         setSessionCookie(reply, appUrl, token, expiresAt);
@@ -80,7 +82,7 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
 
     app.post(
       '/api/auth/register-interest',
-      { schema: { tags, body: ZRegisterInterestRequest, response: { 200: ZRegisterInterestResponse, ...errors } } },
+      { config: PUBLIC_ROUTE, schema: { tags, body: ZRegisterInterestRequest, response: { 200: ZRegisterInterestResponse, ...errors } } },
       (req) => service.registerInterest(req.body, req.ip),
     );
 
@@ -99,12 +101,14 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       if (claimed && claimed !== caller.user.email) throw new HttpError(403, 'The email in the request does not match the signed-in user');
       return profileOf(caller, operators.has(caller.user.email));
     };
-    app.get('/api/session/profile', { schema: profileSchema }, profile);
-    app.get('/api/command/get-profile', { schema: { ...profileSchema, tags: ['command'] } }, profile);
+    app.get('/api/session/profile', { config: ANY_SESSION_ROUTE, schema: profileSchema }, profile);
+    app.get('/api/command/get-profile', { config: ANY_SESSION_ROUTE, schema: { ...profileSchema, tags: ['command'] } }, profile);
 
     app.post(
       '/api/session/logout',
       {
+        // Always succeeds: it clears the cookies whether or not the session is still there.
+        config: PUBLIC_ROUTE,
         schema: {
           tags: ['session'],
           querystring: z.object({ email: z.string().max(254).optional() }).loose(),

@@ -6,6 +6,7 @@ import type { OidcClient } from '../../adapters/google/oidc-client';
 import type { Db } from '../../db/client';
 import { oauthStates } from '../../db/schema';
 import { OAUTH_STATE_COOKIE as STATE_COOKIE, cookieBase, setSessionCookie } from '../../plugins/cookies';
+import { PUBLIC_ROUTE } from '../../plugins/session';
 import { fullName, type UsersRepo } from '../users/users-repo';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { AuthService } from './auth-service';
@@ -37,7 +38,7 @@ export function googleAuthRoutes(deps: {
   return async (app) => {
     app.get(
       '/api/auth/google/login',
-      { schema: { tags: ['auth'], summary: 'Starts Google sign-in (browser navigation)' } },
+      { config: PUBLIC_ROUTE, schema: { tags: ['auth'], summary: 'Starts Google sign-in (browser navigation)' } },
       async (req, reply) => {
         if (!deps.oidc) return reply.redirect(toCallback({ error: GOOGLE_MESSAGES.notConfigured }));
         // Each start stores a login attempt, so starts are limited per address like the other sign-in routes.
@@ -59,6 +60,7 @@ export function googleAuthRoutes(deps: {
     app.get(
       '/api/auth/google/callback',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags: ['auth'],
           querystring: z

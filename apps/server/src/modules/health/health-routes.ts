@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealthResponse } from '@pipewise/contract/health';
 import type { Database } from '../../db/client';
+import { PUBLIC_ROUTE } from '../../plugins/session';
 
 export function healthRoutes(database: Pick<Database, 'kind' | 'ping'>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/health',
       {
+        config: PUBLIC_ROUTE,
         schema: {
           tags: ['health'],
           summary: 'Liveness and database reachability',
