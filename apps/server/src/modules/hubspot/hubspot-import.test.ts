@@ -4,6 +4,10 @@ import type { TDealListResponse } from '@pipewise/contract/deals';
 import type { THubspotStatus } from '@pipewise/contract/integrations';
 import { execute } from '../../db/client';
 import { contacts, crmOwners, deals, pipelineStages } from '../../db/schema';
+import { createJobRunner } from '../../jobs/worker';
+import { drainJobs, handlersOf } from '../../../test/jobs-fixture';
+import { silentLog } from '../../../test/silent-log';
+import { hubspotSyncJob } from './hubspot-jobs';
 import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -55,7 +59,19 @@ afterAll(async () => {
 describe('the first import', () => {
   it(`imports ${DEALS.toLocaleString('en-US')} deals with their companies, contacts, owners and stages at the default pacing`, async () => {
     const started = Date.now();
-    await t.services.hubspot.sync.sync(asha.organizationId, { full: true });
+    // The admin's connect queued the import; a worker runs it.
+    const runner = createJobRunner({
+      queue: t.services.queue,
+      jobs: handlersOf(t.services, hubspotSyncJob),
+      log: silentLog,
+      leaseMs: 60_000,
+    });
+    expect(await drainJobs(runner)).toBe(1);
+    const [job] = await execute<{ status: string; last_error: string | null }>(
+      t.database.db,
+      sql`select status, last_error from jobs where type = 'hubspot.sync'`,
+    );
+    expect(job).toEqual({ status: 'done', last_error: null });
     const seconds = (Date.now() - started) / 1000;
     const crmCalls = hs.calls.filter((c) => c.path.startsWith('/crm/'));
     console.info(
@@ -95,6 +111,10 @@ describe('an incremental sync', () => {
     hs.put('deals', '400001', { dealname: 'Brand new deal', pipeline: '7001', dealstage: '7002', amount: '42' });
     hs.put('contacts', '200001', { email: 'changed@client.example' });
     hs.archive('deals', '300002');
+    // HubSpot pushes back on the way: a 429 without Retry-After, one with it, and a 502.
+    hs.switches.fail429 = 1;
+    hs.switches.fail5xx = 1;
+    const answered429 = hs.count429;
     const contactsBefore = await count(sql`select count(*)::int as n from contacts where external_id is not null`);
     await t.services.hubspot.sync.sync(asha.organizationId, { full: false });
 
@@ -112,6 +132,19 @@ describe('an incremental sync', () => {
     expect(changed!.email).toBe('changed@client.example');
     const status = (await api('/api/hubspot/status', asha)).json<THubspotStatus>();
     expect(status.sync.message).toMatch(/^Synced 2 deals, 0 companies and 1 contacts; removed 1 deleted in HubSpot\.$/);
+    expect(hs.count429 - answered429).toBe(1);
     expect(hs.drift).toEqual([]);
   }, 60_000);
+});
+
+describe('auth/fields', () => {
+  it("answers the portal's property definitions once the workspace is on HubSpot", async () => {
+    const res = await api('/api/auth/fields?property_type=deals', rahul);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      source: 'hubspot',
+      property_type: 'deals',
+      data: [{ name: 'dealname', label: 'Deal Name', read_only: false }],
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Pacer } from '../../adapters/hubspot/hubspot-client';
+import type { Pacer, PacingKind } from '../../adapters/hubspot/hubspot-client';
 import { execute, type Db } from '../../db/client';
 
 /**
@@ -30,7 +30,7 @@ export function createPacing(
   }
 
   return {
-    async before(hubId, kind, signal) {
+    async before(hubId: number, kind: PacingKind, signal?: AbortSignal) {
       let wait = await reserve(`hubspot:${hubId}`, standardMs);
       if (kind === 'search') wait = Math.max(wait, await reserve(`hubspot:${hubId}:search`, searchMs));
       if (wait > 0) await sleep(wait, signal);
