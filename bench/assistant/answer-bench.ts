@@ -5,7 +5,6 @@ import { execute, type Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createPglite, pgliteDatabase } from '../../apps/server/src/db/pglite-driver';
 import { DEMO_USERS, seedDemo } from '../../apps/server/src/db/seed';
-import { createAccessRules } from '../../apps/server/src/modules/access/access-rules';
 import { createQuestionsService, type Asked } from '../../apps/server/src/modules/assistant/questions/questions-service';
 import { median, percentile } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
@@ -73,7 +72,7 @@ async function accuracy(): Promise<Outcome[]> {
   await seedDemo(database.db, now);
   const [org] = await execute<{ id: string }>(database.db, sql`select id from organizations where domain = 'acme.example'`);
   await prepareDemoWorkspace(database.db, org!.id);
-  const service = createQuestionsService({ db: database.db, access: createAccessRules(database.db) });
+  const service = createQuestionsService({ db: database.db });
   const out: Outcome[] = [];
   for (const q of questions) {
     const who = await userByEmail(database, q.as);
@@ -116,7 +115,7 @@ async function latency(): Promise<{ samples: { id: string; intent: string; ms: n
   await prepareLargeWorkspace(database.db, ds.organizationId, RECORDINGS);
   const setupMs = performance.now() - started;
   const map = await mapper(database, ds);
-  const service = createQuestionsService({ db: database.db, access: createAccessRules(database.db) });
+  const service = createQuestionsService({ db: database.db });
   const samples: { id: string; intent: string; ms: number }[] = [];
   for (let round = 0; round <= ROUNDS; round++) {
     for (const q of questions) {

@@ -189,8 +189,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
-    calendar: createCalendarService({ meetings, access }),
-    search: createSearchService({ repo: createSearchRepo(db, { oneStatement: database.kind === 'pglite' }), access }),
+    calendar: createCalendarService({ meetings }),
+    search: createSearchService({ repo: createSearchRepo(db, { oneStatement: database.kind === 'pglite' }) }),
     calendarSync,
     google: createGoogleService({
       oauth: adapters.googleOAuth,

@@ -7,6 +7,7 @@ import { execute, type Db } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { createAccessRules, type AccessRules, type Viewer } from './access-rules';
+import { visibleUserIds } from './scopes';
 
 /**
  * Property: whatever the reporting tree, a user sees exactly themselves plus everyone below them
@@ -193,7 +194,7 @@ describe('access rules (property: a user sees exactly their subtree)', () => {
     );
   }, 60_000);
 
-  it('visibleUserIdsSql works as a subquery (how deals are scoped) and matches visibleUserIds', async () => {
+  it('visibleUserIds (scopes.ts) works as a subquery (how deals are scoped) and matches access.visibleUserIds', async () => {
     await clean();
     // asha <- vikram <- rahul, priya; asha <- meera <- kavya
     const w = await insertWorkspace(db, [
@@ -205,9 +206,7 @@ describe('access rules (property: a user sees exactly their subtree)', () => {
       { parent: 4, role: 'user' },
     ]);
     const vikram = w.viewers[1]!;
-    const ids = (await execute<{ id: string }>(db, sql`select id from users where id in (${access.visibleUserIdsSql(vikram)})`)).map(
-      (r) => r.id,
-    );
+    const ids = (await execute<{ id: string }>(db, sql`select id from users where id in (${visibleUserIds(vikram)})`)).map((r) => r.id);
     expect(sorted(ids)).toEqual(sorted([w.ids[1]!, w.ids[2]!, w.ids[3]!]));
     // A hierarchy change counts on the very next call: nothing is cached.
     await db.execute(sql`update users set reports_to = ${w.ids[4]!} where id = ${w.ids[2]!}`);

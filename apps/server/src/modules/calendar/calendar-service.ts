@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { isTeamCall, type TCalendarMeeting } from '@pipewise/contract/calendar';
 import { badRequest } from '../../lib/http-error';
-import type { AccessRules, Caller } from '../access/access-rules';
+import type { Caller } from '../access/access-rules';
 import type { MeetingRow, MeetingsRepo } from './meetings-repo';
 
 const DAY_MS = 86_400_000;
@@ -39,16 +38,16 @@ function toMeeting(row: MeetingRow, isTeam: boolean): TCalendarMeeting {
   };
 }
 
-export function createCalendarService(deps: { meetings: Pick<MeetingsRepo, 'list'>; access: Pick<AccessRules, 'visibleUserIdsSql'> }) {
+export function createCalendarService(deps: { meetings: Pick<MeetingsRepo, 'list'> }) {
   return {
     /** The caller's own calendar. */
     async userMeetings(caller: Caller, query: { from?: string; to?: string }): Promise<TCalendarMeeting[]> {
-      const rows = await deps.meetings.list(caller.organizationId, sql`select ${caller.id}::uuid`, rangeOf(query));
+      const rows = await deps.meetings.list(caller, 'own', rangeOf(query));
       return rows.map((r) => toMeeting(r, isTeamCall({ is_team: r.isTeam, attendees: r.attendees })));
     },
     /** The caller's and everyone's below them (the whole workspace for admins); others' meetings are team calls. */
     async teamMeetings(caller: Caller, query: { from?: string; to?: string }): Promise<TCalendarMeeting[]> {
-      const rows = await deps.meetings.list(caller.organizationId, deps.access.visibleUserIdsSql(caller), rangeOf(query));
+      const rows = await deps.meetings.list(caller, 'team', rangeOf(query));
       return rows.map((r) => toMeeting(r, r.ownerId !== caller.id || isTeamCall({ is_team: r.isTeam, attendees: r.attendees })));
     },
   };

@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import type { DbOrTx } from '../../db/client';
 import { calendarMeetings, deals, users } from '../../db/schema';
+import { scope, type Viewer } from '../access/scopes';
 import type { SyncedMeeting } from './calendar-sync';
 
 export type MeetingRow = {
@@ -28,8 +29,13 @@ export const MEETINGS_LIST_LIMIT = 2000;
 
 export function createMeetingsRepo(db: DbOrTx) {
   return {
-    /** Live (not cancelled) meetings starting in [from, to) on the calendars of `owners` (a subquery of user ids). */
-    async list(organizationId: string, owners: SQL, range: { from: Date; to: Date }): Promise<MeetingRow[]> {
+    /**
+     * Live (not cancelled) meetings starting in [from, to) that the viewer sees (access
+     * `scope.meetings`), `only` the viewer's own calendar or their team's too. A meeting's deal
+     * shows only when the viewer sees the deal: a meeting a manager sees may be linked to a deal
+     * of its owner's that the manager sees, but never one of another team.
+     */
+    async list(viewer: Viewer, only: 'own' | 'team', range: { from: Date; to: Date }): Promise<MeetingRow[]> {
       return db
         .select({
           id: calendarMeetings.id,
@@ -46,16 +52,16 @@ export function createMeetingsRepo(db: DbOrTx) {
           organizerEmail: calendarMeetings.organizerEmail,
           meetLink: calendarMeetings.meetLink,
           isTeam: calendarMeetings.isTeam,
-          dealId: calendarMeetings.dealId,
+          dealId: deals.id,
           dealName: deals.dealname,
         })
         .from(calendarMeetings)
         .innerJoin(users, eq(users.id, calendarMeetings.ownerId))
-        .leftJoin(deals, and(eq(deals.id, calendarMeetings.dealId), eq(deals.organizationId, calendarMeetings.organizationId)))
+        .leftJoin(deals, and(eq(deals.id, calendarMeetings.dealId), scope.deals(viewer)))
         .where(
           and(
-            eq(calendarMeetings.organizationId, organizationId),
-            sql`${calendarMeetings.ownerId} in (${owners})`,
+            scope.meetings(viewer),
+            only === 'own' ? eq(calendarMeetings.ownerId, viewer.id) : undefined,
             ne(calendarMeetings.status, 'cancelled'),
             gte(calendarMeetings.startAt, range.from),
             lt(calendarMeetings.startAt, range.to),
@@ -115,19 +121,26 @@ export function createMeetingsRepo(db: DbOrTx) {
 
     /**
      * Links each of the owner's unlinked meetings to a deal one of its attendees is a stakeholder
-     * of (the owner's own deals first, then the most recently updated).
+     * of, among the deals the owner sees (access `scope.deals`): the owner's own deals first, then
+     * the most recently updated. A deal of another team is never linked, whoever attends.
      */
     async linkDeals(ownerId: string): Promise<void> {
+      const [owner] = await db
+        .select({ id: users.id, organizationId: users.organizationId, role: users.role })
+        .from(users)
+        .where(eq(users.id, ownerId));
+      if (!owner) return;
       await db.execute(sql`
         update calendar_meetings m set deal_id = (
           select d.id from deal_stakeholders ds
             join contacts c on c.id = ds.contact_id
-            join deals d on d.id = ds.deal_id and d.organization_id = m.organization_id
-          where c.organization_id = m.organization_id and c.email is not null
+            join deals d on d.id = ds.deal_id
+          where ${scope.deals(owner, 'd')} and c.organization_id = m.organization_id and c.email is not null
             and lower(c.email) in (select lower(a->>'email') from jsonb_array_elements(m.attendees) a)
           order by (d.owner_id = m.owner_id) desc nulls last, d.updated_at desc, d.id
           limit 1)
-        where m.owner_id = ${ownerId} and m.deal_id is null and not m.deal_linked_by_hand and m.status <> 'cancelled'`);
+        where m.owner_id = ${owner.id} and m.organization_id = ${owner.organizationId}
+          and m.deal_id is null and not m.deal_linked_by_hand and m.status <> 'cancelled'`);
     },
 
     async deleteGoogleMeetings(ownerId: string): Promise<void> {

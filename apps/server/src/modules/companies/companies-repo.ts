@@ -1,6 +1,7 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
+import { scope, type Viewer } from '../access/scopes';
 import { escapeLike } from '../deals/deals-query';
 
 export type CompanyRecord = {
@@ -51,25 +52,33 @@ export function createCompaniesRepo(db: DbOrTx) {
       return row ?? null;
     },
 
-    /** A company within `scope` (owners the caller can see; null: the whole workspace), or null. */
-    async findScoped(organizationId: string, scope: SQL | null, id: string): Promise<CompanyRecord | null> {
+    /** A company the viewer sees (access `scope.companies`), or null. */
+    async findVisible(viewer: Viewer, id: string): Promise<CompanyRecord | null> {
       const [row] = await db
         .select(columns)
         .from(companies)
-        .where(and(eq(companies.id, id), eq(companies.organizationId, organizationId), scope ?? undefined));
+        .where(and(eq(companies.id, id), scope.companies(viewer)));
       return row ?? null;
     },
 
-    /** Companies within `scope` whose name contains the text or whose domain is it, by name. */
-    search(organizationId: string, scope: SQL | null, text: string, limit: number): Promise<CompanyRecord[]> {
+    /** Whether the viewer sees the company. */
+    async visibleTo(viewer: Viewer, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, id), scope.companies(viewer)));
+      return rows.length === 1;
+    },
+
+    /** Companies the viewer sees whose name contains the text or whose domain is it, by name. */
+    search(viewer: Viewer, text: string, limit: number): Promise<CompanyRecord[]> {
       const q = text.trim().toLowerCase();
       return db
         .select(columns)
         .from(companies)
         .where(
           and(
-            eq(companies.organizationId, organizationId),
-            scope ?? undefined,
+            scope.companies(viewer),
             or(sql`lower(${companies.name}) like ${`%${escapeLike(q)}%`}`, sql`lower(${companies.domain}) = ${q}`),
           ),
         )

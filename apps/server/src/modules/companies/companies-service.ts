@@ -1,34 +1,30 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
+import { getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
 import { notFound } from '../../lib/http-error';
-import type { AccessRules, Caller } from '../access/access-rules';
+import type { Caller } from '../access/access-rules';
 import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-repo';
 
 export const COMPANY_MESSAGES = { notFound: 'Company not found' } as const;
 
-type CompaniesRepos = { companies: CompaniesRepo; access: Pick<AccessRules, 'visibleUserIdsSql'> };
+type CompaniesRepos = { companies: CompaniesRepo };
 
 /**
  * Company writes, each with its change record in the same transaction (crm-write.ts). A caller
  * that has a transaction of its own passes it as `tx`. `repos` gives the repositories on the
  * database or on a transaction. `get`, `create` and `update` act for any actor (a sync included);
- * the `...As` operations act for a signed-in caller and apply the access rules: the owner decides
- * who sees a company (the owner, everyone above them, admins); an unowned one only admins see.
+ * the `...As` operations act for a signed-in caller and see only the companies the caller sees
+ * (access `scope.companies`: owned by them or someone below them, or the company of a deal they
+ * see; admins see all).
  */
 export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) => CompaniesRepos }) {
   const { db, repos } = deps;
 
-  /** Which companies the caller may see: null for an admin (the whole workspace). */
-  const scopeOf = (on: DbOrTx, caller: Caller): SQL | null =>
-    isAdminRole(caller.role) ? null : sql`${companies.ownerId} in (${repos(on).access.visibleUserIdsSql(caller)})`;
-
   /** A company the caller may see, else 404 (a company they cannot see does not exist for them). */
   async function mustSee(on: DbOrTx, caller: Caller, id: string): Promise<CompanyRecord> {
-    const company = await repos(on).companies.findScoped(caller.organizationId, scopeOf(on, caller), id);
+    const company = await repos(on).companies.findVisible(caller, id);
     if (!company) throw notFound(COMPANY_MESSAGES.notFound);
     return company;
   }
@@ -44,8 +40,10 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
 
     getAs: (caller: Caller, id: string, tx?: DbOrTx) => mustSee(tx ?? db, caller, id),
 
-    searchAs: (caller: Caller, text: string, limit: number, tx?: DbOrTx) =>
-      repos(tx ?? db).companies.search(caller.organizationId, scopeOf(tx ?? db, caller), text, limit),
+    /** A company the caller may see, or null (e.g. a visible contact's company that they do not see). */
+    findAs: (caller: Caller, id: string, tx?: DbOrTx) => repos(tx ?? db).companies.findVisible(caller, id),
+
+    searchAs: (caller: Caller, text: string, limit: number, tx?: DbOrTx) => repos(tx ?? db).companies.search(caller, text, limit),
 
     /** A new company owned by the caller (so they keep seeing it). */
     createAs: (caller: Caller, fields: Omit<CompanyFields, 'ownerId'> & { name: string }, tx?: DbOrTx) =>

@@ -1,6 +1,7 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contacts, dealStakeholders } from '../../db/schema/crm';
+import { scope, type Viewer } from '../access/scopes';
 import { escapeLike } from '../deals/deals-query';
 
 export type ContactRecord = {
@@ -52,25 +53,24 @@ export function createContactsRepo(db: DbOrTx) {
       return row ?? null;
     },
 
-    /** A contact within `scope` (owners the caller can see; null: the whole workspace), or null. */
-    async findScoped(organizationId: string, scope: SQL | null, id: string): Promise<ContactRecord | null> {
+    /** A contact the viewer sees (access `scope.contacts`), or null. */
+    async findVisible(viewer: Viewer, id: string): Promise<ContactRecord | null> {
       const [row] = await db
         .select(columns)
         .from(contacts)
-        .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId), scope ?? undefined));
+        .where(and(eq(contacts.id, id), scope.contacts(viewer)));
       return row ?? null;
     },
 
-    /** Contacts within `scope` whose email is the text or whose full name contains it, by name. */
-    search(organizationId: string, scope: SQL | null, text: string, limit: number): Promise<ContactRecord[]> {
+    /** Contacts the viewer sees whose email is the text or whose full name contains it, by name. */
+    search(viewer: Viewer, text: string, limit: number): Promise<ContactRecord[]> {
       const q = text.trim().toLowerCase();
       return db
         .select(columns)
         .from(contacts)
         .where(
           and(
-            eq(contacts.organizationId, organizationId),
-            scope ?? undefined,
+            scope.contacts(viewer),
             or(
               sql`lower(${contacts.email}) = ${q}`,
               sql`lower(${contacts.firstname} || ' ' || ${contacts.lastname}) like ${`%${escapeLike(q)}%`}`,

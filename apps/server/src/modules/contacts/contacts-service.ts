@@ -1,9 +1,8 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
+import { getTableColumns } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contacts } from '../../db/schema/crm';
 import { badRequest, notFound } from '../../lib/http-error';
-import type { AccessRules, Caller } from '../access/access-rules';
+import type { Caller } from '../access/access-rules';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
@@ -13,27 +12,22 @@ export const CONTACT_MESSAGES = { notFound: 'Contact not found', unknownCompany:
 
 type ContactsRepos = {
   contacts: ContactsRepo;
-  companies: Pick<CompaniesRepo, 'existsInOrg'>;
-  access: Pick<AccessRules, 'visibleUserIdsSql'>;
+  companies: Pick<CompaniesRepo, 'existsInOrg' | 'visibleTo'>;
 };
 
 /**
  * Contact writes, each with its change record in the same transaction (crm-write.ts). A caller
  * that has a transaction of its own passes it as `tx`. `get`, `create` and `update` act for any
- * actor (a sync included); the `...As` operations act for a signed-in caller and apply the
- * access rules: the owner decides who sees a contact (the owner, everyone above them, admins);
- * an unowned one only admins see.
+ * actor (a sync included); the `...As` operations act for a signed-in caller and see only the
+ * contacts the caller sees (access `scope.contacts`: owned by them or someone below them, or a
+ * stakeholder of a deal they see; admins see all), and attach only companies the caller sees.
  */
 export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => ContactsRepos }) {
   const { db, repos } = deps;
 
-  /** Which contacts the caller may see: null for an admin (the whole workspace). */
-  const scopeOf = (on: DbOrTx, caller: Caller): SQL | null =>
-    isAdminRole(caller.role) ? null : sql`${contacts.ownerId} in (${repos(on).access.visibleUserIdsSql(caller)})`;
-
   /** A contact the caller may see, else 404 (a contact they cannot see does not exist for them). */
   async function mustSee(on: DbOrTx, caller: Caller, id: string): Promise<ContactRecord> {
-    const contact = await repos(on).contacts.findScoped(caller.organizationId, scopeOf(on, caller), id);
+    const contact = await repos(on).contacts.findVisible(caller, id);
     if (!contact) throw notFound(CONTACT_MESSAGES.notFound);
     return contact;
   }
@@ -51,22 +45,33 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
     }
   }
 
+  /** A caller attaches only a company they see (its name would reach them through the contact). */
+  async function checkVisibleCompany(on: DbOrTx, caller: Caller, fields: ContactFields): Promise<void> {
+    if (fields.companyId && !(await repos(on).companies.visibleTo(caller, fields.companyId))) {
+      throw badRequest(CONTACT_MESSAGES.unknownCompany);
+    }
+  }
+
   const service = {
     get: (actor: CrmActor, id: string, tx?: DbOrTx) => mustFind(tx ?? db, actor, id),
 
     getAs: (caller: Caller, id: string, tx?: DbOrTx) => mustSee(tx ?? db, caller, id),
 
-    searchAs: (caller: Caller, text: string, limit: number, tx?: DbOrTx) =>
-      repos(tx ?? db).contacts.search(caller.organizationId, scopeOf(tx ?? db, caller), text, limit),
+    searchAs: (caller: Caller, text: string, limit: number, tx?: DbOrTx) => repos(tx ?? db).contacts.search(caller, text, limit),
 
     /** A new contact owned by the caller (so they keep seeing it). */
-    createAs: (caller: Caller, fields: Omit<ContactFields, 'ownerId'> & { firstname: string }, tx?: DbOrTx) =>
-      service.create(caller, { ...fields, ownerId: caller.id }, tx),
+    createAs(caller: Caller, fields: Omit<ContactFields, 'ownerId'> & { firstname: string }, tx?: DbOrTx): Promise<ContactRecord> {
+      return (tx ?? db).transaction(async (on) => {
+        await checkVisibleCompany(on, caller, fields);
+        return service.create(caller, { ...fields, ownerId: caller.id }, on);
+      });
+    },
 
     /** An edit of a contact the caller can see; 404 otherwise, and nothing is written. */
     updateAs(caller: Caller, id: string, fields: Omit<ContactFields, 'ownerId'>, tx?: DbOrTx): Promise<ContactRecord> {
       return (tx ?? db).transaction(async (on) => {
         await mustSee(on, caller, id);
+        await checkVisibleCompany(on, caller, fields);
         return service.update(caller, id, fields, on);
       });
     },

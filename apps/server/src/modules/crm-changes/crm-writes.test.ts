@@ -7,7 +7,6 @@ import { createCrmChangesRepo } from './crm-changes-repo';
 import type { CrmActor } from './crm-actor';
 import { createCompaniesRepo } from '../companies/companies-repo';
 import { createCompaniesService } from '../companies/companies-service';
-import { createAccessRules } from '../access/access-rules';
 import { createContactsRepo } from '../contacts/contacts-repo';
 import { createContactsService } from '../contacts/contacts-service';
 
@@ -15,12 +14,11 @@ import { createContactsService } from '../contacts/contacts-service';
 
 let database: TestDatabase;
 let actor: CrmActor;
-const companiesService = () =>
-  createCompaniesService({ db: database.db, repos: (on) => ({ companies: createCompaniesRepo(on), access: createAccessRules(on) }) });
+const companiesService = () => createCompaniesService({ db: database.db, repos: (on) => ({ companies: createCompaniesRepo(on) }) });
 const contactsService = () =>
   createContactsService({
     db: database.db,
-    repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on), access: createAccessRules(on) }),
+    repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),
   });
 const changesOf = (type: 'company' | 'contact', id: string) =>
   createCrmChangesRepo(database.db).listForObject(actor.organizationId, type, id);

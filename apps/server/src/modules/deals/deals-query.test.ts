@@ -1,11 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { DEAL_SORTS, ZDealListQuery } from '@pipewise/contract/deals';
+import { scope } from '../access/scopes';
 import { dealFilters, escapeLike, orderBy } from './deals-query';
 
 const dialect = new PgDialect();
-const render = (q: Record<string, string>) => dialect.sqlToQuery(dealFilters('org-1', sql`true`, ZDealListQuery.parse(q)));
+const admin = { id: 'u-1', organizationId: 'org-1', role: 'admin' };
+const render = (q: Record<string, string>, viewer = admin) =>
+  dialect.sqlToQuery(dealFilters('org-1', scope.deals(viewer, 'd'), ZDealListQuery.parse(q)));
 
 describe('escapeLike', () => {
   it.each([
@@ -30,8 +32,11 @@ describe('orderBy', () => {
 describe('dealFilters', () => {
   it('without filters is the workspace and the visibility scope only', () => {
     const q = render({});
-    expect(q.sql).toBe('d.organization_id = $1 and true');
+    expect(q.sql).toBe('d.organization_id = $1');
     expect(q.params).toEqual(['org-1']);
+    // A rep's scope: the owner among the ids of the rep's subtree, as one array taken before the scan.
+    const rep = render({}, { ...admin, role: 'user' });
+    expect(rep.sql).toMatch(/^d\.organization_id = \$1 and d\.owner_id = any\(array\(with recursive tree as \(/);
   });
 
   it('casts only well-formed uuids, so odd 36-character values cannot fail the query', () => {

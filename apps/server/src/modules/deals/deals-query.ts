@@ -57,8 +57,8 @@ export function matchSortColumns(sort: TDealSort): SQL {
  */
 const anyOf = (column: SQL, ids: SQL): SQL => sql`${column} = any(array(${ids}))`;
 
-/** Deals whose owner is one of `visibleUserIds` (a subquery of user ids): the visibility scope. */
-export const ownerAmong = (visibleUserIds: SQL): SQL => anyOf(filterColumn('owners'), visibleUserIds);
+/** Deals whose owner is one of `userIds` (a subquery of user ids): the owners filter. */
+export const ownerAmong = (userIds: SQL): SQL => anyOf(filterColumn('owners'), userIds);
 
 const u = (column: keyof typeof users._.columns) => ref('u', users[column]);
 const s = (column: keyof typeof pipelineStages._.columns) => ref('s', pipelineStages[column]);
@@ -75,16 +75,13 @@ const uuids = (list: string[]) =>
   );
 
 /**
- * The WHERE clause of the deals list (table alias `d`, any of the list's tables): the visibility
- * scope plus the filters, combined with AND; values within one filter are alternatives.
+ * The WHERE clause of the deals list (table alias `d`, any of the list's tables): the scope (the
+ * workspace and what the viewer sees: access `scope.deals(viewer, 'd')`) plus the filters,
+ * combined with AND; values within one filter are alternatives. `organizationId` is the scope's
+ * workspace, which the filters' own lookups (owners, stages, pipelines) stay in.
  */
-export function dealFilters(
-  organizationId: string,
-  scope: SQL | null,
-  q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>,
-): SQL {
-  const parts: SQL[] = [sql`${ref('d', deals.organizationId)} = ${organizationId}`];
-  if (scope) parts.push(scope);
+export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealListQuery, 'sort' | 'page' | 'page_size' | 'email'>): SQL {
+  const parts: SQL[] = [scope];
   if (q.owners.length > 0) {
     const lowered = q.owners.map((o) => o.toLowerCase());
     const ids = q.owners.filter(isUuid);

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { TDealListQuery } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../db/client';
 import { deals } from '../../db/schema/crm';
+import { scope, seesWholeWorkspace, type Viewer } from '../access/scopes';
 import { pageSource, ref, sourceTable, totalsSource } from './deal-list-sources';
 import { DEAL_COLUMNS, DEAL_JOINS, pageWithTotals, selectCount, selectPage, selectTotalsTable } from './deals-page-sql';
 import { dealFilters, matchSortColumns } from './deals-query';
@@ -132,11 +133,11 @@ export type DealsRepoOptions = {
 
 export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
   return {
-    /** One page of the list and the totals of the whole filtered set; `scope` null: the whole workspace. */
-    async list(organizationId: string, scope: SQL | null, q: TDealListQuery): Promise<DealPage> {
-      const where = dealFilters(organizationId, scope, q);
+    /** One page of the deals the viewer sees and the totals of the whole filtered set. */
+    async list(viewer: Viewer, q: TDealListQuery): Promise<DealPage> {
+      const where = dealFilters(viewer.organizationId, scope.deals(viewer, 'd'), q);
       const offset = (q.page - 1) * q.page_size;
-      if (q.search && (scope !== null || q.owners.length > 0)) {
+      if (q.search && (!seesWholeWorkspace(viewer) || q.owners.length > 0)) {
         // A search whose owners come from a subquery (a team's scope, an owners filter): the
         // planner cannot see how few deals those owners have, and may walk the id order hoping
         // to meet 25 matches soon (a rep's search read ~14k rows that way at 100k deals). The
@@ -164,8 +165,8 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
     },
 
     /** Every matching deal in pages of `batch`, for the CSV export, so memory stays flat. */
-    async *iterate(organizationId: string, scope: SQL | null, q: TDealListQuery, batch = 1000): AsyncGenerator<DealRecord[]> {
-      const where = dealFilters(organizationId, scope, q);
+    async *iterate(viewer: Viewer, q: TDealListQuery, batch = 1000): AsyncGenerator<DealRecord[]> {
+      const where = dealFilters(viewer.organizationId, scope.deals(viewer, 'd'), q);
       let offset = 0;
       for (;;) {
         const chunk = (
@@ -178,12 +179,13 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
       }
     },
 
-    async find(organizationId: string, scope: SQL | null, id: number): Promise<DealRecord | null> {
+    /** A deal the viewer sees, or null. */
+    async find(viewer: Viewer, id: number): Promise<DealRecord | null> {
       const [row] = await execute<DealRow>(
         db,
         sql`
         select ${DEAL_COLUMNS} from deals d ${DEAL_JOINS}
-        where ${ref('d', deals.organizationId)} = ${organizationId} and ${scope ?? sql`true`} and ${ref('d', deals.id)} = ${id}`,
+        where ${scope.deals(viewer, 'd')} and ${ref('d', deals.id)} = ${id}`,
       );
       return row ? toRecord(row) : null;
     },

@@ -1,17 +1,16 @@
-import { getTableColumns, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
+import { getTableColumns } from 'drizzle-orm';
 import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
 import type { DbOrTx } from '../../db/client';
 import { deals as dealsTable } from '../../db/schema/crm';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Caller, Viewer } from '../access/access-rules';
+import { seesWholeWorkspace } from '../access/scopes';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import type { ContactsRepo } from '../contacts/contacts-repo';
 import { crmChange } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { UsersRepo } from '../users/users-repo';
 import type { DealChanges, DealRecord, DealsRepo } from './deals-repo';
-import { ownerAmong } from './deals-query';
 import type { PipelinesRepo } from './pipelines-repo';
 import { isUuid } from '../../lib/ids';
 
@@ -61,7 +60,7 @@ export type DealsRepos = {
   pipelines: PipelinesRepo;
   users: Pick<UsersRepo, 'findInOrg' | 'findInOrgByEmail' | 'listByIds'>;
   access: AccessRules;
-  companies: Pick<CompaniesRepo, 'existsInOrg'>;
+  companies: Pick<CompaniesRepo, 'visibleTo'>;
   contacts: Pick<ContactsRepo, 'forDeal'>;
 };
 
@@ -72,11 +71,6 @@ export type DealsRepos = {
  */
 export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => DealsRepos }) {
   const { deals, pipelines, users, access, contacts } = deps.repos(deps.db);
-
-  /** Which deals the viewer may see: null for an admin (the whole workspace), else their team's. */
-  function scopeOf(viewer: Viewer): SQL | null {
-    return isAdminRole(viewer.role) ? null : ownerAmong(access.visibleUserIdsSql(viewer));
-  }
 
   /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
   async function viewerFor(caller: Caller, email: string | undefined): Promise<Viewer> {
@@ -91,7 +85,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     if (value === undefined) return undefined;
     if (value === null || value.trim() === '') {
       // An unowned deal is visible to admins only: anyone else would lose it (and get a 404 after the write).
-      if (!isAdminRole(caller.role)) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+      if (!seesWholeWorkspace(caller)) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
       return null;
     }
     const v = value.trim();
@@ -142,8 +136,8 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     const confidence = fields.confidence_score !== undefined ? fields.confidence_score : fields.confindence_score;
     if (confidence !== undefined) changes.confidenceScore = confidence;
     if (fields.company_id !== undefined) {
-      // Only a company of the caller's workspace: another one's would leak its name through the deal.
-      if (fields.company_id !== null && !(await repos.companies.existsInOrg(caller.organizationId, fields.company_id))) {
+      // Only a company the caller sees: another one's name would reach them through the deal.
+      if (fields.company_id !== null && !(await repos.companies.visibleTo(caller, fields.company_id))) {
         throw badRequest(DEAL_MESSAGES.unknownCompany);
       }
       changes.companyId = fields.company_id;
@@ -152,7 +146,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
   }
 
   async function find(on: Pick<DealsRepos, 'deals'>, caller: Caller, id: number): Promise<DealRecord> {
-    const deal = await on.deals.find(caller.organizationId, scopeOf(caller), id);
+    const deal = await on.deals.find(caller, id);
     if (!deal) throw notFound(DEAL_MESSAGES.notFound);
     return deal;
   }
@@ -166,13 +160,13 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
 
     async list(caller: Caller, q: TDealListQuery) {
       const viewer = await viewerFor(caller, q.email);
-      const { records, total, totalAmount } = await deals.list(caller.organizationId, scopeOf(viewer), q);
+      const { records, total, totalAmount } = await deals.list(viewer, q);
       return { data: records.map(toDeal), total, total_amount: totalAmount, page: q.page, page_size: q.page_size };
     },
 
     async *exportRows(caller: Caller, q: TDealListQuery) {
       const viewer = await viewerFor(caller, q.email);
-      for await (const chunk of deals.iterate(caller.organizationId, scopeOf(viewer), q)) yield chunk.map(toDeal);
+      for await (const chunk of deals.iterate(viewer, q)) yield chunk.map(toDeal);
     },
 
     update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {

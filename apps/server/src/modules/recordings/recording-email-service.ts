@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isAdminRole } from '@pipewise/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatModel } from '../../adapters/llm/llm-port';
 import type { Db } from '../../db/client';
 import { recordings, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
-import { createAccessRules, type Caller } from '../access/access-rules';
+import type { Caller } from '../access/access-rules';
+import { scope } from '../access/scopes';
 import { templateFollowUp, type EmailSource } from './recording-email-draft';
 import type { TFollowUpEmail } from './recording-email-types';
 
@@ -26,8 +26,6 @@ export type RecordingEmailDeps = { database: { db: Db }; adapters: { llm: ChatMo
 
 /** Generate AI Email: a follow-up drafted from a recording the caller may see. */
 export function createRecordingEmailService({ database: { db }, adapters: { llm }, log }: RecordingEmailDeps) {
-  const access = createAccessRules(db);
-
   return {
     async draft(caller: Caller, recordingId: string): Promise<TFollowUpEmail> {
       if (!UUID.test(recordingId)) throw notFound(RECORDING_EMAIL_MESSAGES.notFound);
@@ -42,10 +40,8 @@ export function createRecordingEmailService({ database: { db }, adapters: { llm 
           createdAt: recordings.createdAt,
         })
         .from(recordings)
-        .where(and(eq(recordings.id, recordingId), eq(recordings.organizationId, caller.organizationId)));
-      // The uploader, anyone above them, the workspace's admins; a removed uploader's recordings stay with the admins.
-      const visible = row && (isAdminRole(caller.role) || (row.uploadedBy !== null && (await access.canSeeUser(caller, row.uploadedBy))));
-      if (!row || !visible) throw notFound(RECORDING_EMAIL_MESSAGES.notFound);
+        .where(and(eq(recordings.id, recordingId), scope.recordings(caller)));
+      if (!row) throw notFound(RECORDING_EMAIL_MESSAGES.notFound);
 
       const me = caller.email.toLowerCase();
       const recipients = [

@@ -1,11 +1,11 @@
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
 import type { TVideoDealOption } from '@pipewise/contract/videos';
 import { execute, type DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { deals } from '../../db/schema/crm';
 import { directUploads, recordings } from '../../db/schema/recordings';
-import type { AccessRules, Viewer } from '../access/access-rules';
+import type { AccessRules } from '../access/access-rules';
+import { scope, seesWholeWorkspace, type Viewer } from '../access/scopes';
 
 /** One recording with what it is shown with: the uploader's name and the deal's name. */
 export type RecordingRecord = typeof recordings.$inferSelect & {
@@ -17,8 +17,8 @@ export type NewRecording = typeof recordings.$inferInsert;
 export type Page = { limit: number; offset: number };
 
 /** Recordings and the deals they can be filed under, always within the viewer's workspace. */
-export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql' | 'subordinateIds'>) {
-  const selectRecords = () =>
+export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'subordinateIds'>) {
+  const selectRecords = (viewer: Viewer) =>
     db
       .select({
         ...getTableColumns(recordings),
@@ -28,33 +28,32 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
       })
       .from(recordings)
       .leftJoin(users, eq(users.id, recordings.uploadedBy))
-      .leftJoin(deals, eq(deals.id, recordings.dealId));
+      // The deal's name only when the viewer sees the deal (it may have changed hands since).
+      .leftJoin(deals, and(eq(deals.id, recordings.dealId), scope.deals(viewer)));
 
   /** What the viewer may see: the uploader's, everyone above them, and the workspace's admins. */
-  const visibleTo = (viewer: Viewer): SQL =>
-    isAdminRole(viewer.role)
-      ? eq(recordings.organizationId, viewer.organizationId)
-      : and(eq(recordings.organizationId, viewer.organizationId), sql`${recordings.uploadedBy} in (${access.visibleUserIdsSql(viewer)})`)!;
+  const visibleTo = (viewer: Viewer): SQL => scope.recordings(viewer);
 
-  const list = (where: SQL | undefined, page: Page) =>
-    selectRecords().where(where).orderBy(desc(recordings.createdAt), desc(recordings.id)).limit(page.limit).offset(page.offset);
+  const list = (viewer: Viewer, where: SQL | undefined, page: Page) =>
+    selectRecords(viewer).where(where).orderBy(desc(recordings.createdAt), desc(recordings.id)).limit(page.limit).offset(page.offset);
 
   return {
     visibleTo,
     async findVisible(viewer: Viewer, id: string): Promise<RecordingRecord | null> {
-      const [row] = await selectRecords().where(and(visibleTo(viewer), eq(recordings.id, id)));
+      const [row] = await selectRecords(viewer).where(and(visibleTo(viewer), eq(recordings.id, id)));
       return row ?? null;
     },
     uploadedBy: (viewer: Viewer, page: Page) =>
-      list(and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
+      list(viewer, and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
 
     /** Everyone below the viewer at any depth; for an admin, everyone else in the workspace. */
     async below(viewer: Viewer, page: Page): Promise<RecordingRecord[]> {
       const org = eq(recordings.organizationId, viewer.organizationId);
-      if (isAdminRole(viewer.role)) return list(and(org, sql`${recordings.uploadedBy} is distinct from ${viewer.id}`), page);
+      if (seesWholeWorkspace(viewer)) return list(viewer, and(org, sql`${recordings.uploadedBy} is distinct from ${viewer.id}`), page);
       const ids = await access.subordinateIds(viewer.id, viewer.organizationId);
       if (ids.length === 0) return [];
       return list(
+        viewer,
         and(
           org,
           sql`${recordings.uploadedBy} in (${sql.join(
@@ -66,7 +65,7 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
       );
     },
 
-    forDeal: (viewer: Viewer, dealId: number, page: Page) => list(and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
+    forDeal: (viewer: Viewer, dealId: number, page: Page) => list(viewer, and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
 
     async insert(values: NewRecording): Promise<string> {
       const [row] = await db.insert(recordings).values(values).returning({ id: recordings.id });
@@ -93,14 +92,13 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visi
 
     /** Deals the viewer may see, as upload form options, optionally of one pipeline (id or label, any case). */
     async dealOptions(viewer: Viewer, pipeline: string | undefined, limit: number): Promise<TVideoDealOption[]> {
-      const scope = isAdminRole(viewer.role) ? sql`true` : sql`d.owner_id = any(array(${access.visibleUserIdsSql(viewer)}))`;
       const p = pipeline?.trim().toLowerCase();
       const byPipeline = p ? sql`(lower(p.id::text) = ${p} or lower(p.label) = ${p})` : sql`true`;
       const rows = await execute<{ id: string | number; name: string; pipeline_id: string }>(
         db,
         sql`
         select d.id, d.dealname as name, d.pipeline_id from deals d join pipelines p on p.id = d.pipeline_id
-        where d.organization_id = ${viewer.organizationId} and ${scope} and ${byPipeline}
+        where ${scope.deals(viewer, 'd')} and ${byPipeline}
         order by lower(d.dealname), d.id limit ${limit}`,
       );
       return rows.map((r) => ({ id: String(r.id), name: r.name, pipeline_id: r.pipeline_id }));

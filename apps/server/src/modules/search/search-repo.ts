@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
+import { scope, type Viewer } from '../access/scopes';
 import type { SearchTerms } from './search-terms';
 
 /**
- * The header search's SQL, one statement per group, always inside one workspace. `visible` is a
- * subquery of the user ids whose records the caller sees (access-rules visibleUserIdsSql), or null
- * for an admin (the whole workspace). Each statement repeats the expressions its indexes were
+ * The header search's SQL, one statement per group, each group within what the viewer sees (the
+ * access module's scope of its kind, which also keeps it in the viewer's workspace). Each statement repeats the expressions its indexes were
  * built on (the search_indexes migration and deal_search's trigram index), so the planner can use them.
  */
 
@@ -21,11 +21,6 @@ export type ContactRow = {
 };
 export type PersonRow = { id: string; first_name: string; last_name: string; email: string; team: string; status: string };
 export type MeetingRow = { id: string; title: string; source: 'recording' | 'calendar'; at: string | Date };
-
-export type SearchScope = { organizationId: string; visible: SQL | null };
-
-/** `column = any(array(subquery))`: the subquery runs once, before the scan (see deals-query's anyOf). */
-const among = (column: SQL, visible: SQL | null): SQL => (visible ? sql`${column} = any(array(${visible}))` : sql`true`);
 
 type Ranked = {
   /** The select list (without the rank and sort columns). */
@@ -66,14 +61,14 @@ const inOrder = (query: SQL, limit: number): SQL => sql`select * from (${query})
 /** The statement of each group; `createSearchRepo` runs them one by one or as one. */
 const GROUP_SQL = {
   /** Deals by name, read from deal_search (narrow rows, trigram index on search_text). */
-  deals(s: SearchScope, t: SearchTerms, limit: number): SQL {
+  deals(v: Viewer, t: SearchTerms, limit: number): SQL {
     const label = sql`lower(d.dealname)`;
     return inOrder(
       ranked(
         {
           select: sql`d.id, d.dealname, (select st.label from pipeline_stages st where st.id = d.stage_id) as stage_label, d.amount::text as amount`,
           from: sql`deal_search d`,
-          where: sql`d.organization_id = ${s.organizationId} and ${among(sql`d.owner_id`, s.visible)}`,
+          where: scope.deals(v, 'd'),
           label,
           // search_text also holds next steps and KDM: the index finds candidates, the name decides.
           anywhere: sql`d.search_text like ${t.anywhere} and ${label} like ${t.anywhere}`,
@@ -89,18 +84,16 @@ const GROUP_SQL = {
    * Companies by name or domain that the caller owns (or their team does) or has a deal of, with
    * the newest such deal to open (a company has no screen of its own).
    */
-  companies(s: SearchScope, t: SearchTerms, limit: number): SQL {
+  companies(v: Viewer, t: SearchTerms, limit: number): SQL {
     // A scalar subquery with LIMIT runs per candidate row, a few index probes each; as EXISTS
     // the planner may hash it instead, which joins every stakeholder or deal of the workspace.
-    const newestDeal = sql`(select d.id from deals d where d.company_id = c.id and d.organization_id = ${s.organizationId}
-      and ${among(sql`d.owner_id`, s.visible)} order by d.id desc limit 1)`;
-    const visible = s.visible ? sql`(${among(sql`c.owner_id`, s.visible)} or ${newestDeal} is not null)` : sql`true`;
+    const newestDeal = sql`(select d.id from deals d where d.company_id = c.id and ${scope.deals(v, 'd')} order by d.id desc limit 1)`;
     return inOrder(
       ranked(
         {
           select: sql`c.id, c.name, c.domain, c.industry, ${newestDeal} as deal_id`,
           from: sql`companies c`,
-          where: sql`c.organization_id = ${s.organizationId} and ${visible}`,
+          where: scope.companies(v, 'c'),
           label: sql`lower(c.name)`,
           anywhere: sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${t.anywhere}`,
         },
@@ -112,17 +105,18 @@ const GROUP_SQL = {
   },
 
   /** Contacts by name or email that the caller's team owns or that are stakeholders of a deal they see. */
-  contacts(s: SearchScope, t: SearchTerms, limit: number): SQL {
+  contacts(v: Viewer, t: SearchTerms, limit: number): SQL {
     const newestDeal = sql`(select d.id from deal_stakeholders sh join deals d on d.id = sh.deal_id
-      where sh.contact_id = ct.id and ${among(sql`d.owner_id`, s.visible)} order by d.id desc limit 1)`;
-    const visible = s.visible ? sql`(${among(sql`ct.owner_id`, s.visible)} or ${newestDeal} is not null)` : sql`true`;
+      where sh.contact_id = ct.id and ${scope.deals(v, 'd')} order by d.id desc limit 1)`;
     return inOrder(
       ranked(
         {
-          select: sql`ct.id, ct.firstname, ct.lastname, ct.email, (select co.name from companies co where co.id = ct.company_id) as company_name,
+          // The contact's company only when the viewer sees it too.
+          select: sql`ct.id, ct.firstname, ct.lastname, ct.email,
+        (select co.name from companies co where co.id = ct.company_id and ${scope.companies(v, 'co')}) as company_name,
         ${newestDeal} as deal_id`,
           from: sql`contacts ct`,
-          where: sql`ct.organization_id = ${s.organizationId} and ${visible}`,
+          where: scope.contacts(v, 'ct'),
           label: sql`lower(ct.firstname || ' ' || ct.lastname)`,
           anywhere: sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, '')) like ${t.anywhere}`,
         },
@@ -134,25 +128,25 @@ const GROUP_SQL = {
   },
 
   /** The workspace's people (everyone in it sees its Users list) by name, email or team. */
-  people(s: SearchScope, t: SearchTerms, limit: number): SQL {
+  people(v: Viewer, t: SearchTerms, limit: number): SQL {
     // A workspace has tens of people, read through users_org_idx: substring even for short terms.
     const name = sql`lower(u.first_name || ' ' || u.last_name)`;
     return sql`
       select u.id, u.first_name, u.last_name, u.email, u.team, u.status
       from users u
-      where u.organization_id = ${s.organizationId}
+      where u.organization_id = ${v.organizationId}
         and lower(u.first_name || ' ' || u.last_name || E'\\x1f' || u.email || E'\\x1f' || u.team) like ${t.anywhere}
       order by (${name} like ${t.prefix}) desc, ${name}, u.id
       limit ${limit}`;
   },
 
   /** Recordings (uploader's team) and calendar meetings (owner's team, not cancelled) by title. */
-  meetings(s: SearchScope, t: SearchTerms, limit: number): SQL {
+  meetings(v: Viewer, t: SearchTerms, limit: number): SQL {
     const recordings = ranked(
       {
         select: sql`r.id, r.title, 'recording' as source, coalesce(r.recorded_at, r.created_at) as at`,
         from: sql`recordings r`,
-        where: sql`r.organization_id = ${s.organizationId} and ${among(sql`r.uploaded_by`, s.visible)}`,
+        where: scope.recordings(v, 'r'),
         label: sql`lower(r.title)`,
       },
       t,
@@ -162,7 +156,7 @@ const GROUP_SQL = {
       {
         select: sql`m.id, m.title, 'calendar' as source, m.start_at as at`,
         from: sql`calendar_meetings m`,
-        where: sql`m.organization_id = ${s.organizationId} and m.status <> 'cancelled' and ${among(sql`m.owner_id`, s.visible)}`,
+        where: sql`${scope.meetings(v, 'm')} and m.status <> 'cancelled'`,
         label: sql`lower(m.title)`,
       },
       t,
@@ -188,7 +182,7 @@ export type SearchRepoOptions = {
 
 export function createSearchRepo(db: DbOrTx, options: SearchRepoOptions) {
   return {
-    async search(s: SearchScope, t: SearchTerms, limit: number): Promise<SearchRows> {
+    async search(s: Viewer, t: SearchTerms, limit: number): Promise<SearchRows> {
       if (options.oneStatement) {
         const columns = GROUPS.map(
           (g) => sql`(select coalesce(json_agg(found), '[]'::json) from (${GROUP_SQL[g](s, t, limit)}) found) as ${sql.raw(g)}`,

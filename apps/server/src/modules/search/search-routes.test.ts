@@ -6,7 +6,6 @@ import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-w
 import { addSearchRecords } from '../../../test/search-fixture';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createAccessRules } from '../access/access-rules';
 import { createSearchRepo } from './search-repo';
 import { createSearchService } from './search-service';
 
@@ -41,15 +40,13 @@ beforeAll(async () => {
     .insert(deals)
     .values({ organizationId, dealname: 'Zephyr Other Deal', ownerId: other.ids.rep, pipelineId: pipeline!.id, stageId: stage!.id });
   await db.insert(companies).values({ organizationId, name: 'Zephyr Other Co', ownerId: other.ids.rep });
-  await db
-    .insert(recordings)
-    .values({
-      organizationId,
-      title: 'Zephyr other call',
-      uploadedBy: other.ids.rep,
-      uploaderEmail: other.emails.rep,
-      uploadType: 'transcription',
-    });
+  await db.insert(recordings).values({
+    organizationId,
+    title: 'Zephyr other call',
+    uploadedBy: other.ids.rep,
+    uploaderEmail: other.emails.rep,
+    uploadType: 'transcription',
+  });
   for (const name of ['rahul', 'meera', 'asha', 'vikram'] as const) s[name] = await signIn(db, `${name}@acme.example`);
   s.otherAdmin = await signIn(db, other.emails.admin);
 });
@@ -179,8 +176,7 @@ describe('matching', () => {
 describe('statement shapes', () => {
   it('answers the same with the groups in one statement (PGlite) and five (PostgreSQL)', async () => {
     const db = t.database.db;
-    const service = (oneStatement: boolean) =>
-      createSearchService({ repo: createSearchRepo(db, { oneStatement }), access: createAccessRules(db) });
+    const service = (oneStatement: boolean) => createSearchService({ repo: createSearchRepo(db, { oneStatement }) });
     const [one, five] = [service(true), service(false)];
     const callers = [
       { ...s.asha, role: 'super_admin' },

@@ -98,7 +98,7 @@ export function createCommandService(deps: CommandDeps) {
     const search = async (text: string) =>
       (await deps.companies.searchAs(caller, text, 20)).map((c) => ({ id: c.id, name: c.name, domain: c.domain }));
     if (current?.type !== 'contact') return resolveContact(props, search, null);
-    const companyName = current.record.companyId ? (await deps.companies.get(caller, current.record.companyId)).name : null;
+    const companyName = current.record.companyId ? ((await deps.companies.findAs(caller, current.record.companyId))?.name ?? null) : null;
     return resolveContact(props, search, { ...current.record, companyName });
   }
 

@@ -17,6 +17,8 @@ export type ConfirmDeps = {
   companies: CompaniesService;
   contacts: ContactsService;
   pending: (on: DbOrTx) => PendingOperationsRepo;
+  /** Told after a confirmed write in a workspace (its names may have changed). */
+  onWritten?: (organizationId: string) => void;
 };
 
 const ZCompanyValues = z.object({
@@ -98,7 +100,7 @@ export function createConfirmService(deps: ConfirmDeps) {
       op.operation === 'create'
         ? await deps.contacts.createAs(caller, { ...fields, firstname: fields.firstname ?? op.identifier }, tx)
         : await asked('contact', deps.contacts.updateAs(caller, op.recordId!, fields, tx));
-    const companyName = contact.companyId ? (await deps.companies.get(caller, contact.companyId, tx)).name : null;
+    const companyName = contact.companyId ? ((await deps.companies.findAs(caller, contact.companyId, tx))?.name ?? null) : null;
     return contactView(contact, companyName);
   }
 
@@ -113,6 +115,7 @@ export function createConfirmService(deps: ConfirmDeps) {
         await deps.pending(tx).markUsed(id);
         return write(caller, op, tx);
       });
+      deps.onWritten?.(caller.organizationId);
       return { status: 'success' as const, message: COMMAND_TEXTS.done(op.objectType, op.operation), data };
     },
 

@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../../db/client';
-import { createAccessRules } from '../../access/access-rules';
 import { createCompaniesRepo } from '../../companies/companies-repo';
 import { createCompaniesService } from '../../companies/companies-service';
 import { createContactsRepo } from '../../contacts/contacts-repo';
@@ -8,10 +7,10 @@ import { createContactsService } from '../../contacts/contacts-service';
 /** The company and contact services over the database, for the composition root. */
 export function crmServices(db: DbOrTx) {
   return {
-    companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on), access: createAccessRules(on) }) }),
+    companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) }),
     contacts: createContactsService({
       db,
-      repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on), access: createAccessRules(on) }),
+      repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),
     }),
   };
 }

@@ -1,5 +1,4 @@
 import type { Services } from '../../../services';
-import { createAccessRules } from '../../access/access-rules';
 import { createModelAssistant } from './model-assistant';
 
 /** The answer budget when no model is configured (unused then: every answer is offline). */
@@ -16,7 +15,6 @@ export const modelAssistantFor = (services: Services) =>
     llm: services.adapters.llm,
     timeoutMs: services.config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
     db: services.database.db,
-    access: createAccessRules(services.database.db),
     deals: services.deals,
     commands: services.commands.process,
     log: services.log,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TChatSource, TProcessCommandResponse, TRecordView } from '@pipewise/contract/assistant';
 import type { ChatMessage, ChatModel } from '../../../adapters/llm/llm-port';
 import type { DbOrTx } from '../../../db/client';
-import type { AccessRules, Caller } from '../../access/access-rules';
+import type { Caller } from '../../access/access-rules';
 import type { DealsService } from '../../deals/deals-service';
 import type { CommandService } from '../commands/command-service';
 import { checkCall, TOOL_SPECS, type ToolName } from './model-tool-args';
@@ -38,7 +38,6 @@ export type ModelAssistantDeps = {
   /** The budget of one answer, all rounds included (config.llm.timeoutMs). */
   timeoutMs: number;
   db: DbOrTx;
-  access: Pick<AccessRules, 'visibleUserIdsSql'>;
   deals: Pick<DealsService, 'list'>;
   commands: Pick<CommandService, 'processParsed'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -64,7 +63,7 @@ function citedSources(text: string, lastRound: TChatSource[], earlier: TChatSour
  */
 export function createModelAssistant(deps: ModelAssistantDeps) {
   const now = deps.now ?? (() => new Date());
-  const tools = createToolRunner({ deals: deps.deals, search: createRecordSearchRepo(deps.db, deps.access), commands: deps.commands, now });
+  const tools = createToolRunner({ deals: deps.deals, search: createRecordSearchRepo(deps.db), commands: deps.commands, now });
 
   async function converse(llm: ChatModel, caller: Caller, input: AskInput, signal: AbortSignal): Promise<ModelAnswer> {
     const allowed = input.mode === 'panel' ? ALL_TOOLS : READ_TOOLS;

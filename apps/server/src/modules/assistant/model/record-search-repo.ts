@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
 import { execute, type DbOrTx } from '../../../db/client';
-import type { AccessRules, Caller } from '../../access/access-rules';
+import type { Caller } from '../../access/access-rules';
+import { scope } from '../../access/scopes';
 
 export type DealMatch = {
   id: number;
@@ -74,10 +74,7 @@ const allWords = (haystack: SQL, patterns: string[]): SQL =>
  * caller or below (admins: the workspace); recordings: the uploader is (the same rule as the
  * Meetings screen).
  */
-export function createRecordSearchRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql'>) {
-  const visibleOwners = (caller: Caller, column: SQL): SQL =>
-    isAdminRole(caller.role) ? sql`true` : sql`${column} in (${access.visibleUserIdsSql(caller)})`;
-
+export function createRecordSearchRepo(db: DbOrTx) {
   return {
     async deals(caller: Caller, text: string, limit: number): Promise<DealMatch[]> {
       const patterns = patternsOf(text);
@@ -89,7 +86,7 @@ export function createRecordSearchRepo(db: DbOrTx, access: Pick<AccessRules, 'vi
         select d.id, d.dealname, c.name as company, s.label as stage, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as owner,
           d.amount::text as amount, d.closedate::text as closedate, d.nextsteps, d.kdm, d.painpoints
         from deals d join pipeline_stages s on s.id = d.stage_id left join companies c on c.id = d.company_id left join users u on u.id = d.owner_id
-        where d.organization_id = ${caller.organizationId} and ${visibleOwners(caller, sql`d.owner_id`)} and ${allWords(haystack, patterns)}
+        where ${scope.deals(caller, 'd')} and ${allWords(haystack, patterns)}
         order by d.updated_at desc, d.id desc limit ${limit}`,
       );
       return rows.map((r) => ({ ...r, id: Number(r.id) }));
@@ -104,11 +101,11 @@ export function createRecordSearchRepo(db: DbOrTx, access: Pick<AccessRules, 'vi
       const rows = await execute<Omit<RecordingMatch, 'dealId'> & { dealId: string | number | null }>(
         db,
         sql`
-        select r.id, r.title, coalesce(r.recorded_at, r.created_at)::text as "recordedAt", r.deal_id as "dealId", d.dealname, r.summary,
+        select r.id, r.title, coalesce(r.recorded_at, r.created_at)::text as "recordedAt", d.id as "dealId", d.dealname, r.summary,
           case when strpos(lower(coalesce(r.transcription, '')), ${first}) > 0
             then substr(r.transcription, greatest(1, strpos(lower(r.transcription), ${first}) - 150), 400) end as excerpt
-        from recordings r left join deals d on d.id = r.deal_id
-        where r.organization_id = ${caller.organizationId} and ${visibleOwners(caller, sql`r.uploaded_by`)} and ${allWords(haystack, patterns)}
+        from recordings r left join deals d on d.id = r.deal_id and ${scope.deals(caller, 'd')}
+        where ${scope.recordings(caller, 'r')} and ${allWords(haystack, patterns)}
         order by coalesce(r.recorded_at, r.created_at) desc, r.id limit ${limit}`,
       );
       return rows.map((r) => ({ ...r, dealId: r.dealId === null ? null : Number(r.dealId) }));

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
 import { execute, type DbOrTx } from '../../../db/client';
-import type { AccessRules, Caller } from '../../access/access-rules';
+import type { Caller } from '../../access/access-rules';
+import { scope } from '../../access/scopes';
 import { DEAL_COLUMNS, DEAL_JOINS, selectCount, selectTotalsTable } from '../../deals/deals-page-sql';
-import { dealFilters, ownerAmong } from '../../deals/deals-query';
+import { dealFilters } from '../../deals/deals-query';
 import type { DealFilters } from './intents';
 
 /** One deal as an answer names it. */
@@ -83,9 +83,9 @@ const ORDERS: Record<DealSetQuery['order'], SQL> = {
  * way the deals list filters (its own `dealFilters`, so a count here is the count the list shows
  * for the same filters) plus what the questions add.
  */
-export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql'>) {
-  /** The deals list's visibility scope (deals-service `scopeOf`). */
-  const scopeOf = (caller: Caller): SQL | null => (isAdminRole(caller.role) ? null : ownerAmong(access.visibleUserIdsSql(caller)));
+export function createDealSetRepo(db: DbOrTx) {
+  /** The deals (as `d`) the caller sees: the deals list's scope. */
+  const scopeOf = (caller: Caller): SQL => scope.deals(caller, 'd');
 
   /**
    * Where the count and sum come from, as the deals list chooses (deal-list-sources.ts): deal_totals
@@ -115,7 +115,7 @@ export function createDealSetRepo(db: DbOrTx, access: Pick<AccessRules, 'visible
     // On deals, the list's search reads deal_search (as d); inside the subquery that alias is deal_search's.
     if (q.search && !onSearchTable)
       parts.push(
-        sql`d.id in (select d.id from deal_search d where ${dealFilters(caller.organizationId, null, { ...list, owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, search: q.search })})`,
+        sql`d.id in (select d.id from deal_search d where ${dealFilters(caller.organizationId, sql`d.organization_id = ${caller.organizationId}`, { ...list, owners: [], stages: [], pipelines: [], close_from: undefined, close_to: undefined, search: q.search })})`,
       );
     if (q.openOnly)
       parts.push(

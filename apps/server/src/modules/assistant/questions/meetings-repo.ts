@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
 import { execute, type DbOrTx } from '../../../db/client';
-import type { AccessRules, Caller } from '../../access/access-rules';
+import type { Caller } from '../../access/access-rules';
+import { scope } from '../../access/scopes';
 
 /** A recorded meeting as an answer names it. */
 export type MeetingLine = {
@@ -74,12 +74,9 @@ const uuidList = (ids: string[]) =>
     : sql`null::uuid`;
 
 /** Recordings, stakeholders and calendar calls the caller may see (the recordings' and calendar's own rules). */
-export function createMeetingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql'>) {
-  /** Recordings: the uploader's, everyone above them, the workspace's admins (recordings-repo `visibleTo`). */
-  const recordingScope = (caller: Caller): SQL =>
-    isAdminRole(caller.role)
-      ? sql`r.organization_id = ${caller.organizationId}`
-      : sql`r.organization_id = ${caller.organizationId} and r.uploaded_by = any(array(${access.visibleUserIdsSql(caller)}))`;
+export function createMeetingsRepo(db: DbOrTx) {
+  /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
+  const recordingScope = (caller: Caller): SQL => scope.recordings(caller, 'r');
 
   const meetingColumns = sql`r.id, r.title, r.summary, r.key_points, r.sentiment,
     to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
@@ -96,7 +93,7 @@ export function createMeetingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibl
         db,
         sql`
         select ${meetingColumns} from recordings r join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id
-        where ${recordingScope(caller)} and d.organization_id = ${caller.organizationId} and d.company_id in (${uuidList(companyIds)})
+        where ${recordingScope(caller)} and ${scope.deals(caller, 'd')} and d.company_id in (${uuidList(companyIds)})
         order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
       );
       return rows.map(toMeeting);
@@ -152,10 +149,10 @@ export function createMeetingsRepo(db: DbOrTx, access: Pick<AccessRules, 'visibl
         db,
         sql`
         select m.id, m.title, m.start_at, m.end_at, m.all_day, m.owner_id,
-          coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as owner, m.meet_link, m.deal_id, d.dealname
+          coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as owner, m.meet_link, d.id as deal_id, d.dealname
         from calendar_meetings m join users u on u.id = m.owner_id
-        left join deals d on d.id = m.deal_id and d.organization_id = m.organization_id
-        where m.organization_id = ${caller.organizationId} and m.owner_id = any(array(${access.visibleUserIdsSql(caller)}))
+        left join deals d on d.id = m.deal_id and ${scope.deals(caller, 'd')}
+        where ${scope.meetings(caller, 'm')}
           and m.status <> 'cancelled' and m.start_at >= ${range.from.toISOString()}::timestamptz and m.start_at < ${range.to.toISOString()}::timestamptz ${account}
         order by m.start_at, m.id limit 200`,
       );

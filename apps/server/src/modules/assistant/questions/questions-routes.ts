@@ -4,7 +4,6 @@ import { errorResponses } from '../../../lib/http-error';
 import { requireCaller } from '../../../plugins/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Services } from '../../../services';
-import { createAccessRules } from '../../access/access-rules';
 import { modelAssistantFor } from '../model/model-assistant-for';
 import type { ModelAnswer, OfflineAnswer } from '../model/model-assistant';
 import type { Caller } from '../../access/access-rules';
@@ -94,8 +93,4 @@ export function questionsRoutesWith(
 
 /** The routes over the app's services container. */
 export const questionsRoutes = (services: Services) =>
-  questionsRoutesWith(
-    createQuestionsService({ db: services.database.db, access: createAccessRules(services.database.db) }),
-    services.limiter,
-    modelAssistantFor(services),
-  );
+  questionsRoutesWith(createQuestionsService({ db: services.database.db }), services.limiter, modelAssistantFor(services));

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import type { AccessRules, Caller } from '../../access/access-rules';
+import type { Caller } from '../../access/access-rules';
 import { answerAccountPeople, answerLastMeeting } from './answer-account';
 import { answerCalls } from './answer-calls';
 import { answerClosing, answerLargest, answerNoNextSteps, answerOverdue, answerStuck } from './answer-deal-lists';
@@ -53,10 +53,10 @@ function answer(read: ReadQuestion, ctx: AskContext, deps: AnswerDeps, vocab: Vo
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
  */
-export function createQuestionsService(deps: { db: DbOrTx; access: Pick<AccessRules, 'visibleUserIdsSql'> }) {
-  const dealSets = createDealSetRepo(deps.db, deps.access);
-  const workspace = createWorkspaceRepo(deps.db, deps.access);
-  const meetings = createMeetingsRepo(deps.db, deps.access);
+export function createQuestionsService(deps: { db: DbOrTx }) {
+  const dealSets = createDealSetRepo(deps.db);
+  const workspace = createWorkspaceRepo(deps.db);
+  const meetings = createMeetingsRepo(deps.db);
   const search = createSearchRepo(deps.db, { deals: dealSets, meetings });
   const answerDeps: AnswerDeps = { dealSets, workspace, meetings, search };
 

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
 import { execute, type DbOrTx } from '../../../db/client';
-import type { AccessRules, Caller } from '../../access/access-rules';
+import type { Caller } from '../../access/access-rules';
+import { scope } from '../../access/scopes';
 import type { Vocabulary } from './intents';
 
 export type GroupTotal = { key: string | null; label: string; deals: number; amount: string };
 export type Company = { id: string; name: string };
 
 /** What questions read besides deal lists: names, per-group totals, accounts. */
-export function createWorkspaceRepo(db: DbOrTx, access: Pick<AccessRules, 'visibleUserIdsSql'>) {
+export function createWorkspaceRepo(db: DbOrTx) {
   return {
     /** The workspace's people and labels, so a question can name them. */
     async vocabulary(caller: Caller): Promise<Vocabulary> {
@@ -56,7 +56,6 @@ export function createWorkspaceRepo(db: DbOrTx, access: Pick<AccessRules, 'visib
                 : sql`false`
             })`
         : sql`deal_totals`;
-      const scope = isAdminRole(caller.role) ? sql`true` : sql`t.owner_id = any(array(${access.visibleUserIdsSql(caller)}))`;
       const open = openOnly ? sql`not s.is_closed` : sql`true`;
       const group = {
         stage: {
@@ -78,15 +77,16 @@ export function createWorkspaceRepo(db: DbOrTx, access: Pick<AccessRules, 'visib
         select ${group.key} as key, ${label} as label, sum(t.deals)::int as deals, sum(t.amount)::numeric(24, 2)::text as amount
         from ${source} t join pipeline_stages s on s.id = t.stage_id join pipelines p on p.id = t.pipeline_id
         left join users u on u.id = t.owner_id
-        where t.organization_id = ${caller.organizationId} and ${scope} and ${open} and t.deals > 0
+        where ${scope.deals(caller, 't')} and ${open} and t.deals > 0
         group by ${group.key} order by ${group.order}, 2`,
       );
       return rows;
     },
 
     /**
-     * Companies of the workspace whose name matches the account the question names, case-insensitive:
-     * the exact name if one has it, else names that start with it, else names that contain it.
+     * Companies the caller sees (access `scope.companies`) whose name matches the account the
+     * question names, case-insensitive: the exact name if one has it, else names that start with
+     * it, else names that contain it. Others' accounts are never matched, so never named.
      */
     async companiesNamed(caller: Caller, account: string): Promise<Company[]> {
       const name = account.trim().toLowerCase();
@@ -95,7 +95,7 @@ export function createWorkspaceRepo(db: DbOrTx, access: Pick<AccessRules, 'visib
         db,
         sql`
         select id, name, case when lower(name) = ${name} then 0 when lower(name) like ${`${escaped}%`} then 1 else 2 end as rank
-        from companies where organization_id = ${caller.organizationId} and lower(name) like ${`%${escaped}%`}
+        from companies where ${scope.companies(caller)} and lower(name) like ${`%${escaped}%`}
         order by rank, lower(name) limit 50`,
       );
       const best = rows[0]?.rank;
