@@ -1,0 +1,336 @@
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TMeetAttendee } from '@pipewise/contract/videos';
+import { execute } from './db/client';
+import { calendarMeetings } from './db/schema';
+import { createMeetingsRepo } from './modules/calendar/meetings-repo';
+import { signIn, type TestSession } from '../test/sessions';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * A leak scan over the demo workspace: a rep of each team (Rahul under Vikram, Kavya under Meera)
+ * asks everything the API answers (every GET route of the OpenAPI document with plausible
+ * parameters, the header search, both chat routes, process-command) with the names, words and
+ * ids of records only the other team can see, and no answer may contain the name of a deal or
+ * company the rep cannot see (decision 0014). The caller's own words echoed back are allowed: the
+ * asked text is taken out of an answer before it is checked. New routes are covered as they are
+ * added to the document. Who sees what is computed here from the rows, independently of the SQL.
+ * The caller's own words: a hidden name the request itself holds in full is not counted for that
+ * request (a longer hidden name that holds it still is, and a word never excuses its full name).
+ */
+
+type Params = { in: 'path' | 'query'; name: string; required?: boolean; schema: { type?: string | string[]; enum?: unknown[] } };
+type Route = { path: string; params: Params[] };
+type Ids = { deals: string[]; companies: string[]; contacts: string[]; users: string[]; recordings: string[]; meetings: string[] };
+type Team = {
+  name: string;
+  rep: TestSession;
+  other: TestSession;
+  hidden: string[];
+  words: string[];
+  own: Ids;
+  others: Ids;
+  sample: Sample;
+};
+/** Names of the other team's records to put into questions and commands. */
+type Sample = { companies: string[]; deals: string[]; contactEmails: string[]; dealIds: string[] };
+
+let t: TestApp;
+let routes: Route[];
+const teams: Team[] = [];
+
+type Row = { id: string; owner: string | null };
+type Users = { id: string; reports_to: string | null; role: string }[];
+
+/** Everyone at or below `root` in the reporting tree. */
+function subtree(root: string, people: Users): Set<string> {
+  const seen = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of people) {
+      if (p.reports_to && seen.has(p.reports_to) && !seen.has(p.id)) {
+        seen.add(p.id);
+        grew = true;
+      }
+    }
+  }
+  return seen;
+}
+
+async function loadWorkspace(organizationId: string) {
+  const q = <T>(query: ReturnType<typeof sql>) => execute<T>(t.database.db, query);
+  return {
+    people: await q<Users[number]>(sql`select id, reports_to, role from users where organization_id = ${organizationId}`),
+    deals: await q<Row & { name: string; company: string | null }>(
+      sql`select id::text as id, owner_id as owner, dealname as name, company_id as company from deals where organization_id = ${organizationId}`,
+    ),
+    companies: await q<Row & { name: string }>(
+      sql`select id::text as id, owner_id as owner, name from companies where organization_id = ${organizationId}`,
+    ),
+    contacts: await q<Row & { email: string | null; deals: string[] }>(
+      sql`select c.id::text as id, c.owner_id as owner, c.email,
+        coalesce(array_agg(s.deal_id::text) filter (where s.deal_id is not null), '{}') as deals
+        from contacts c left join deal_stakeholders s on s.contact_id = c.id where c.organization_id = ${organizationId}
+        group by c.id`,
+    ),
+    recordings: await q<Row>(sql`select id::text as id, uploaded_by as owner from recordings where organization_id = ${organizationId}`),
+    meetings: await q<Row>(sql`select id::text as id, owner_id as owner from calendar_meetings where organization_id = ${organizationId}`),
+  };
+}
+type Workspace = Awaited<ReturnType<typeof loadWorkspace>>;
+
+/** What the members of `members` see by the rule: their deals, and companies and contacts they own or reach through those deals. */
+function seenBy(members: Set<string>, w: Workspace) {
+  const owned = <R extends Row>(rows: R[]) => rows.filter((r) => r.owner !== null && members.has(r.owner));
+  const deals = owned(w.deals);
+  const dealIds = new Set(deals.map((d) => d.id));
+  const companyIds = new Set(deals.map((d) => d.company));
+  const companies = w.companies.filter((c) => (c.owner !== null && members.has(c.owner)) || companyIds.has(c.id));
+  const contacts = w.contacts.filter((c) => (c.owner !== null && members.has(c.owner)) || c.deals.some((d) => dealIds.has(d)));
+  const ids: Ids = {
+    deals: deals.map((d) => d.id),
+    companies: companies.map((c) => c.id),
+    contacts: contacts.map((c) => c.id),
+    users: [...members],
+    recordings: owned(w.recordings).map((r) => r.id),
+    meetings: owned(w.meetings).map((m) => m.id),
+  };
+  return { deals, companies, contacts, ids, names: new Set([...deals.map((d) => d.name), ...companies.map((c) => c.name)]) };
+}
+
+const words = (name: string) => name.split(/[\s-]+/).filter((w) => w.length > 2);
+const pick = <T>(xs: T[], n: number) => xs.filter((_x, i) => i % Math.max(1, Math.floor(xs.length / n)) === 0).slice(0, n);
+
+/**
+ * Meetings on the rep's calendar whose attendee is a customer of the other team only, as a Google
+ * sync brings them: one left for the sync's deal linking, one linked to the other team's deal
+ * already (linked before the deal changed hands).
+ */
+async function addSharedBuyerMeetings(rep: TestSession, otherTeam: Set<string>, w: Workspace): Promise<void> {
+  const mine = new Set(seenBy(new Set([rep.userId]), w).ids.deals);
+  const byId = new Map(w.deals.map((d) => [d.id, d]));
+  const buyer = w.contacts.find(
+    (c) => c.email && c.deals.length > 0 && c.deals.every((d) => !mine.has(d) && otherTeam.has(byId.get(d)?.owner ?? '')),
+  )!;
+  const attendees: TMeetAttendee[] = [
+    { email: rep.email, responseStatus: 'accepted', self: true },
+    { email: buyer.email!, responseStatus: 'accepted' },
+  ];
+  const base = { organizationId: rep.organizationId, ownerId: rep.userId, source: 'builtin', startAt: new Date(), attendees } as const;
+  await t.database.db.insert(calendarMeetings).values([
+    { ...base, title: 'Shared buyer intro' },
+    { ...base, title: 'Shared buyer walkthrough', dealId: Number(buyer.deals[0]), dealLinkedByHand: true },
+  ]);
+  await createMeetingsRepo(t.database.db).linkDeals(rep.userId);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  await t.app.ready();
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Params[] }>> };
+  routes = Object.entries(doc.paths).flatMap(([path, ops]) => (ops.get ? [{ path, params: ops.get.parameters ?? [] }] : []));
+
+  const sign = (name: string) => signIn(t.database.db, `${name}@acme.example`);
+  const [rahul, kavya, vikram, meera] = await Promise.all(['rahul', 'kavya', 'vikram', 'meera'].map(sign));
+  let w = await loadWorkspace(rahul!.organizationId);
+  // The teams by reporting line (Vikram is an admin, but his team is the people below him).
+  const team = { vikram: subtree(vikram!.userId, w.people), meera: subtree(meera!.userId, w.people) };
+  await addSharedBuyerMeetings(rahul!, team.meera, w);
+  await addSharedBuyerMeetings(kavya!, team.vikram, w);
+  w = await loadWorkspace(rahul!.organizationId);
+
+  for (const [name, rep, otherManager, otherTeam, otherRep] of [
+    ['Vikram', rahul!, meera!, team.meera, kavya!],
+    ['Meera', kavya!, vikram!, team.vikram, rahul!],
+  ] as const) {
+    const seen = seenBy(subtree(rep.userId, w.people), w);
+    const theirs = seenBy(otherTeam, w);
+    // Names the rep sees none of: not equal to (or inside) a name the rep sees.
+    const hidden = [...theirs.names].filter((n) => ![...seen.names].some((v) => v.includes(n))).sort();
+    const hiddenDeals = theirs.deals.filter((d) => hidden.includes(d.name));
+    const hiddenCompanies = theirs.companies.filter((c) => hidden.includes(c.name));
+    const ownIds = new Set(seen.ids.contacts);
+    teams.push({
+      name: `a rep of ${name}'s team`,
+      rep,
+      other: otherRep,
+      hidden,
+      words: [...new Set(hidden.flatMap(words))],
+      own: seen.ids,
+      others: { ...theirs.ids, users: [...theirs.ids.users, otherManager.userId] },
+      sample: {
+        companies: pick(
+          hiddenCompanies.map((c) => c.name),
+          6,
+        ),
+        deals: pick(
+          hiddenDeals.map((d) => d.name),
+          4,
+        ),
+        dealIds: pick(
+          hiddenDeals.map((d) => d.id),
+          4,
+        ),
+        contactEmails: pick(
+          w.contacts.filter((c) => c.email && theirs.ids.contacts.includes(c.id) && !ownIds.has(c.id)).map((c) => c.email!),
+          4,
+        ),
+      },
+    });
+  }
+}, 180_000);
+afterAll(async () => {
+  console.info(`leak scan: ${sent} requests`);
+  await t?.close();
+});
+
+/** Every string in a JSON answer (unescaped), or the text itself. */
+function textOf(body: string, contentType: string | undefined): string {
+  if (!contentType?.includes('json')) return body;
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => (out.push(k), walk(x)));
+  };
+  walk(JSON.parse(body));
+  return out.join('\n');
+}
+
+/** The hidden names an answer carries, but for those the request held in full (the caller's own words). */
+const leaks = (team: Team, text: string, asked: string[]): string[] =>
+  team.hidden.filter((h) => text.includes(h) && !asked.some((a) => a.includes(h)));
+
+let sent = 0;
+async function scan(team: Team, requests: { request: InjectOptions; asked: string[] }[]): Promise<string[]> {
+  const found: string[] = [];
+  sent += requests.length;
+  for (const { request, asked } of requests) {
+    if (String(request.url).startsWith('/api/chat')) {
+      // A person asks far fewer than the routes' 30 questions a minute: each question gets a fresh window.
+      await t.database.db.execute(sql`delete from rate_limits where key like 'assistant-questions:%'`);
+    }
+    const res = await t.app.inject({ ...request, headers: { ...team.rep.headers, ...request.headers } });
+    const type = res.headers['content-type']?.toString();
+    if (type && !/json|text|csv/.test(type)) continue;
+    const leaked = leaks(team, textOf(res.body, type), asked);
+    if (leaked.length) found.push(`${request.method} ${request.url} -> ${res.statusCode}: ${leaked.slice(0, 3).join(' | ')}`);
+  }
+  return found;
+}
+
+/** Values for a GET parameter: the rep's and the other team's emails and ids, words of hidden names. */
+function valuesFor(team: Team, p: Params, path: string): string[] {
+  const all = (ids: Ids) => [
+    ...ids.deals.slice(0, 2),
+    ...ids.companies.slice(0, 1),
+    ...ids.contacts.slice(0, 1),
+    ...ids.users.slice(0, 2),
+    ...ids.recordings.slice(0, 2),
+    ...ids.meetings.slice(-2),
+  ];
+  if (p.schema.enum) return p.schema.enum.map(String);
+  if (/email/i.test(p.name)) return [team.rep.email, team.other.email];
+  if (/(^|_)id$|Id$/.test(p.name)) {
+    if (path.includes('/api/deal') || p.name === 'deal_id') return [...team.own.deals.slice(0, 2), ...team.others.deals.slice(0, 4)];
+    return [...all(team.own), ...all(team.others), '1'];
+  }
+  if (p.name === 'q') return [...pick(team.words, 80), ...pick(team.hidden, 20)];
+  if (/search|query/.test(p.name)) return pick(team.words, 30);
+  const type = [p.schema.type].flat()[0];
+  if (type === 'integer' || type === 'number') return ['1'];
+  return p.required ? [team.words[0]!] : [];
+}
+
+function getRequests(team: Team): { request: InjectOptions; asked: string[] }[] {
+  const out: { request: InjectOptions; asked: string[] }[] = [];
+  for (const route of routes) {
+    const base = Object.fromEntries(route.params.filter((p) => p.required).map((p) => [p.name, valuesFor(team, p, route.path)[0] ?? '1']));
+    const variants: Record<string, string>[] = [base];
+    for (const p of route.params) for (const v of valuesFor(team, p, route.path)) variants.push({ ...base, [p.name]: v });
+    for (const values of variants) {
+      const url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? '1'));
+      const query = route.params
+        .filter((p) => p.in === 'query' && values[p.name] !== undefined)
+        .map((p) => `${p.name}=${encodeURIComponent(values[p.name]!)}`)
+        .join('&');
+      out.push({ request: { method: 'GET', url: query ? `${url}?${query}` : url }, asked: Object.values(values) });
+    }
+  }
+  return out;
+}
+
+const BROAD = [
+  'Show my deals',
+  'What is our pipeline by stage?',
+  'Who has the largest pipeline?',
+  'What are my largest deals?',
+  'Which deals close this month?',
+  'Which deals have no next steps?',
+  'Which deals are stuck?',
+  'What calls do I have today?',
+  "Show me today's meetings",
+  'Summarise my last meeting',
+];
+
+function chatRequests(team: Team): { request: InjectOptions; asked: string[] }[] {
+  const names = [...team.sample.companies, ...team.sample.deals];
+  const parts = names.flatMap((n) => {
+    const w = n.split(' ');
+    return [n, w[0]!, w.at(-1)!, w[Math.floor(w.length / 2)]!].filter((x) => x.length > 2);
+  });
+  const questions = [
+    ...BROAD,
+    ...[...new Set(parts)].flatMap((x) => [`For account ${x}: how many deals do we have?`, `What is the status of ${x}?`]),
+    ...team.sample.companies.flatMap((c) => [`When was the last meeting with ${c}?`, `Who are the stakeholders at ${c}?`]),
+  ];
+  return questions.flatMap((query) => [
+    { request: { method: 'POST', url: '/api/chat/sales', payload: { query, context: {} } }, asked: [query] },
+    { request: { method: 'POST', url: '/api/chat/', payload: { query } }, asked: [query] },
+  ]);
+}
+
+function commandRequests(team: Team): { request: InjectOptions; asked: string[] }[] {
+  const commands = [
+    ...team.sample.deals.map((d) => `update deal ${d} amount 5 lakh`),
+    ...team.sample.deals.map((d) => `update deal ${d.split(' ')[0]} amount 5 lakh`),
+    ...team.sample.dealIds.map((id) => `update deal #${id} amount 5 lakh`),
+    ...team.sample.companies.map((c) => `update company ${c} industry Fintech`),
+    ...team.sample.companies.map((c) => `update company ${c.split(' ')[0]} industry Fintech`),
+    ...team.sample.companies.map((c) => `create contact Lata Rao lata.rao@example.com at ${c.split(' ')[0]}`),
+    ...team.sample.contactEmails.map((e) => `update contact ${e} job title CFO`),
+    ...team.others.contacts.slice(0, 2).map((id) => `update contact ${id} job title CFO`),
+    ...team.others.companies.slice(0, 2).map((id) => `update company ${id} industry Fintech`),
+  ];
+  return commands.map((command) => ({
+    request: { method: 'POST', url: `/api/command/process-command?command=${encodeURIComponent(command)}` },
+    asked: [command],
+  }));
+}
+
+describe('leak scan: no answer names a deal or account only the other team can see', () => {
+  it('has hidden names, words and records for each team to ask about', () => {
+    for (const team of teams) {
+      console.info(`leak scan, ${team.name}: ${team.hidden.length} hidden names, ${team.words.length} words of them`);
+      expect(team.hidden.length, team.name).toBeGreaterThan(20);
+      expect(team.sample.companies.length, team.name).toBeGreaterThan(2);
+      expect(routes.length).toBeGreaterThan(20);
+    }
+  });
+
+  it.each([0, 1])('GET routes and the header search (team %i)', { timeout: 120_000 }, async (i) => {
+    const team = teams[i]!;
+    const requests = getRequests(team);
+    expect(requests.some((r) => String(r.request.url).startsWith('/api/search?q='))).toBe(true);
+    expect(await scan(team, requests)).toEqual([]);
+  });
+
+  it.each([0, 1])('both chat routes, broad and naming hidden records in full or in part (team %i)', { timeout: 120_000 }, async (i) => {
+    expect(await scan(teams[i]!, chatRequests(teams[i]!))).toEqual([]);
+  });
+
+  it.each([0, 1])('process-command on the other team records (team %i)', { timeout: 120_000 }, async (i) => {
+    expect(await scan(teams[i]!, commandRequests(teams[i]!))).toEqual([]);
+  });
+});
