@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { execute, type Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
@@ -9,8 +7,13 @@ import { createQuestionsService, type Asked } from '../../apps/server/src/module
 import { median, percentile } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
 import { generateDataset } from '../deals/dataset';
-import { prepareDemoWorkspace, prepareLargeWorkspace } from './bench-data';
-import { expectationFor, type Expect, type Expected, type Who } from './expectations';
+import {
+  checkAnswer,
+  expectationFor,
+  loadLabelledQuestions,
+  type Who,
+} from '../../apps/server/src/modules/assistant/questions/labelled-expectations';
+import { prepareDemoWorkspace, prepareLargeWorkspace } from '../../apps/server/src/modules/assistant/questions/labelled-workspace';
 
 /**
  * The assistant's answers without a model:
@@ -22,16 +25,24 @@ import { expectationFor, type Expect, type Expected, type Who } from './expectat
  * Writes bench/results/assistant-answers.json and .md.
  */
 
-type Question = { id: string; as: string; query: string; account: string | null; intent: string; expect: Expect };
-type Outcome = { id: string; query: string; as: string; intent: string; got: string; ok: boolean; problems: string[]; ms: number };
+type Outcome = {
+  id: string;
+  class: string;
+  query: string;
+  as: string;
+  intent: string | null;
+  got: string;
+  ok: boolean;
+  problems: string[];
+  ms: number;
+};
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=') as [string, string]));
 const DEALS = Number(args.deals ?? 100_000);
 const ROUNDS = Number(args.rounds ?? 3);
 const RECORDINGS = Number(args.recordings ?? 5000);
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const questions = (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'questions.json'), 'utf8')) as { questions: Question[] })
-  .questions;
+const questions = loadLabelledQuestions();
 
 async function memoryDatabase(): Promise<Database> {
   const database = pgliteDatabase(await createPglite());
@@ -48,24 +59,6 @@ async function userByEmail(database: Database, email: string): Promise<Who> {
   return { id: u.id, organizationId: u.organization_id, role: u.role, email: u.email };
 }
 
-/** Checks an answer against what the bench expects. */
-function check(a: Asked, q: Question, e: Expected): string[] {
-  const problems: string[] = [];
-  if (a.intent !== q.intent) problems.push(`intent ${a.intent}, expected ${q.intent}`);
-  for (const f of e.fragments) if (!a.text.includes(f)) problems.push(`missing "${f.slice(0, 80)}"`);
-  if (e.notFound) return problems;
-  const ids = a.sources.filter((s) => s.type !== 'company' && s.type !== 'contact').map((s) => s.id);
-  if (e.allowedIds) {
-    if (ids.length === 0) problems.push('no sources');
-    const stray = ids.filter((id) => !e.allowedIds!.has(id));
-    if (stray.length) problems.push(`sources outside the expected set: ${stray.slice(0, 3).join(', ')}`);
-  }
-  if (e.exactIds && JSON.stringify(ids) !== JSON.stringify(e.exactIds))
-    problems.push(`sources ${ids.join(',')} != ${e.exactIds.join(',')}`);
-  if (e.firstId && ids[0] !== e.firstId) problems.push(`first source ${ids[0]} != ${e.firstId}`);
-  return problems;
-}
-
 async function accuracy(): Promise<Outcome[]> {
   const database = await memoryDatabase();
   const now = new Date();
@@ -80,8 +73,18 @@ async function accuracy(): Promise<Outcome[]> {
     const t = performance.now();
     const a = await service.ask(who, q.query, { account: q.account, now });
     const ms = performance.now() - t;
-    const problems = check(a, q, expected);
-    out.push({ id: q.id, query: q.query, as: q.as, intent: q.intent, got: a.intent, ok: problems.length === 0, problems, ms });
+    const problems = checkAnswer(a, q, expected);
+    out.push({
+      id: q.id,
+      class: q.class,
+      query: q.query,
+      as: q.as,
+      intent: q.intent,
+      got: a.intent,
+      ok: problems.length === 0,
+      problems,
+      ms,
+    });
   }
   await database.close();
   return out;
@@ -158,8 +161,14 @@ async function main(): Promise<void> {
   ];
   const notes = `Questions from bench/assistant/questions.json; each answer is checked against the bench's own SQL (intent, counts, ₹ totals, record names and source ids). Latency: the questions service on in-memory PGlite over bench/deals' generated workspace (${DEALS.toLocaleString('en-US')} deals, ${RECORDINGS.toLocaleString('en-US')} recordings), ${ROUNDS} rounds after a warm-up, no model.`;
   const table = { columns: ['intent', 'samples', 'p50', 'p95', 'max'], rows: byIntent };
+  const classes = [...new Set(outcomes.map((o) => o.class))].sort().map((c) => {
+    const of = outcomes.filter((o) => o.class === c);
+    const right = of.filter((o) => o.ok).length;
+    return `| ${c} | ${of.length} | ${right} | ${((100 * right) / of.length).toFixed(1)}% |`;
+  });
+  const byClass = ['## Accuracy per class', '', '| class | questions | right | accuracy |', '|---|---|---|---|', ...classes, ''];
   const wrong = outcomes.filter((o) => !o.ok).map((o) => `- ${o.id} (${o.as}) "${o.query}": ${o.problems.join('; ')}`);
-  const report = ['## Wrong answers', '', ...(wrong.length ? wrong : ['None.']), ''];
+  const report = [...byClass, '## Wrong answers', '', ...(wrong.length ? wrong : ['None.']), ''];
   storeResult(
     {
       name: 'assistant-answers',

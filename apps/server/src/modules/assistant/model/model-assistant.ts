@@ -9,6 +9,7 @@ import { checkCall, TOOL_SPECS, type ToolName } from './model-tool-args';
 import { createToolRunner, type ToolOutcome } from './model-tools';
 import { systemPrompt, userPrompt, type AskMode } from './model-prompt';
 import { createRecordSearchRepo } from './record-search-repo';
+import { localDate, zoneOrUtc } from '../questions/time-zone';
 
 /** What the built-in (offline) assistant answers: the same shape as the questions service's answers. */
 export type OfflineAnswer = { text: string; sources: TChatSource[]; results: TRecordView[] };
@@ -20,7 +21,15 @@ export type OfflineAnswer = { text: string; sources: TChatSource[]; results: TRe
  */
 export type ModelAnswer = OfflineAnswer & { model: boolean; note: string | null; command: TProcessCommandResponse | null };
 
-export type AskInput = { query: string; account?: string | null; mode: AskMode };
+export type AskInput = {
+  query: string;
+  account?: string | null;
+  mode: AskMode;
+  /** The caller's IANA time zone (the X-Timezone header): 'today' and 'tomorrow' are theirs, in the prompt and in commands. */
+  timeZone?: string;
+  /** The records the question names, as the built-in reader resolved them (read only when a model answers). */
+  named?: () => Promise<string[]>;
+};
 
 export const MODEL_FALLBACK_NOTE = 'The language model did not answer, so this answer comes from the built-in assistant.';
 
@@ -69,8 +78,8 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
     const allowed = input.mode === 'panel' ? ALL_TOOLS : READ_TOOLS;
     const specs = TOOL_SPECS.filter((t) => allowed.includes(t.name as ToolName));
     const messages: ChatMessage[] = [
-      { role: 'system', content: systemPrompt(caller, input.mode, now().toISOString().slice(0, 10)) },
-      { role: 'user', content: userPrompt(input.query, input.account) },
+      { role: 'system', content: systemPrompt(caller, input.mode, localDate(now(), zoneOrUtc(input.timeZone))) },
+      { role: 'user', content: userPrompt(input.query, input.account, input.named ? await input.named() : []) },
     ];
     let lastRound: ToolOutcome[] = [];
     const earlier: TChatSource[] = [];

@@ -70,7 +70,7 @@ export async function answerNoNextSteps(ctx: AskContext, deps: AnswerDeps): Prom
   );
 }
 
-/** Open deals not updated for `days` days. */
+/** Open deals with no activity for `days` days: not updated, no meeting recorded on them and no call on them in that time. */
 export async function answerStuck(ctx: AskContext, deps: AnswerDeps, days: number): Promise<Answer> {
   const before = new Date(ctx.now.getTime() - days * 86_400_000);
   const set = await deps.dealSets.find(ctx.caller, {
@@ -84,8 +84,8 @@ export async function answerStuck(ctx: AskContext, deps: AnswerDeps, days: numbe
   return dealSetAnswer(
     set,
     (n, total) =>
-      `${n}${forAccount(ctx)} ${set.total === 1 ? 'has' : 'have'} not been updated for ${days} days or more (open deals, worth ${total}), longest untouched first:`,
-    `I could not find any open deals${forAccount(ctx)} that have gone ${days} days without an update.`,
+      `${n}${forAccount(ctx)} ${set.total === 1 ? 'has' : 'have'} had no activity for ${days} days or more (open deals, worth ${total}: not updated, no meeting recorded and no call on ${set.total === 1 ? 'it' : 'them'} in that time), longest untouched first:`,
+    `I could not find any open deals${forAccount(ctx)} that have gone ${days} days without activity (an update, a recorded meeting or a call).`,
     { updated: true },
   );
 }

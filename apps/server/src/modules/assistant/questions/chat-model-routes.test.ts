@@ -41,6 +41,21 @@ describe('the chat routes with a model', () => {
     expect(llm.requests).toHaveLength(1);
   });
 
+  it("tell the model which of the caller's records the question names, as the built-in reader resolved them", async () => {
+    llm.setAnswer(scripted(chatCompletion('The next step is the proposal.')));
+    const res = await post('/api/chat/sales', { query: 'next step on krishna expansion?', context: {} });
+    expect(res.statusCode, res.body).toBe(200);
+    const sent = JSON.parse(llm.requests[0]!.body.toString()) as { messages: { role: string; content: string }[] };
+    const [deal] = await execute<{ id: string }>(
+      t.database.db,
+      sql`select id::text as id from deals where dealname = 'Krishna Electricals - Enterprise licence expansion'`,
+    );
+    expect(sent.messages.find((m) => m.role === 'user')!.content).toBe(
+      'next step on krishna expansion?\n\nRecords this question names: ' +
+        `deal "Krishna Electricals - Enterprise licence expansion" (id ${deal!.id}); account "Krishna Electricals".`,
+    );
+  });
+
   it("carry the model's proposed create as a command to confirm, and write nothing", async () => {
     const before = await dealCount();
     llm.setAnswer(

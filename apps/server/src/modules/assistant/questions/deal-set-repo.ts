@@ -131,7 +131,15 @@ export function createDealSetRepo(db: DbOrTx) {
           : sql`false`,
       );
     if (q.noNextSteps) parts.push(sql`(d.nextsteps is null or btrim(d.nextsteps) = '')`);
-    if (q.updatedBefore) parts.push(sql`d.updated_at < ${q.updatedBefore.toISOString()}::timestamptz`);
+    // No activity since then: not updated, no meeting recorded on the deal, no call on it up to now (each a hashed set).
+    if (q.updatedBefore) {
+      const since = sql`${q.updatedBefore.toISOString()}::timestamptz`;
+      parts.push(sql`d.updated_at < ${since}
+        and d.id not in (select r.deal_id from recordings r where r.organization_id = ${caller.organizationId}
+          and r.deal_id is not null and coalesce(r.recorded_at, r.created_at) >= ${since})
+        and d.id not in (select m.deal_id from calendar_meetings m where m.organization_id = ${caller.organizationId}
+          and m.deal_id is not null and m.status <> 'cancelled' and m.start_at >= ${since} and m.start_at <= now())`);
+    }
     return sql.join(parts, sql` and `);
   }
 

@@ -99,7 +99,7 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     const overdue = await sales(s.rep, 'Which deals are past their close date?');
     expect(overdue.response).toMatch(/^1 deal is still open past its close date \(worth ₹1,00,000\)/);
     const stuck = await sales(s.rep, 'Which deals have had no update for 45 days?');
-    expect(stuck.response).toContain('1 deal has not been updated for 45 days or more');
+    expect(stuck.response).toContain('1 deal has had no activity for 45 days or more');
     expect(ids(stuck.sources, 'deal')).toEqual([dealId(data.deals.overdue)]);
     const noSteps = await sales(s.rep, 'deals without next steps');
     expect(ids(noSteps.sources, 'deal')).toEqual([dealId(data.deals.overdue)]);
@@ -198,6 +198,50 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     expect(kolkata.response).toMatch(/times in Asia\/Kolkata|I could not find any calls/);
     const bad = await sales(s.rep, "today's calls", undefined, { 'x-timezone': 'Mars/Olympus' });
     expect(bad.response).toContain('(times in UTC)');
+  });
+
+  it('answers the field asked of a deal named in the question (partial, lower case, misspelt), naming and linking it', async () => {
+    const next = await sales(s.rep, 'What is the next step for zenith expansion?');
+    expect(next.response).toBe('Next step on Zenith Mills - Expansion: Send the revised proposal');
+    expect(next.sources).toEqual([
+      { type: 'deal', id: dealId(data.deals.otto), label: 'Zenith Mills - Expansion', url: `/dashboard/deals/${data.deals.otto.id}` },
+    ]);
+    expect((await sales(s.rep, 'how big is Zenth Mills expansion')).response).toBe('Zenith Mills - Expansion is worth ₹2,50,000.');
+    expect((await sales(s.rep, "who's the KDM on orbit pilot")).response).toBe('No key decision maker is recorded on Orbit Labs - Pilot.');
+    const panelled = await panel(s.rep, 'Zenith Mills - Expansion: pain points?');
+    expect(panelled.message).toBe('Pain points on Zenith Mills - Expansion: Manual spreadsheets everywhere');
+    expect(panelled.results.map((r) => r.id)).toEqual([dealId(data.deals.otto)]);
+  });
+
+  it("never answers about a deal the caller cannot see, even named in full: the caller's own deals of that account instead", async () => {
+    const a = await sales(s.rep, 'Zenith Mills - Renewal: pain points and decision maker?');
+    const text = `${a.response} ${JSON.stringify(a.sources)}`;
+    for (const secret of ['Peer secret pain', 'Secret Person', dealId(data.deals.ophelia)]) expect(text).not.toContain(secret);
+    const manager = await sales(s.manager, 'Zenith Mills - Renewal: pain points?');
+    expect(manager.response).toBe('Pain points on Zenith Mills - Renewal: Peer secret pain');
+  });
+
+  it('answers about a named account with its deals, cited and linked', async () => {
+    const a = await sales(s.manager, 'tell me about orbit labs');
+    expect(a.response).toMatch(/^Orbit Labs: 2 deals you can see, 1 open worth ₹1,00,000, 1 won worth ₹9,00,000\./);
+    expect(a.sources).toContainEqual({
+      type: 'company',
+      id: expect.any(String),
+      label: 'Orbit Labs',
+      url: expect.stringMatching(/^\/dashboard\/deals\//),
+    });
+    expect(ids(a.sources, 'deal').sort()).toEqual([dealId(data.deals.overdue), dealId(data.deals.won)].sort());
+  });
+
+  it("says plainly what it can answer for questions outside the CRM, and names an account it does not have, never the caller's totals", async () => {
+    const weather = await sales(s.rep, "what's the weather in Mumbai today?");
+    expect(weather.response).toMatch(/^I can't help with that\. I answer from your Pipewise data/);
+    expect(weather.sources).toEqual([]);
+    const poem = await panel(s.rep, 'write me a poem about sales');
+    expect(poem.message).toMatch(/^I can't help with that/);
+    const tesla = await sales(s.rep, 'how big is the Tesla deal?');
+    expect(tesla.response).toMatch(/^I could not find a deal, account or contact named "Tesla" that you can see\./);
+    expect(tesla.sources).toEqual([]);
   });
 
   it('gives the panel its list answers as records', async () => {

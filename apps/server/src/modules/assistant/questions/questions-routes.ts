@@ -5,17 +5,13 @@ import { requireCaller } from '../../../plugins/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { Services } from '../../../services';
 import { modelAssistantFor } from '../model/model-assistant-for';
-import type { ModelAnswer, OfflineAnswer } from '../model/model-assistant';
+import type { AskInput, ModelAnswer, OfflineAnswer } from '../model/model-assistant';
 import type { Caller } from '../../access/access-rules';
 import { createQuestionsService, type QuestionsService } from './questions-service';
 
 /** Answers through a configured model (which falls back to `offline` on any failure), else offline. */
 type Answerer = {
-  answer(
-    caller: Caller,
-    input: { query: string; account?: string | null; mode: 'panel' | 'sales' },
-    offline: () => Promise<OfflineAnswer>,
-  ): Promise<ModelAnswer>;
+  answer(caller: Caller, input: AskInput, offline: () => Promise<OfflineAnswer>): Promise<ModelAnswer>;
 };
 
 const errors = errorResponses(429);
@@ -32,11 +28,7 @@ export function questionsRoutesWith(
   limiter: Pick<RateLimiter, 'consume'>,
   assistant?: Answerer,
 ): FastifyPluginAsyncZod {
-  const answer = (
-    caller: Caller,
-    input: { query: string; account?: string | null; mode: 'panel' | 'sales' },
-    offline: () => Promise<OfflineAnswer>,
-  ) =>
+  const answer = (caller: Caller, input: AskInput, offline: () => Promise<OfflineAnswer>) =>
     assistant
       ? assistant.answer(caller, input, offline)
       : offline().then((a): ModelAnswer => ({ ...a, model: false, note: null, command: null }));
@@ -61,8 +53,10 @@ export function questionsRoutesWith(
         const caller = requireCaller(req);
         await limit(caller.id);
         const account = req.body.context.account ?? null;
-        const a = await answer(caller, { query: req.body.query, account, mode: 'sales' }, () =>
-          service.ask(caller, req.body.query, { account, timeZone: zoneOf(req.headers['x-timezone']) }),
+        const timeZone = zoneOf(req.headers['x-timezone']);
+        const named = () => service.named(caller, req.body.query);
+        const a = await answer(caller, { query: req.body.query, account, mode: 'sales', timeZone, named }, () =>
+          service.ask(caller, req.body.query, { account, timeZone }),
         );
         return { data: { response: a.text, sources: a.sources, model: a.model, note: a.note } };
       },
@@ -82,8 +76,10 @@ export function questionsRoutesWith(
       async (req) => {
         const caller = requireCaller(req);
         await limit(caller.id);
-        const a = await answer(caller, { query: req.body.query, mode: 'panel' }, () =>
-          service.ask(caller, req.body.query, { timeZone: zoneOf(req.headers['x-timezone']) }),
+        const timeZone = zoneOf(req.headers['x-timezone']);
+        const named = () => service.named(caller, req.body.query);
+        const a = await answer(caller, { query: req.body.query, mode: 'panel', timeZone, named }, () =>
+          service.ask(caller, req.body.query, { timeZone }),
         );
         return { data: { message: a.text, sources: a.sources, results: a.results, model: a.model, note: a.note, command: a.command } };
       },

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../../db/client';
 import type { Caller } from '../../access/access-rules';
 import { answerAccountPeople, answerLastMeeting } from './answer-account';
+import { labelWords, readNamed } from './answer-named';
+import { accountSource } from './answer-record';
 import { answerCalls } from './answer-calls';
 import { answerClosing, answerLargest, answerNoNextSteps, answerOverdue, answerStuck } from './answer-deal-lists';
 import { answerDealStats } from './answer-deal-stats';
@@ -9,7 +11,9 @@ import { answerPipelineBy, answerTopOwner } from './answer-pipeline-totals';
 import { answerSearch } from './answer-search';
 import { createDealSetRepo } from './deal-set-repo';
 import type { IntentName, ReadQuestion, Vocabulary } from './intents';
-import { readQuestion } from './match-intent';
+import { splitAccountPrefix, trailingAccount } from './account-prefix';
+import { createNamedRecords } from './named-records';
+import { createRecordRepo } from './record-repo';
 import { createMeetingsRepo } from './meetings-repo';
 import { createSearchRepo } from './search-repo';
 import { localDate, zoneOrUtc } from './time-zone';
@@ -49,6 +53,17 @@ function answer(read: ReadQuestion, ctx: AskContext, deps: AnswerDeps, vocab: Vo
 }
 
 /**
+ * An answer about an account names it among its sources, linked to its first deal the answer
+ * cites (accounts have no page of their own); an answer that found nothing cites nothing.
+ */
+function citeAccounts(a: Answer, ctx: AskContext): Answer {
+  if (!ctx.account || a.sources.length === 0) return a;
+  const deal = a.sources.find((s) => s.type === 'deal');
+  const accounts = ctx.account.companies.map((c) => accountSource(c, deal ? Number(deal.id) : null));
+  return { ...a, sources: [...a.sources.filter((s) => !accounts.some((c) => c.id === s.id)), ...accounts] };
+}
+
+/**
  * Answers questions from the caller's visible data, deterministically (no model): reads the
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
@@ -59,6 +74,8 @@ export function createQuestionsService(deps: { db: DbOrTx }) {
   const meetings = createMeetingsRepo(deps.db);
   const search = createSearchRepo(deps.db, { deals: dealSets, meetings });
   const answerDeps: AnswerDeps = { dealSets, workspace, meetings, search };
+  const named = createNamedRecords(deps.db);
+  const records = createRecordRepo(deps.db);
 
   return {
     async ask(caller: Caller, query: string, options: AskOptions = {}): Promise<Asked> {
@@ -66,15 +83,42 @@ export function createQuestionsService(deps: { db: DbOrTx }) {
       const zone = zoneOrUtc(options.timeZone);
       const today = localDate(now, zone);
       const vocab = await workspace.vocabulary(caller);
-      const read = readQuestion(query, options.account ?? null, vocab, today);
+      const { account: prefixed, question } = splitAccountPrefix(query);
+      const asked = prefixed ?? (options.account?.trim() || null);
       let account: AskContext['account'] = null;
-      if (read.account) {
-        const companies = await workspace.companiesNamed(caller, read.account);
-        if (companies.length === 0) return { ...unknownAccount(read.account), intent: read.intent.name };
-        account = { asked: read.account, companies };
+      if (asked) {
+        const companies = await workspace.companiesNamed(caller, asked);
+        if (companies.length === 0) return { ...unknownAccount(asked), intent: 'unknown' };
+        account = { asked, companies };
       }
+      // The records the question names come first; what is asked of them is read around them.
+      const mentions = await named.find(caller, question, labelWords(question, vocab));
+      const decided = readNamed(question, mentions, account, vocab, today, records);
       const ctx: AskContext = { caller, zone, today, now, account };
-      return { ...(await answer(read, ctx, answerDeps, vocab)), intent: read.intent.name };
+      if (decided.kind === 'answer') return { ...(await decided.run(ctx)), intent: decided.intent };
+      const read: ReadQuestion = { intent: decided.intent, account: null };
+      ctx.account = decided.account;
+      // An account question ('last meeting with X') whose X named no record the caller sees.
+      const trailing =
+        !ctx.account && (read.intent.name === 'last_meeting' || read.intent.name === 'account_people') ? trailingAccount(question) : null;
+      if (trailing) {
+        const companies = await workspace.companiesNamed(caller, trailing);
+        if (companies.length === 0) return { ...unknownAccount(trailing), intent: 'unknown' };
+        ctx.account = { asked: trailing, companies };
+      }
+      const a = await answer(read, ctx, answerDeps, vocab);
+      return { ...(decided.cite ? citeAccounts(a, ctx) : a), intent: read.intent.name };
+    },
+
+    /** The records the question names among those the caller may see, in words a model reads ('deal "X" (id 10012)'). */
+    async named(caller: Caller, query: string): Promise<string[]> {
+      const { question } = splitAccountPrefix(query);
+      const found = await named.find(caller, question, labelWords(question, await workspace.vocabulary(caller)));
+      return [
+        ...found.deals.map((d) => `deal "${d.name}" (id ${d.id})`),
+        ...found.companies.map((c) => `account "${c.name}"`),
+        ...found.contacts.map((c) => `contact "${c.name}"`),
+      ];
     },
   };
 }

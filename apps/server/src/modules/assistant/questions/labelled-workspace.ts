@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../apps/server/src/db/client';
+import type { Db } from '../../../db/client';
 
 /**
  * What the demo seed lacks for questions: recorded meetings (the seed has none), some deals

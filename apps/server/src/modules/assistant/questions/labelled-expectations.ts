@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { execute, type Db } from '../../apps/server/src/db/client';
+import { execute, type Db } from '../../../db/client';
 
 /**
  * What a correct answer must contain, computed with the bench's own SQL (not the server's
@@ -9,7 +11,55 @@ import { execute, type Db } from '../../apps/server/src/db/client';
 export type Who = { id: string; organizationId: string; role: string; email: string };
 export type Expect = Record<string, unknown> & { kind: string };
 /** `fragments` must all appear in the answer; source ids must be among `allowedIds` (or equal `exactIds`); `notFound`: the answer says 'I could not find'. */
-export type Expected = { fragments: string[]; allowedIds?: Set<string>; exactIds?: string[]; firstId?: string; notFound: boolean };
+export type Expected = {
+  fragments: string[];
+  allowedIds?: Set<string>;
+  exactIds?: string[];
+  firstId?: string;
+  notFound: boolean;
+  /** Names and ids the answer must not carry (records the caller cannot see). */
+  forbidden?: string[];
+  /** The answer carries no sources (it names no record). */
+  noSources?: boolean;
+};
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** yyyy-mm-dd as '21 Nov 2026'. */
+const dayOf = (ymd: string) => `${Number(ymd.slice(8, 10))} ${MONTHS[Number(ymd.slice(5, 7)) - 1]} ${ymd.slice(0, 4)}`;
+
+type DealFacts = {
+  id: string;
+  dealname: string;
+  amount: string | null;
+  closedate: string | null;
+  stage: string;
+  owner: string | null;
+  nextsteps: string | null;
+  painpoints: string | null;
+  kdm: string | null;
+};
+
+/** The fact an answer about one deal's field must state, in the bench's own words for it. */
+function factOf(d: DealFacts, field: string): string {
+  switch (field) {
+    case 'amount':
+      return d.amount === null ? 'no amount' : rupees(d.amount);
+    case 'stage':
+      return d.stage;
+    case 'closedate':
+      return d.closedate ? dayOf(d.closedate) : 'no close date';
+    case 'nextsteps':
+      return d.nextsteps?.trim() ? d.nextsteps.trim() : 'no next step';
+    case 'painpoints':
+      return d.painpoints?.trim() ? d.painpoints.trim().slice(0, 60) : 'No pain points';
+    case 'kdm':
+      return d.kdm?.trim() ? d.kdm.trim() : 'No key decision maker';
+    case 'owner':
+      return d.owner ?? 'no owner';
+    default:
+      return d.amount === null ? 'no amount' : rupees(d.amount);
+  }
+}
 
 /** ₹ with Indian grouping (last three digits, then pairs), paise only when present. */
 export function rupees(value: number | string): string {
@@ -97,14 +147,73 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
       return setExpectation(await dealRows(db, who, sql`${open} and d.closedate < ${today}::date`));
     case 'no_next_steps':
       return setExpectation(await dealRows(db, who, sql`${open} and coalesce(trim(d.nextsteps), '') = ''`));
-    case 'stuck':
+    case 'no_activity': {
+      // No activity: not updated, no meeting recorded and no call on the calendar for `days` days.
+      const since = new Date(now.getTime() - Number(e.days) * 864e5).toISOString();
       return setExpectation(
         await dealRows(
           db,
           who,
-          sql`${open} and d.updated_at < ${new Date(now.getTime() - Number(e.days) * 864e5).toISOString()}::timestamptz`,
+          sql`${open} and d.updated_at < ${since}::timestamptz
+            and not exists (select 1 from recordings r where r.deal_id = d.id and coalesce(r.recorded_at, r.created_at) >= ${since}::timestamptz)
+            and not exists (select 1 from calendar_meetings m where m.deal_id = d.id and m.status <> 'cancelled'
+              and m.start_at >= ${since}::timestamptz and m.start_at <= ${now.toISOString()}::timestamptz)`,
         ),
       );
+    }
+    case 'deal': {
+      const rows = await execute<DealFacts>(
+        db,
+        sql`select d.id::text as id, d.dealname, d.amount::text as amount, d.closedate::text as closedate, s.label as stage,
+          u.first_name || ' ' || u.last_name as owner, d.nextsteps, d.painpoints, d.kdm
+          from deals d join pipeline_stages s on s.id = d.stage_id left join users u on u.id = d.owner_id
+          where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and d.dealname = ${String(e.deal)}
+          order by d.amount desc nulls last, d.id desc`,
+      );
+      if (rows.length === 0) {
+        const hidden = await execute<{ id: string }>(
+          db,
+          sql`select id::text as id from deals where organization_id = ${who.organizationId} and dealname = ${String(e.deal)}`,
+        );
+        return { fragments: [], notFound: true, forbidden: [String(e.deal), ...hidden.map((h) => h.id)] };
+      }
+      const shown = rows.slice(0, 5);
+      return {
+        fragments: [shown[0]!.dealname, ...new Set(shown.map((d) => factOf(d, String(e.field))))],
+        allowedIds: new Set(rows.map((r) => r.id)),
+        notFound: false,
+      };
+    }
+    case 'account': {
+      const [company] = await execute<{ id: string; name: string }>(
+        db,
+        sql`select id, name from companies where organization_id = ${who.organizationId} and name = ${String(e.account)}`,
+      );
+      const rows = await dealRows(db, who, sql`d.company_id = ${company!.id}::uuid`);
+      if (rows.length === 0) return { fragments: [], notFound: true, forbidden: [company!.name] };
+      return { fragments: [company!.name, deals(rows.length)], allowedIds: new Set(rows.map((r) => r.id)), notFound: false };
+    }
+    case 'contact': {
+      const [c] = await execute<{
+        id: string;
+        name: string;
+        email: string | null;
+        phone: string | null;
+        jobtitle: string | null;
+        company: string;
+      }>(
+        db,
+        sql`select ct.id, ct.firstname || ' ' || ct.lastname as name, ct.email, ct.phone, ct.jobtitle, co.name as company
+          from contacts ct left join companies co on co.id = ct.company_id
+          where ct.organization_id = ${who.organizationId} and ct.firstname || ' ' || ct.lastname = ${String(e.contact)}`,
+      );
+      const fact = { email: c!.email, phone: c!.phone, jobtitle: c!.jobtitle, company: c!.company, overview: c!.jobtitle }[String(e.field)];
+      return { fragments: [c!.name, ...(fact ? [fact] : [])], notFound: false };
+    }
+    case 'outside':
+      return { fragments: ["I can't help with that"], notFound: true, noSources: true };
+    case 'unknown_name':
+      return { fragments: ['I could not find'], notFound: true, noSources: true };
     case 'largest': {
       const rows = await dealRows(db, who, open);
       return { fragments: [], exactIds: rows.slice(0, Number(e.limit)).map((r) => r.id), notFound: rows.length === 0 };
@@ -239,8 +348,52 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
         : { fragments: ['I could not find'], notFound: true };
     }
     case 'unknown_account':
-      return { fragments: [`I could not find an account named "${e.account}"`], notFound: true };
+      return { fragments: [`I could not find an account named "${e.account}"`], notFound: true, noSources: true };
     default:
       throw new Error(`unknown expectation kind ${e.kind}`);
   }
+}
+
+/** bench/assistant/questions.json: labelled questions over the demo workspace. */
+export const LABELLED_QUESTIONS_FILE = path.resolve(import.meta.dirname, '../../../../../../bench/assistant/questions.json');
+
+export type LabelledQuestion = {
+  id: string;
+  /** The kind of question the accuracy table groups by. */
+  class: string;
+  as: string;
+  query: string;
+  account: string | null;
+  /** The intent a right answer has; null: any. */
+  intent: string | null;
+  expect: Expect;
+};
+
+export function loadLabelledQuestions(file = LABELLED_QUESTIONS_FILE): LabelledQuestion[] {
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { questions: LabelledQuestion[] }).questions;
+}
+
+type Answered = { text: string; intent: string; sources: { type: string; id: string; label: string }[] };
+
+/** What is wrong with an answer (nothing: it is right). */
+export function checkAnswer(a: Answered, q: Pick<LabelledQuestion, 'intent' | 'query'>, e: Expected): string[] {
+  const problems: string[] = [];
+  if (q.intent !== null && a.intent !== q.intent) problems.push(`intent ${a.intent}, expected ${q.intent}`);
+  for (const f of e.fragments) if (!a.text.includes(f)) problems.push(`missing "${f.slice(0, 80)}"`);
+  const carried = `${a.text} ${JSON.stringify(a.sources)}`;
+  // A hidden record's name may come back only as the caller's own words.
+  for (const f of e.forbidden ?? [])
+    if (carried.includes(f) && !(q.query.includes(f) && !JSON.stringify(a.sources).includes(f))) problems.push(`names hidden "${f}"`);
+  if (e.noSources && a.sources.length) problems.push(`sources ${a.sources.map((s) => s.label).join(', ')}`);
+  if (e.notFound) return problems;
+  const ids = a.sources.filter((s) => s.type !== 'company' && s.type !== 'contact').map((s) => s.id);
+  if (e.allowedIds) {
+    if (ids.length === 0) problems.push('no sources');
+    const stray = ids.filter((id) => !e.allowedIds!.has(id));
+    if (stray.length) problems.push(`sources outside the expected set: ${stray.slice(0, 3).join(', ')}`);
+  }
+  if (e.exactIds && JSON.stringify(ids) !== JSON.stringify(e.exactIds))
+    problems.push(`sources ${ids.join(',')} != ${e.exactIds.join(',')}`);
+  if (e.firstId && ids[0] !== e.firstId) problems.push(`first source ${ids[0]} != ${e.firstId}`);
+  return problems;
 }
