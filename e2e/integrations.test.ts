@@ -107,6 +107,10 @@ describe('the Integrations tab', () => {
         .getByRole('button', { name: /WhatsApp/ })
         .waitFor();
       await p.getByText('Checking…').first().waitFor({ state: 'detached' });
+      // This installation has no HubSpot app (HUBSPOT_CLIENT_ID unset): the card says so.
+      const hubspot = card(p, 'HubSpot');
+      await hubspot.getByText('Not configured', { exact: true }).waitFor();
+      expect(await hubspot.getByRole('button', { name: 'Connect HubSpot' }).isDisabled()).toBe(true);
       expect(await runAxe(p)).toEqual([]);
       const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);

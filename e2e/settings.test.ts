@@ -283,15 +283,16 @@ describe('settings as an admin', () => {
     await approved.context().close();
   });
 
-  it('Integrations shows three cards: Google ready to connect, the other two to come', async () => {
+  it('Integrations shows three cards: Google and WhatsApp ready to connect, HubSpot not configured here', async () => {
     await openSection(page, 'integrations', 'Integrations');
     for (const name of ['Google', 'HubSpot', 'WhatsApp']) {
       await page.getByRole('heading', { level: 3, name, exact: true }).waitFor();
     }
     const google = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Google', exact: true }) });
     await google.getByRole('button', { name: 'Connect', exact: true }).waitFor();
-    expect(await page.getByText('Not connected', { exact: true }).count()).toBe(3);
-    expect(await page.getByRole('button', { name: 'Coming soon' }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Connect WhatsApp' }).waitFor();
+    await page.getByText('Not configured', { exact: true }).waitFor();
+    expect(await page.getByText('Not connected', { exact: true }).count()).toBe(2);
     expect(await runAxe(page)).toEqual([]);
     await screenshot(page, 'settings-integrations');
   });
