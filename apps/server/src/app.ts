@@ -126,7 +126,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(googleRoutes(services.google));
   await app.register(integrationsRoutes(services.hubspot.connect, services.hubspot.fields, config.appUrl));
   await app.register(searchRoutes(services.search));
-  await app.register(questionsRoutes(services));
+  await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));
 
   await registerSpa(app, config.webDist);
   return app;

@@ -32,7 +32,12 @@ import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRepo } from './modules/auth/session-repo';
-import { crmServices } from './modules/assistant/commands/crm-services';
+import { createModelAssistant } from './modules/assistant/model/model-assistant';
+import { createQuestionsService } from './modules/assistant/questions/questions-service';
+import { createCompaniesRepo } from './modules/companies/companies-repo';
+import { createCompaniesService } from './modules/companies/companies-service';
+import { createContactsRepo } from './modules/contacts/contacts-repo';
+import { createContactsService } from './modules/contacts/contacts-service';
 import { dealsRepos } from './modules/deals/deals-repos';
 import { createDealsService } from './modules/deals/deals-service';
 import { createRateLimiter } from './modules/rate-limit/rate-limiter';
@@ -67,6 +72,9 @@ export type Adapters = {
   /** An OpenAI-compatible chat model; undefined until LLM_BASE_URL and LLM_MODEL are set. */
   llm: ChatModel | undefined;
 };
+
+/** The answer budget when no model is configured (unused then: every answer is offline). */
+const NO_MODEL_TIMEOUT_MS = 20_000;
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
 export function createAdapters(config: Config, masterKey: Buffer, overrides: Partial<Adapters> = {}): Adapters {
@@ -127,7 +135,13 @@ export function createServices({ config, database, adapters: overrides = {}, log
     connections: googleConnections,
   });
   const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
-  const crm = crmServices(db);
+  const crm = {
+    companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) }),
+    contacts: createContactsService({
+      db,
+      repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),
+    }),
+  };
   const recordings = createRecordings({
     db,
     access,
@@ -140,6 +154,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     driveTokens: googleDriveTokens(googleConnections, googleTokens),
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
+  const commands = createAssistantCommands({ db, deals, ...crm, users, access });
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
   const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
   /** Every job the worker runs, each module's handlers built from only what they use. */
@@ -185,7 +200,17 @@ export function createServices({ config, database, adapters: overrides = {}, log
     recordings,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
-    commands: createAssistantCommands({ db, deals, ...crm, users, access }),
+    commands,
+    questions: createQuestionsService({ db }),
+    /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
+    assistant: createModelAssistant({
+      llm: adapters.llm,
+      timeoutMs: config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
+      db,
+      deals,
+      commands: commands.process,
+      log,
+    }),
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,

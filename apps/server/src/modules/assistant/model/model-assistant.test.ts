@@ -6,8 +6,7 @@ import type { Caller } from '../../access/access-rules';
 import { chatCompletion, startFakeHttpServer, type FakeHttpServer } from '../../../../test/fakes/http-fake-server';
 import { chatRequestBody, scripted, toolCallCompletion } from '../../../../test/fakes/chat-tool-calls';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
-import { MODEL_FALLBACK_NOTE, type ModelAssistant, type OfflineAnswer } from './model-assistant';
-import { modelAssistantFor } from './model-assistant-for';
+import { createModelAssistant, MODEL_FALLBACK_NOTE, type ModelAssistant, type OfflineAnswer } from './model-assistant';
 
 /** The assistant's model path against a fake OpenAI-compatible server: it reads with the caller's rights, proposes writes, and falls back. */
 
@@ -79,7 +78,7 @@ beforeAll(async () => {
     loggerInstance: log,
     env: { LLM_BASE_URL: `${llm.url}/v1`, LLM_MODEL: 'chat-test', LLM_API_KEY: API_KEY, LLM_TIMEOUT_MS: String(TIMEOUT_MS) },
   });
-  assistant = modelAssistantFor(t.services);
+  assistant = t.services.assistant;
   rahul = await callerOf('rahul@acme.example');
   priya = await callerOf('priya@acme.example');
   vikram = await callerOf('vikram@acme.example');
@@ -246,7 +245,15 @@ describe('the model path', () => {
   });
 
   it('answers offline without a note when no model is configured', async () => {
-    const noModel = modelAssistantFor({ ...t.services, adapters: { ...t.services.adapters, llm: undefined } });
+    const { deals, commands, log } = t.services;
+    const noModel = createModelAssistant({
+      llm: undefined,
+      timeoutMs: TIMEOUT_MS,
+      db: t.database.db,
+      deals,
+      commands: commands.process,
+      log,
+    });
     const a = await noModel.answer(rahul, { query: 'Which deals close this month?', mode: 'panel' }, offline);
     expect(a).toEqual({ ...OFFLINE, model: false, note: null, command: null });
     expect(llm.requests).toHaveLength(0);

@@ -3,11 +3,9 @@ import { ZPanelChatRequest, ZPanelChatResponse, ZSalesChatRequest, ZSalesChatRes
 import { errorResponses } from '../../../lib/http-error';
 import { requireCaller } from '../../../plugins/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
-import type { Services } from '../../../services';
-import { modelAssistantFor } from '../model/model-assistant-for';
 import type { AskInput, ModelAnswer, OfflineAnswer } from '../model/model-assistant';
 import type { Caller } from '../../access/access-rules';
-import { createQuestionsService, type QuestionsService } from './questions-service';
+import type { QuestionsService } from './questions-service';
 
 /** Answers through a configured model (which falls back to `offline` on any failure), else offline. */
 type Answerer = {
@@ -87,6 +85,6 @@ export function questionsRoutesWith(
   };
 }
 
-/** The routes over the app's services container. */
-export const questionsRoutes = (services: Services) =>
-  questionsRoutesWith(createQuestionsService({ db: services.database.db }), services.limiter, modelAssistantFor(services));
+/** The routes over the services they use (built in services.ts). */
+export const questionsRoutes = (deps: { questions: QuestionsService; limiter: RateLimiter; assistant: Answerer }) =>
+  questionsRoutesWith(deps.questions, deps.limiter, deps.assistant);
