@@ -80,7 +80,7 @@ export function createMeetingsRepo(db: DbOrTx) {
 
   const meetingColumns = sql`r.id, r.title, r.summary, r.key_points, r.sentiment,
     to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
-    r.deal_id, d.dealname as deal_name, c.name as company`;
+    d.id as deal_id, d.dealname as deal_name, c.name as company`;
 
   return {
     recordingScope,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../../db/client';
 import type { Caller } from '../../access/access-rules';
+import { scope } from '../../access/scopes';
 import type { DealSetRepo } from './deal-set-repo';
 import type { MeetingLine, MeetingsRepo } from './meetings-repo';
 
@@ -50,7 +51,8 @@ export function createSearchRepo(
         top as (select r.id, ts_rank_cd(r.search_vector, q.q) as rank from recordings r join m on m.id = r.id, q order by rank desc, r.created_at desc limit ${limit})
         select ${deps.meetings.meetingColumns}, top.rank,
           ts_headline('english', left(concat_ws(' ', r.summary, r.transcription), ${SNIPPET_SOURCE_CHARS}), q.q, ${HEADLINE}) as snippet
-        from top join recordings r on r.id = top.id left join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id, q
+        from top join recordings r on r.id = top.id left join deals d on d.id = r.deal_id and ${scope.deals(caller, 'd')}
+        left join companies c on c.id = d.company_id, q
         order by top.rank desc, r.created_at desc`,
       );
       return rows.map((r) => ({ ...deps.meetings.toMeeting(r), snippet: r.snippet }));
