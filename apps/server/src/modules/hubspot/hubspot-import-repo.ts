@@ -212,6 +212,32 @@ export function createHubspotImportRepo(db: Db) {
       });
     },
 
+    /** A deal's HubSpot id and when it last changed here, with the HubSpot ids of the stage, pipeline and owner a change names. */
+    async pushTargets(organizationId: string, dealId: number, refs: { pipelineId?: string; stageId?: string; ownerId?: string | null }) {
+      const [deal] = await db
+        .select({ externalId: deals.externalId, updatedAt: deals.updatedAt })
+        .from(deals)
+        .where(and(eq(deals.organizationId, organizationId), eq(deals.id, dealId)));
+      const one = async (query: Promise<{ externalId: string | null }[]>) => (await query)[0]?.externalId ?? null;
+      return {
+        deal,
+        pipeline: refs.pipelineId
+          ? await one(db.select({ externalId: pipelines.externalId }).from(pipelines).where(eq(pipelines.id, refs.pipelineId)))
+          : undefined,
+        stage: refs.stageId
+          ? await one(db.select({ externalId: pipelineStages.externalId }).from(pipelineStages).where(eq(pipelineStages.id, refs.stageId)))
+          : undefined,
+        owner: refs.ownerId
+          ? await one(
+              db
+                .select({ externalId: crmOwners.externalId })
+                .from(crmOwners)
+                .where(and(eq(crmOwners.organizationId, organizationId), eq(crmOwners.userId, refs.ownerId))),
+            )
+          : undefined,
+      };
+    },
+
     /** Removes records HubSpot archived (deleted); returns how many were here. */
     async removeArchived(organizationId: string, type: 'deals' | 'companies' | 'contacts', externalIds: string[]): Promise<number> {
       if (externalIds.length === 0) return 0;

@@ -8,6 +8,7 @@ import { deriveKey } from '../../lib/secrets';
 import { createHubspotImportRepo } from '../hubspot/hubspot-import-repo';
 import { createHubspotJobs, hubspotSyncJob, hubspotSyncKey } from '../hubspot/hubspot-jobs';
 import { createHubspotSync } from '../hubspot/hubspot-sync';
+import { createHubspotWriteThrough } from '../hubspot/hubspot-write-through';
 import { createPacing, sleep } from '../hubspot/pacing';
 import { createCrmFields } from './crm-fields';
 import { createHubspotConnectService } from './hubspot-connect-service';
@@ -26,13 +27,16 @@ export function createHubspotIntegration(deps: { db: Db; config: Config; masterK
   const tokens = createHubspotTokens({ key: deriveKey(deps.masterKey, 'hubspot-tokens'), oauth, connections, sleep });
   const sessions = createHubspotSessions({ connections, tokens });
   const crm = createHubspotCrm({ apiBase: settings?.apiBase ?? 'https://api.hubapi.com', pacer: createPacing(deps.db), sleep });
-  const sync = createHubspotSync({ crm, repo: createHubspotImportRepo(deps.db), connections, sessions, log: deps.log });
+  const repo = createHubspotImportRepo(deps.db);
+  const sync = createHubspotSync({ crm, repo, connections, sessions, log: deps.log });
   const queueSync = async (organizationId: string, full: boolean) =>
     (await deps.queue.enqueue(hubspotSyncJob, { organizationId, full }, { dedupeKey: hubspotSyncKey(organizationId) })) !== null;
   return {
     connect: createHubspotConnectService({ oauth, connections, tokens, appUrl: deps.config.appUrl, log: deps.log, queueSync }),
     fields: createCrmFields({ connections, sessions, crm }),
     sync,
+    /** The deals service calls it before its own write (HubSpot first, with the caller's login). */
+    writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo }),
     crm,
     sessions,
     jobs: createHubspotJobs({
