@@ -31,6 +31,8 @@ export const ZProcessCommandQuery = z.object({
   email: z.string().max(254).optional(),
   hubId: z.string().max(100).optional(),
   userId: z.string().max(100).optional(),
+  /** The caller's IANA time zone (e.g. Asia/Kolkata) for relative dates; the X-Timezone header says the same. */
+  timeZone: z.string().max(64).optional(),
 });
 
 /** A write waiting for the user's yes: single use, held on the server for 10 minutes. */

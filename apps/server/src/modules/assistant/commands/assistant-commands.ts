@@ -1,12 +1,32 @@
+import type { AccessRules } from '../../access/access-rules';
+import type { UsersRepo } from '../../users/users-repo';
+import { createGazetteerLoader } from '../understanding/gazetteer-loader';
 import { createCommandService, type CommandDeps } from './command-service';
 import { createConfirmService } from './confirm-service';
 import { createPendingOperationsRepo } from './pending-operations-repo';
 
-/** The assistant's command services over the CRM services the screens use. */
-export function createAssistantCommands(deps: Omit<CommandDeps, 'pending' | 'now'>) {
+/**
+ * The assistant's command services over the CRM services the screens use, and each caller's
+ * gazetteer (the names they may see), which the questions read too: `gazetteers.forCaller(caller)`.
+ */
+export function createAssistantCommands(
+  deps: Omit<CommandDeps, 'pending' | 'now' | 'gazetteers' | 'users' | 'access'> & {
+    users: Pick<UsersRepo, 'listInOrg'>;
+    access: Pick<AccessRules, 'canSeeUser' | 'visibleUserIds'>;
+  },
+) {
   const { db, deals, companies, contacts } = deps;
+  const gazetteers = createGazetteerLoader({ db, access: deps.access, users: deps.users, pipelines: (caller) => deals.pipelines(caller) });
   return {
-    process: createCommandService({ ...deps, pending: createPendingOperationsRepo(db) }),
-    confirmations: createConfirmService({ db, deals, companies, contacts, pending: createPendingOperationsRepo }),
+    gazetteers,
+    process: createCommandService({ ...deps, gazetteers, pending: createPendingOperationsRepo(db) }),
+    confirmations: createConfirmService({
+      db,
+      deals,
+      companies,
+      contacts,
+      pending: createPendingOperationsRepo,
+      onWritten: (organizationId) => gazetteers.invalidate(organizationId),
+    }),
   };
 }

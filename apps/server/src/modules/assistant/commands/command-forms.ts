@@ -30,6 +30,7 @@ const MOVE = new RegExp(
   `${POLITE}(?:move|mark|put|shift|advance|progress)\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?(.+?)\\s+(?:to|as|into|in)\\s+(?:the\\s+)?(.+)$`,
   'i',
 );
+const ASSIGN = new RegExp(`${POLITE}(?:re)?assign\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?(.+?)\\s+to\\s+(.+)$`, 'i');
 const RENAME = new RegExp(`${POLITE}rename\\s+(?:the\\s+)?(${typeAlternation})\\s+(.+?)\\s+(?:to|as)\\s+(.+)$`, 'i');
 const GENERAL = new RegExp(
   `${POLITE}(create|add|new|make|register|update|change|edit|modify|set)\\b\\s*(?:(?:a|an|the|new|this|that)\\s+)*(?:(${typeAlternation})\\b[\\s:,-]*)?(.*)$`,
@@ -61,6 +62,13 @@ function moveForm(text: string): CommandDraft | null {
   return { operation: 'update', type: 'deal', head: m[2]!, fields: [{ field, type: 'deal', raw }] };
 }
 
+/** "assign Acme renewal to Priya", "reassign deal X to me". */
+function assignForm(text: string): CommandDraft | null {
+  const m = ASSIGN.exec(text);
+  if (!m) return null;
+  return { operation: 'update', type: 'deal', head: m[2]!, fields: [{ field: fieldFor('deal', 'dealowner'), type: 'deal', raw: m[3]! }] };
+}
+
 /** "rename deal Acme renewal to Acme renewal 2026". */
 function renameForm(text: string): CommandDraft | null {
   const m = RENAME.exec(text);
@@ -84,5 +92,5 @@ function generalForm(text: string): CommandDraft | null {
 
 /** The command's shape, trying the special forms before the general one. */
 export function draftOf(text: string): CommandDraft | null {
-  return fieldOfForm(text) ?? renameForm(text) ?? moveForm(text) ?? generalForm(text);
+  return fieldOfForm(text) ?? renameForm(text) ?? assignForm(text) ?? moveForm(text) ?? generalForm(text);
 }

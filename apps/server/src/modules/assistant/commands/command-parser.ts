@@ -1,9 +1,24 @@
 import type { TObjectType, TParsedCommand } from '@pipewise/contract/assistant';
-import { cleanName, cleanValue, FROM_TO, isWhollyQuoted, maskQuotes, unmask, type MaskedText } from './command-text';
+import type { Gazetteer } from '../understanding/gazetteer';
+import { findMentions, type Mention } from '../understanding/mentions';
+import {
+  blankQuotes,
+  cleanName,
+  cleanValue,
+  entityPlaceholder,
+  FROM_TO,
+  isWhollyQuoted,
+  maskQuotes,
+  unmask,
+  wholeEntity,
+  type MaskedText,
+} from './command-text';
 import { draftOf, type CommandDraft } from './command-forms';
 import type { DateContext } from './date-parser';
-import { PROPERTY_LABELS } from './entity-fields';
-import { inferType, scanFields } from './field-scanner';
+import { aliasesFor, PROPERTY_LABELS } from './entity-fields';
+import { inferType, scanFields, type Marker } from './field-scanner';
+import { candidatesOf, ownerValue, pipelineLabel, recordEntry, stageLabel } from './name-resolution';
+import { COMMAND_WORDS } from './command-words';
 import {
   looksLikeDomain,
   looksLikeEmail,
@@ -15,6 +30,9 @@ import {
 } from './field-values';
 
 export type ParseOutcome = { parsed: TParsedCommand; problems: CommandProblem[] };
+
+/** What a command is read against: the moment and zone for dates, and the caller's names when known. */
+export type ParseContext = DateContext & { names?: Gazetteer | null };
 
 const NOT_UNDERSTOOD: ParseOutcome = { parsed: { operation: null, object_type: null, identifier: null, properties: {} }, problems: [] };
 
@@ -31,26 +49,98 @@ export const COMMAND_EXAMPLES: Record<TObjectType, { create: string; update: str
   },
 };
 
+const JOIN = '(?!(?:and|with|or|set|also|plus|then)\\b)';
+const WORD = '[\\w&.\\ue002\\ue003-]+';
+const IN_PIPELINE_OR_STAGE = new RegExp(
+  `\\b(?:in|into|on|at|to)\\s+(?:the\\s+)?((?:${JOIN}${WORD}\\s+){0,3}?${JOIN}${WORD})\\s+(pipeline|stage)\\b(?!\\s+(?:to|is|as|=|:))`,
+  'gi',
+);
+
 /** "in the Enterprise pipeline" and "at the Proposal stage" name their field after the value: put it first. */
 function inPipelineOrStage(text: string): string {
-  return text.replace(
-    /\b(?:in|into|on|at|to)\s+(?:the\s+)?((?:[\w&.-]+\s+){0,3}?[\w&.-]+)\s+(pipeline|stage)\b/gi,
-    (_m, value: string, field: string) => `${field.toLowerCase()} ${value}`,
+  // The value holds no joining word ("to Rs 90k and stage to X" is two fields), and the field word
+  // is not followed by a value of its own ("at the Proposal stage", not "to 90k and stage to X").
+  return text.replace(IN_PIPELINE_OR_STAGE, (_m, value: string, field: string) => `${field.toLowerCase()} ${value}`);
+}
+
+const fieldOf = (type: TObjectType, property: string) => aliasesFor([type], false).find((a) => a.field.property === property);
+
+/**
+ * Swaps the names of the caller's records in the text for placeholders, so their words are not
+ * read as field words ("Decision Maker Bought-In" is a stage, not the KDM field).
+ */
+function protectNames(masked: MaskedText, names: Gazetteer): Mention[] {
+  const blank = blankQuotes(masked.text);
+  // Never part of an email, a domain or a link ("meera@kaveri.example" is an email, not Kaveri).
+  const found = findMentions(names, blank, { reserved: COMMAND_WORDS }).filter(
+    (m) => !/[\w@./-]$/.test(blank.slice(0, m.start)) && !/^(?:[\w@/-]|\.\w)/.test(blank.slice(m.end)),
   );
+  let text = '';
+  let at = 0;
+  found.forEach((m, i) => {
+    text += masked.text.slice(at, m.start) + entityPlaceholder(i);
+    at = m.end;
+  });
+  masked.text = text + masked.text.slice(at);
+  masked.entities = found.map((m) => m.text);
+  return found;
+}
+
+const bestKind = (m: Mention | undefined) => m?.candidates[0]?.entry.kind;
+
+/**
+ * A stage or pipeline named without its field word after a joining word ("in Partners with Demo
+ * Done", "move it to Negotiation"), or a contact's company after "at": a value that names its field.
+ */
+function namedValueMarkers(text: string, type: TObjectType, mentions: Mention[]): Marker[] {
+  const out: Marker[] = [];
+  for (const m of text.matchAll(/(?:\b(?:in|into|at|to|with|and|on|as)\s+(?:the\s+)?|,\s*)(\ue002(\d+)\ue003)/gi)) {
+    const kind = bestKind(mentions[Number(m[2])]);
+    const property =
+      type === 'deal' && kind === 'stage'
+        ? 'dealstage'
+        : type === 'deal' && kind === 'pipeline'
+          ? 'pipeline'
+          : type === 'contact' && kind === 'company'
+            ? 'company'
+            : null;
+    const field = property ? fieldOf(type, property) : undefined;
+    if (!field) continue;
+    const start = m.index + m[0].length - m[1]!.length;
+    out.push({ start, end: start + m[1]!.length, candidates: [field], value: m[1]! });
+  }
+  return out;
 }
 
 type Pair = { property: string; raw: string; field: Parameters<typeof readValue>[0] };
 
 /** The name a command gives its record, and the fields it sets, with quoted parts restored. */
-function pairsOf(draft: CommandDraft, type: TObjectType, masked: MaskedText): { head: string; pairs: Pair[]; leftovers: string[] } {
+function pairsOf(
+  draft: CommandDraft,
+  type: TObjectType,
+  masked: MaskedText,
+  mentions: Mention[],
+): { head: string; pairs: Pair[]; leftovers: string[] } {
   if (draft.fields) {
-    return {
-      head: draft.head,
-      pairs: draft.fields.map((f) => ({ property: f.field.property, raw: f.raw, field: f.field })),
-      leftovers: [],
-    };
+    // "set the amount of X to 90k and stage to Negotiation": the value may hold more fields.
+    const pairs: Pair[] = [];
+    const leftovers: string[] = [];
+    for (const f of draft.fields) {
+      // "move X to the Partners pipeline, stage Demo Done": the field after its value, then more fields.
+      const raw =
+        type === 'deal' && /\b(?:pipeline|stage)\b/i.test(f.raw) ? inPipelineOrStage(`to ${f.raw}`).replace(/^to\s+/i, '') : f.raw;
+      const more = scanFields(raw, type, namedValueMarkers(raw, type, mentions));
+      const own = more.pairs.length === 0 || cleanValue(more.head) !== '' || !more.pairs.some((p) => p.field === f.field);
+      if (own) pairs.push({ property: f.field.property, raw: more.pairs.length ? more.head : raw, field: f.field });
+      if (more.pairs.length) {
+        pairs.push(...more.pairs.map((p) => ({ property: p.field.property, raw: p.raw, field: p.field })));
+        leftovers.push(...more.leftovers.map((l) => unmask(cleanValue(l), masked)));
+      }
+    }
+    return { head: draft.head, pairs, leftovers };
   }
-  const scanned = scanFields(type === 'deal' ? inPipelineOrStage(draft.rest ?? '') : (draft.rest ?? ''), type);
+  const rest = type === 'deal' ? inPipelineOrStage(draft.rest ?? '') : (draft.rest ?? '');
+  const scanned = scanFields(rest, type, namedValueMarkers(rest, type, mentions));
   const leftovers = scanned.leftovers.map((l) => unmask(cleanValue(l), masked));
   return { head: scanned.head, pairs: scanned.pairs.map((p) => ({ property: p.field.property, raw: p.raw, field: p.field })), leftovers };
 }
@@ -67,18 +157,32 @@ function valueOf(raw: string, masked: MaskedText): string {
  * in `ctx.timeZone`. What it cannot read is never guessed: an unknown form gives operation and
  * object type null, and an unreadable value is kept as typed and named in `problems`.
  */
-export function parseCommand(input: string, ctx: DateContext): ParseOutcome {
+export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
   const masked = maskQuotes(input.replace(/\s+/g, ' ').trim());
-  const text = masked.text.replace(/[.!?]+$/, '').trim();
+  masked.text = masked.text.replace(/[.!?]+$/, '').trim();
+  const mentions = ctx.names ? protectNames(masked, ctx.names) : [];
+  const text = masked.text;
   const draft = draftOf(text);
   if (!draft) return NOT_UNDERSTOOD;
-  const type = draft.type ?? inferType(draft.rest ?? '');
+  const type = draft.type ?? inferType(draft.rest ?? '') ?? typeOfNamed(draft, mentions);
   if (!type) return NOT_UNDERSTOOD;
 
-  const { head: rawHead, pairs, leftovers } = pairsOf(draft, type, masked);
+  const { head: rawHead, pairs, leftovers } = pairsOf(draft, type, masked, mentions);
   const problems: CommandProblem[] = [];
   const properties: Record<string, PropertyValue> = {};
-  let head = isWhollyQuoted(rawHead) ? unmask(rawHead, masked).trim() : unmask(cleanName(rawHead), masked).trim();
+  let headText = rawHead;
+  // "update deal Orion renewal Negotiation": a stage or pipeline right after the deal's name.
+  if (type === 'deal' && draft.operation === 'update' && !draft.fields) {
+    const trailing = /^(.*\ue003)\s*(\ue002(\d+)\ue003)\s*$/.exec(cleanName(rawHead));
+    const kind = trailing ? bestKind(mentions[Number(trailing[3])]) : undefined;
+    if (trailing && (kind === 'stage' || kind === 'pipeline')) {
+      headText = trailing[1]!;
+      const field = fieldOf('deal', kind === 'stage' ? 'dealstage' : 'pipeline')!.field;
+      pairs.unshift({ property: field.property, raw: trailing[2]!, field });
+    }
+  }
+  let head = isWhollyQuoted(headText) ? unmask(headText, masked).trim() : unmask(cleanName(headText), masked).trim();
+  const headEntity = wholeEntity(cleanName(headText));
 
   // "update contact priya@acme.example phone ...": a leading email or domain names the record.
   const first = pairs[0];
@@ -100,15 +204,82 @@ export function parseCommand(input: string, ctx: DateContext): ParseOutcome {
     if (title.join(',').trim()) properties.jobtitle = title.join(',').trim();
   }
   for (const pair of pairs) {
-    const read = readValue(pair.field, valueOf(pair.raw, masked), ctx);
+    const entity = wholeEntity(cleanValue(pair.raw));
+    const field = entity === null ? pair.field : stageOrPipeline(type, pair.field, mentions[entity]);
+    const read = readValue(field, valueOf(pair.raw, masked), ctx);
     Object.assign(properties, read.properties);
     if (read.problem) problems.push(read.problem);
+    else if (ctx.names) resolveNames(ctx.names, field.property, properties, entity === null ? null : mentions[entity]!);
   }
   for (const words of leftovers) {
     if (words && !head && draft.operation === 'create') head = words;
     else if (words) problems.push({ property: 'command', message: `I did not understand "${words}" in your command.` });
   }
+  if (ctx.names && draft.operation === 'update' && head) {
+    const found = recordEntry(type, candidatesOf(ctx.names, head, headEntity === null ? null : mentions[headEntity]!.candidates));
+    if (found) {
+      head = found.label;
+      reresolveStage(ctx.names, properties, pairs, masked, mentions, found.parentId ?? null);
+    }
+  }
   return draft.operation === 'create' ? finishCreate(type, head, properties, problems) : finishUpdate(type, head, properties, problems);
+}
+
+/** With no type word nor field to tell, the type of the record named ("update Orion renewal to Negotiation"). */
+function typeOfNamed(draft: CommandDraft, mentions: Mention[]): TObjectType | null {
+  if (draft.operation !== 'update') return null;
+  const entity = wholeEntity(cleanName(draft.fields ? draft.head : (draft.rest ?? '').split(/\ue003/)[0] + '\ue003'));
+  const kind = entity === null ? undefined : bestKind(mentions[entity]);
+  return kind === 'deal' || kind === 'company' || kind === 'contact' ? kind : null;
+}
+
+/** "move X to Partners": a value that names a pipeline is the pipeline, one that names a stage the stage. */
+function stageOrPipeline(type: TObjectType, field: Pair['field'], mention: Mention | undefined): Pair['field'] {
+  if (type !== 'deal' || !mention || (field.property !== 'dealstage' && field.property !== 'pipeline')) return field;
+  const kinds = new Set(mention.candidates.map((c) => c.entry.kind));
+  if (field.property === 'dealstage' && !kinds.has('stage') && kinds.has('pipeline')) return fieldOf('deal', 'pipeline')!.field;
+  if (field.property === 'pipeline' && !kinds.has('pipeline') && kinds.has('stage')) return fieldOf('deal', 'dealstage')!.field;
+  return field;
+}
+
+/** Stage, pipeline, owner and a contact's company by their exact names (an owner by email), when the caller's names say. */
+export function resolveNames(names: Gazetteer, property: string, properties: Record<string, PropertyValue>, mention: Mention | null): void {
+  const value = properties[property];
+  if (typeof value !== 'string') return;
+  const candidates = candidatesOf(names, value, mention?.candidates ?? null);
+  if (property === 'pipeline') {
+    const found = pipelineLabel(candidates);
+    if (found) properties.pipeline = found.label;
+    // A stage read before its pipeline: read again within it.
+    if (found && typeof properties.dealstage === 'string') {
+      properties.dealstage = stageLabel(candidatesOf(names, properties.dealstage, null), found.id) ?? properties.dealstage;
+    }
+  } else if (property === 'dealstage') {
+    const pipeline = typeof properties.pipeline === 'string' ? pipelineLabel(candidatesOf(names, properties.pipeline, null)) : null;
+    properties.dealstage = stageLabel(candidates, pipeline?.id ?? null) ?? value;
+  } else if (property === 'dealowner') {
+    properties.dealowner = ownerValue(names, value, candidates) ?? value;
+  } else if (property === 'company') {
+    properties.company = recordEntry('company', candidates)?.label ?? value;
+  }
+}
+
+/** Once the deal is known and no pipeline was named, its stage is read within the deal's own pipeline. */
+function reresolveStage(
+  names: Gazetteer,
+  properties: Record<string, PropertyValue>,
+  pairs: Pair[],
+  masked: MaskedText,
+  mentions: Mention[],
+  pipelineId: string | null,
+): void {
+  if (!pipelineId || typeof properties.dealstage !== 'string' || properties.pipeline !== undefined) return;
+  const pair = pairs.find((p) => p.property === 'dealstage');
+  if (!pair) return;
+  const entity = wholeEntity(cleanValue(pair.raw));
+  const typed = valueOf(pair.raw, masked);
+  const label = stageLabel(candidatesOf(names, typed, entity === null ? null : mentions[entity]!.candidates), pipelineId);
+  if (label) properties.dealstage = label;
 }
 
 function finishCreate(

@@ -71,7 +71,8 @@ describe('POST /api/command/process-command', () => {
       operation: 'create',
       object_type: 'deal',
       identifier: 'Acme renewal',
-      properties: { dealname: 'Acme renewal', amount: 250000, dealstage: 'Discovery' },
+      // What the question says, parsed_command carries: the pipeline the stage brings too.
+      properties: { dealname: 'Acme renewal', amount: 250000, dealstage: 'Discovery', pipeline: 'Enterprise' },
     });
     expect(body.data.pending_operation).toMatchObject({ operation: 'create', object_type: 'deal', record_id: null });
     expect(await crmCounts()).toEqual(before);
@@ -131,13 +132,18 @@ describe('POST /api/command/process-command', () => {
   });
 
   it('names an unknown stage with the known ones, and an ambiguous owner with the candidates', async () => {
-    const stage = answer(await command(s.rahul, 'create deal Typo deal stage Discovry pipeline Enterprise'));
+    const stage = answer(await command(s.rahul, 'create deal Typo deal stage Wobbly pipeline Enterprise'));
     expect(stage.status).toBe('invalid');
     expect(stage.message).toBe(
-      'I could not find the stage "Discovry" in Enterprise. Known stages: Discovery, Solution Design, Proposal, Negotiation, Legal Review, Closed Won and Closed Lost.',
+      'I could not find the stage "Wobbly" in Enterprise. ' +
+        'Known stages: Discovery, Solution Design, Proposal, Negotiation, Legal Review, Closed Won and Closed Lost.',
     );
-    const pipeline = answer(await command(s.rahul, 'create deal Typo deal pipeline Enterprize'));
-    expect(pipeline.message).toBe('I could not find the pipeline "Enterprize". Known pipelines: Sales Pipeline, Enterprise and Renewals.');
+    const pipeline = answer(await command(s.rahul, 'create deal Typo deal pipeline Wibble'));
+    expect(pipeline.message).toBe('I could not find the pipeline "Wibble". Known pipelines: Sales Pipeline, Enterprise and Renewals.');
+    // A typo of a known name is that name.
+    expect(answer(await command(s.rahul, 'create deal Typo deal stage Discovry pipeline Enterprize')).message).toBe(
+      'Create deal "Typo deal" with pipeline Enterprise and stage Discovery?',
+    );
 
     await execute(
       t.database.db,
@@ -154,6 +160,62 @@ describe('POST /api/command/process-command', () => {
     expect(answer(await command(s.rahul, 'create deal Assign test owner Priya Nair')).message).toBe(
       'You can only assign deals to people on your team.',
     );
+  });
+
+  it('reads two changes in one update, and a stage whose name holds field words', async () => {
+    await createdDeal(s.rahul, 'Orion Logistics renewal', 'with amount 50000 and stage Appointment Scheduled');
+    const two = answer(await command(s.rahul, 'update deal orion renewal set amount to Rs 90k and stage to decision maker bought-in'));
+    expect(two.status).toBe('confirm');
+    expect(two.message).toBe(
+      'Update deal "Orion Logistics renewal": amount 50,000 -> 90,000, stage Appointment Scheduled -> Decision Maker Bought-In?',
+    );
+    expect(two.data.parsed_command).toEqual({
+      operation: 'update',
+      object_type: 'deal',
+      identifier: 'Orion Logistics renewal',
+      properties: { amount: 90000, dealstage: 'Decision Maker Bought-In' },
+    });
+    const moved = answer(await command(s.rahul, 'update deal Orion Logistcs renewal in pipeline enterprise with stage proposal'));
+    expect(moved.message).toBe(
+      'Update deal "Orion Logistics renewal": pipeline Sales Pipeline -> Enterprise, stage Appointment Scheduled -> Proposal?',
+    );
+  });
+
+  it('carries in parsed_command the resolved names the confirmation shows (exact labels, the owner by email)', async () => {
+    await createdDeal(s.vikram, 'Sahyadri fleet pilot', 'with amount 1 lakh and stage Discovery');
+    const body = answer(await command(s.vikram, 'update deal sahyadri fleet pilot owner priya and pipeline Sales and stage Contract Sent'));
+    expect(body.message).toBe(
+      'Update deal "Sahyadri fleet pilot": owner Vikram Shah -> Priya Nair, pipeline Enterprise -> Sales Pipeline, ' +
+        'stage Discovery -> Contract Sent?',
+    );
+    expect(body.data.parsed_command.properties).toEqual({
+      dealowner: 'priya@acme.example',
+      pipeline: 'Sales Pipeline',
+      dealstage: 'Contract Sent',
+    });
+    const yes = await post(s.vikram, 'confirm', body.data.pending_operation!.id);
+    expect(yes.json()).toMatchObject({
+      data: { properties: { dealowner: 'Priya Nair', pipeline: 'Sales Pipeline', dealstage: 'Contract Sent' } },
+    });
+  });
+
+  it("reads 'tomorrow' in the caller's time zone (X-Timezone header or timeZone parameter)", async () => {
+    await createdDeal(s.rahul, 'Zone test deal');
+    const tomorrowIn = (zone: string) => {
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      return new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    };
+    // 14 hours ahead of UTC and 11 behind: never the same day.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/command/process-command?command=${encodeURIComponent('update deal Zone test deal close date tomorrow')}`,
+        headers: { ...s.rahul.headers, 'x-timezone': zone },
+      });
+      expect(answer(res).data.parsed_command.properties.closedate, zone).toBe(tomorrowIn(zone));
+    }
+    const byParam = answer(await command(s.rahul, 'update deal Zone test deal close date tomorrow', '&timeZone=Pacific%2FKiritimati'));
+    expect(byParam.data.parsed_command.properties.closedate).toBe(tomorrowIn('Pacific/Kiritimati'));
   });
 
   it('names an unreadable value', async () => {
@@ -263,6 +325,14 @@ describe('companies and contacts by command', () => {
 
     const byDomain = answer(await command(s.rahul, 'update company zenith.example city Pune'));
     expect(byDomain.message).toBe('Update company "Zenith Tools": city none -> Pune?');
+  });
+
+  it('never resolves a name to a record the caller cannot see, even misspelt', async () => {
+    await createdDeal(s.priya, 'Konkan mango exports');
+    const body = answer(await command(s.rahul, 'update deal konkan mango exprots amount 2L'));
+    expect(body.status).toBe('not_found');
+    expect(body.data.parsed_command.identifier).toBe('konkan mango exprots');
+    expect(JSON.stringify(body)).not.toContain('Konkan mango exports');
   });
 
   it("does not reveal a peer's records: they are not found for a rep, found for the manager", async () => {

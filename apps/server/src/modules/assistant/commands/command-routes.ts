@@ -23,13 +23,18 @@ export function commandRoutes(commands: CommandService, confirmations: ConfirmSe
         schema: {
           tags,
           summary: 'Reads a CRM command and answers with a pending operation to confirm (no write)',
+          description:
+            "Dates ('tomorrow', 'end of month') are read in the caller's IANA zone from the X-Timezone header or the timeZone " +
+            'parameter (UTC without either).',
           querystring: ZProcessCommandQuery,
           // A 404 carries the parsed command and a pending create, as the spec's panel expects.
           response: { 200: ZProcessCommandResponse, ...errors, 404: ZProcessCommandResponse },
         },
       },
       async (req, reply) => {
-        const { statusCode, body } = await commands.process(requireCaller(req), req.query);
+        const zone = req.headers['x-timezone'];
+        const timeZone = req.query.timeZone ?? (typeof zone === 'string' ? zone : undefined);
+        const { statusCode, body } = await commands.process(requireCaller(req), req.query, { timeZone });
         return reply.status(statusCode).send(body);
       },
     );

@@ -14,7 +14,10 @@ import type { ContactsService } from '../../contacts/contacts-service';
 import type { DealsService } from '../../deals/deals-service';
 import type { UsersRepo } from '../../users/users-repo';
 import { COMMAND_TEXTS, createQuestion, updateQuestion } from './command-messages';
-import { COMMAND_EXAMPLES, parseCommand } from './command-parser';
+import type { GazetteerLoader } from '../understanding/gazetteer-loader';
+import { COMMAND_EXAMPLES, parseCommand, resolveNames } from './command-parser';
+import { candidatesOf, recordEntry } from './name-resolution';
+import { zoneOrUtc } from '../questions/time-zone';
 import { resolveDeal, type Resolved } from './deal-resolver';
 import { looksLikeDomain, looksLikeEmail, splitName, type CommandProblem, type PropertyValue } from './field-values';
 import { ownerCandidates } from './owner-directory';
@@ -31,11 +34,15 @@ export type CommandDeps = {
   users: Pick<UsersRepo, 'listInOrg'>;
   access: Pick<AccessRules, 'canSeeUser'>;
   pending: PendingOperationsRepo;
+  /** Each caller's names (deals, companies, contacts, people, pipelines, stages they may see); without it names are read as typed. */
+  gazetteers?: Pick<GazetteerLoader, 'forCaller'>;
   now?: () => Date;
 };
 
 export type ProcessAnswer = { statusCode: 200 | 404; body: TProcessCommandResponse };
 type Query = { command: string; email?: string; userId?: string };
+/** How the command was sent: the caller's IANA time zone ('tomorrow' is tomorrow there; UTC without it). */
+export type CommandOptions = { timeZone?: string };
 
 const NAME_PROPERTIES: Record<TObjectType, string[]> = { deal: ['dealname'], company: ['name'], contact: ['firstname', 'lastname'] };
 
@@ -122,12 +129,13 @@ export function createCommandService(deps: CommandDeps) {
   }
 
   return {
-    async process(caller: Caller, query: Query): Promise<ProcessAnswer> {
+    async process(caller: Caller, query: Query, options: CommandOptions = {}): Promise<ProcessAnswer> {
       // Identity comes from the session (decision 3): the query may only name the caller.
       if ((query.email && query.email.trim().toLowerCase() !== caller.email) || (query.userId && query.userId !== caller.id)) {
         throw forbidden(COMMAND_TEXTS.badIdentity);
       }
-      const { parsed, problems } = parseCommand(query.command, { now: now() });
+      const names = await deps.gazetteers?.forCaller(caller);
+      const { parsed, problems } = parseCommand(query.command, { now: now(), timeZone: zoneOrUtc(options.timeZone), names });
       return processParsed(caller, parsed, problems);
     },
     processParsed,
@@ -138,7 +146,8 @@ export function createCommandService(deps: CommandDeps) {
    * model's tool call), with the problems its reader found: resolved against what the caller can
    * see and answered with a pending operation, exactly as a typed command is.
    */
-  async function processParsed(caller: Caller, parsed: TParsedCommand, problems: CommandProblem[] = []): Promise<ProcessAnswer> {
+  async function processParsed(caller: Caller, read: TParsedCommand, problems: CommandProblem[] = []): Promise<ProcessAnswer> {
+    const parsed = problems.length ? read : await withNames(caller, read);
     const type = parsed.object_type;
     if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
     // The text parser always names a record or says why not; another reader may forget to.
@@ -153,7 +162,10 @@ export function createCommandService(deps: CommandDeps) {
       if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
       const op = await pendingCreate(caller, type, parsed.identifier!, resolved);
       const message = createQuestion(type, parsed.identifier!, resolved.changes, NAME_PROPERTIES[type]);
-      return { statusCode: 200, body: answer('confirm', message, parsed, { pending_operation: pendingView(op) }) };
+      return {
+        statusCode: 200,
+        body: answer('confirm', message, shown(parsed, parsed.identifier!, resolved), { pending_operation: pendingView(op) }),
+      };
     }
 
     const identifier = parsed.identifier!;
@@ -167,7 +179,10 @@ export function createCommandService(deps: CommandDeps) {
       const message = COMMAND_TEXTS.notFound(type);
       return {
         statusCode: 404,
-        body: { ...answer('not_found', message, parsed, { pending_operation: pendingView(op) }), detail: message },
+        body: {
+          ...answer('not_found', message, shown(parsed, identifier, resolved), { pending_operation: pendingView(op) }),
+          detail: message,
+        },
       };
     }
     if (found.records.length > 1) {
@@ -198,9 +213,36 @@ export function createCommandService(deps: CommandDeps) {
     });
     return {
       statusCode: 200,
-      body: answer('confirm', updateQuestion(type, name, resolved.changes), parsed, { pending_operation: pendingView(op) }),
+      body: answer('confirm', updateQuestion(type, name, resolved.changes), shown(parsed, name, resolved), {
+        pending_operation: pendingView(op),
+      }),
     };
   }
+
+  /**
+   * A command from another reader (a language model's tool call) with its names read against the
+   * caller's, as typed commands are: "Sales" is the pipeline "Sales Pipeline", "priya" the owner's
+   * email, a misspelt deal name the deal's exact name.
+   */
+  async function withNames(caller: Caller, parsed: TParsedCommand): Promise<TParsedCommand> {
+    const names = await deps.gazetteers?.forCaller(caller);
+    if (!names || !parsed.object_type) return parsed;
+    const properties = { ...parsed.properties };
+    for (const property of ['pipeline', 'dealstage', 'dealowner', 'company']) resolveNames(names, property, properties, null);
+    let identifier = parsed.identifier;
+    if (parsed.operation === 'update' && identifier?.trim() && !/^#\d+$/.test(identifier.trim())) {
+      identifier = recordEntry(parsed.object_type, candidatesOf(names, identifier, null))?.label ?? identifier;
+    }
+    return { ...parsed, identifier, properties };
+  }
+}
+
+/**
+ * parsed_command as the confirmation shows it: the record's exact name and the resolved values
+ * (pipeline and stage labels, the owner's email, the company's name), so a yes runs what was read.
+ */
+function shown(parsed: TParsedCommand, identifier: string, resolved: Resolved): TParsedCommand {
+  return { ...parsed, identifier, properties: { ...parsed.properties, ...resolved.canonical } };
 }
 
 type TRecordViewSource = ReturnType<typeof sourceOf>;

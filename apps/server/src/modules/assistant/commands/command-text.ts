@@ -3,7 +3,12 @@
  * typed: they are swapped for placeholders before the command's words are read, so a keyword
  * inside quotes (a deal called "Stage Two") cannot split it, and restored in the values.
  */
-export type MaskedText = { text: string; quoted: string[] };
+export type MaskedText = {
+  text: string;
+  quoted: string[];
+  /** Names of the caller's records found in the text (as typed), swapped for placeholders like quotes are. */
+  entities?: string[];
+};
 
 // Private-use characters: nobody types them, and they are word boundaries to the keyword scan.
 const OPEN = '\ue000';
@@ -21,8 +26,22 @@ export function maskQuotes(input: string): MaskedText {
 
 /** The text with its placeholders back to what was quoted (without the quotes). */
 export function unmask(text: string, masked: MaskedText): string {
-  return text.replace(/\ue000(\d+)\ue001/g, (_m, i: string) => masked.quoted[Number(i)] ?? '');
+  return text
+    .replace(/\ue000(\d+)\ue001/g, (_m, i: string) => masked.quoted[Number(i)] ?? '')
+    .replace(/\ue002(\d+)\ue003/g, (_m, i: string) => masked.entities?.[Number(i)] ?? '');
 }
+
+/** A recognised name's placeholder: the name's text stays out of the field-word scan. */
+export const entityPlaceholder = (i: number) => `\ue002${i}\ue003`;
+
+/** The index of the recognised name a value wholly is, else null. */
+export function wholeEntity(text: string): number | null {
+  const m = /^\ue002(\d+)\ue003$/.exec(text.trim());
+  return m ? Number(m[1]) : null;
+}
+
+/** Quoted parts as blanks of the same length (offsets kept, nothing to read in them). */
+export const blankQuotes = (text: string) => text.replace(/\ue000\d+\ue001/g, (m) => ' '.repeat(m.length));
 
 /** True when the whole value was one quoted part: then it is taken literally. */
 export const isWhollyQuoted = (text: string) => /^\ue000\d+\ue001$/.test(text.trim());

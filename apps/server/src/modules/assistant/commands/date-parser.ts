@@ -77,7 +77,7 @@ export function parseCloseDate(input: string, ctx: DateContext): string | null {
     const day = { y: Number(exact[1]), m: Number(exact[2]), d: Number(exact[3]) };
     return day.m >= 1 && day.m <= 12 && day.d >= 1 && day.d <= lastDayOf(day.y, day.m) ? iso(day) : null;
   }
-  const stripped = text.replace(/^(?:on|by|before)\s+/, '');
+  const stripped = text.replace(/^(?:on|by|before)\s+/, '').replace(/^(?:the\s+)?day after tomorrow$/, 'in 2 days');
   // Numeric dates read day first (10/12/2025 is 10 December), as people write them in India;
   // en.GB would also read "Dec 15" as December 2015, so it is kept to numeric dates.
   const parser = /^\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?$/.test(stripped) ? chrono.en.GB : chrono.en.casual;

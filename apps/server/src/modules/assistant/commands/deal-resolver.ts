@@ -6,7 +6,13 @@ import type { CommandProblem, PropertyValue } from './field-values';
 import { matchOwner, type OwnerCandidate } from './owner-directory';
 
 /** What a command will write (ids, as the service takes them), what the user is shown, and what could not be resolved. */
-export type Resolved = { values: Record<string, unknown>; changes: PendingChange[]; problems: CommandProblem[] };
+export type Resolved = {
+  values: Record<string, unknown>;
+  changes: PendingChange[];
+  problems: CommandProblem[];
+  /** The command's properties as resolved, for parsed_command: exact labels, the owner's email, the company's name. */
+  canonical: Record<string, PropertyValue>;
+};
 
 export type DealLookups = {
   pipelines: () => Promise<TPipeline[]>;
@@ -70,11 +76,13 @@ function resolveStage(all: TPipeline[], props: Record<string, PropertyValue>, cu
     out.problems.push({ property: 'dealstage', message: `The pipeline ${target.label} has no stages.` });
     return;
   }
+  if (pipelineChanges || named) out.canonical.pipeline = target.label;
   if (pipelineChanges) {
     out.values.pipeline = target.pipelineId;
     out.changes.push({ property: 'pipeline', label: 'pipeline', value: target.label, previous: current?.pipeline_label ?? null });
   }
   if (!current || stage.stageId !== current.dealstage || stageName) {
+    out.canonical.dealstage = stage.label;
     out.values.dealstage = stage.stageId;
     out.changes.push({ property: 'dealstage', label: 'stage', value: stage.label, previous: current?.dealstage_label ?? null });
   }
@@ -94,6 +102,7 @@ async function resolveOwner(lookups: DealLookups, value: string, current: TDeal 
     return void problem(`${owner.name} is a CRM owner without a Pipewise account: deals can only be assigned to Pipewise users.`);
   if (!(await lookups.canAssign(owner.userId))) return void problem('You can only assign deals to people on your team.');
   out.values.dealowner = owner.userId;
+  out.canonical.dealowner = owner.email ?? owner.name;
   out.changes.push({ property: 'dealowner', label: 'owner', value: owner.name, previous: current?.owner_name ?? null });
 }
 
@@ -101,7 +110,7 @@ const TEXT_FIELDS = { dealname: 'dealname', nextsteps: 'nextsteps', kdm: 'kdm', 
 
 /** A deal command's properties against the workspace: stage and pipeline labels, the owner, amounts. */
 export async function resolveDeal(props: Record<string, PropertyValue>, lookups: DealLookups, current: TDeal | null): Promise<Resolved> {
-  const out: Resolved = { values: {}, changes: [], problems: [] };
+  const out: Resolved = { values: {}, changes: [], problems: [], canonical: {} };
   let stageDone = false;
   for (const [property, value] of Object.entries(props)) {
     if (value === null) continue;

@@ -75,9 +75,9 @@ const overlaps = (a: Marker, b: Marker) => a.start < b.end && b.start < a.end;
 const endsWithSeparator = (text: string) => /(?:[,;]|\band|\bwith)\s*$/i.test(text);
 
 /** The markers in order, with keywords inside self-naming values and values that follow their keyword dropped. */
-function orderedMarkers(text: string, type: TObjectType): Marker[] {
+function orderedMarkers(text: string, type: TObjectType, extra: Marker[]): Marker[] {
   const keywords = keywordMarkers(text, [type], true);
-  const values = standaloneMarkers(text, type).filter((v) => !keywords.some((k) => overlaps(k, v)));
+  const values = [...standaloneMarkers(text, type), ...extra].filter((v) => !keywords.some((k) => overlaps(k, v)));
   const kept = keywords.filter((k) => !values.some((v) => overlaps(k, v)));
   const all = [...kept, ...values].sort((a, b) => a.start - b.start);
   const out: Marker[] = [];
@@ -86,6 +86,16 @@ function orderedMarkers(text: string, type: TObjectType): Marker[] {
     // "phone +91 98765 43210": the number is the keyword's value, not a second field.
     const gap = text.slice(prev?.end ?? 0, m.start);
     if (m.value !== undefined && prev && prev.value === undefined && (isOnlyLinks(gap) || /^\s*from\s+\S.*\s+to\s*$/i.test(gap))) continue;
+    // "stage Decision Maker Bought-In", "next step to close date review": a field word right after
+    // another field's word (nothing but "to" or "is" between) starts that field's value.
+    if (
+      m.value === undefined &&
+      prev &&
+      prev.value === undefined &&
+      prev.candidates[0]!.field !== m.candidates[0]!.field &&
+      /^\s*(?:(?:to|is|as|be)\s+|[=:]\s*)?$/i.test(gap)
+    )
+      continue;
     if (
       prev &&
       prev.value === undefined &&
@@ -99,8 +109,8 @@ function orderedMarkers(text: string, type: TObjectType): Marker[] {
 }
 
 /** Splits the text after "create deal" / "update contact" into the record's name and its fields. */
-export function scanFields(text: string, type: TObjectType): ScannedFields {
-  const markers = orderedMarkers(text, type);
+export function scanFields(text: string, type: TObjectType, extra: Marker[] = []): ScannedFields {
+  const markers = orderedMarkers(text, type, extra);
   const head = text.slice(0, markers[0]?.start ?? text.length);
   const pairs: ScannedFields['pairs'] = [];
   const leftovers: string[] = [];

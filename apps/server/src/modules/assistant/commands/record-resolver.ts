@@ -10,7 +10,7 @@ const CONTACT_FIELDS = ['firstname', 'lastname', 'email', 'phone', 'jobtitle'] a
 
 /** A company command's properties: plain values, shown beside what the company has now. */
 export function resolveCompany(props: Record<string, PropertyValue>, current: CompanyRecord | null): Resolved {
-  const out: Resolved = { values: {}, changes: [], problems: [] };
+  const out: Resolved = { values: {}, changes: [], problems: [], canonical: {} };
   for (const key of Object.keys(props)) {
     const field = COMPANY_FIELDS.find((f) => f === key);
     if (!field || props[key] === null) continue;
@@ -28,7 +28,7 @@ export async function resolveContact(
   companies: (text: string) => Promise<CompanyMatch[]>,
   current: (ContactRecord & { companyName: string | null }) | null,
 ): Promise<Resolved> {
-  const out: Resolved = { values: {}, changes: [], problems: [] };
+  const out: Resolved = { values: {}, changes: [], problems: [], canonical: {} };
   for (const key of Object.keys(props)) {
     const value = props[key];
     if (value === null || value === undefined) continue;
@@ -46,6 +46,7 @@ export async function resolveContact(
         });
       else {
         out.values.companyId = pick[0]!.id;
+        out.canonical.company = pick[0]!.name;
         out.changes.push({ property: 'company', label: 'company', value: pick[0]!.name, previous: current?.companyName ?? null });
       }
       continue;

@@ -106,7 +106,7 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
       if (command) {
         // A proposed write ends the answer with the confirmation question, word for word as for a
         // typed command, so the yes confirms exactly what was shown. One proposal per answer.
-        const outcome = await tools.run(caller, command);
+        const outcome = await tools.run(caller, command, input.timeZone);
         return {
           text: outcome.command!.message,
           sources: outcome.sources,
@@ -121,7 +121,7 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
       lastRound = [];
       for (const call of calls) {
         signal.throwIfAborted();
-        const outcome = await tools.run(caller, call);
+        const outcome = await tools.run(caller, call, input.timeZone);
         lastRound.push(outcome);
         messages.push({ role: 'tool', toolCallId: call.id, content: outcome.content });
       }

@@ -8,6 +8,7 @@ import { dealView } from '../commands/record-views';
 import type { CheckedCall, TFindDealsArgs, TSearchArgs } from './model-tool-args';
 import type { DealMatch, RecordSearchRepo, RecordingMatch } from './record-search-repo';
 import { createCommandOf, updateCommandOf } from './tool-command';
+import { zoneOrUtc } from '../questions/time-zone';
 
 /** What one tool call gave: its JSON for the model, the records it named, and a command's answer. */
 export type ToolOutcome = { content: string; sources: TChatSource[]; results: TRecordView[]; command: TProcessCommandResponse | null };
@@ -64,7 +65,7 @@ const matchedMeeting = (m: RecordingMatch) => ({
 
 /** Runs the model's (already checked) tool calls with the caller's permissions; writes happen only on a later yes. */
 export function createToolRunner(deps: ToolDeps) {
-  const ctx = () => ({ now: deps.now() });
+  const ctx = (timeZone: string | undefined) => ({ now: deps.now(), timeZone: zoneOrUtc(timeZone) });
 
   async function searchRecords(caller: Caller, args: TSearchArgs): Promise<ToolOutcome> {
     const [deals, meetings] = await Promise.all([
@@ -113,16 +114,17 @@ export function createToolRunner(deps: ToolDeps) {
   }
 
   return {
-    run(caller: Caller, call: CheckedCall): Promise<ToolOutcome> {
+    /** Runs one call; `timeZone` is the caller's, for the dates a create or update names ('tomorrow'). */
+    run(caller: Caller, call: CheckedCall, timeZone?: string): Promise<ToolOutcome> {
       switch (call.name) {
         case 'search_records':
           return searchRecords(caller, call.args);
         case 'find_deals':
           return findDeals(caller, call.args);
         case 'create_record':
-          return command(caller, createCommandOf(call.args, ctx()));
+          return command(caller, createCommandOf(call.args, ctx(timeZone)));
         case 'update_record':
-          return command(caller, updateCommandOf(call.args, ctx()));
+          return command(caller, updateCommandOf(call.args, ctx(timeZone)));
       }
     },
   };

@@ -99,17 +99,20 @@ export function buildGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
     const names = [entry.label, ...(entry.aliases ?? [])];
     const own: string[][] = [];
     const seen = new Set<string>();
-    for (const name of names) {
+    for (const [n, name] of names.entries()) {
       const tokens = words(name);
       if (tokens.length === 0 || tokens.length > MAX_PHRASE_TOKENS) continue;
       const key = tokens.join(' ');
       if (seen.has(key)) continue;
       seen.add(key);
-      own.push(tokens);
+      // An email or a domain names its record only in full: "acme" alone is not vikram@acme.example.
+      const whole = n > 0 && /[@.]/.test(name) && !/\s/.test(name.trim());
       maxPhraseTokens = Math.max(maxPhraseTokens, tokens.length);
       const at = phrases.get(key);
       if (at) at.push(i);
       else phrases.set(key, [i]);
+      if (whole) continue;
+      own.push(tokens);
       for (const token of new Set(tokens)) {
         const p = postings.get(token);
         if (!p) postings.set(token, [i]);

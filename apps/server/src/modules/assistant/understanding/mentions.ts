@@ -55,7 +55,7 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 const DEFAULT_MIN_SCORE = 0.6;
 const DEFAULT_MAX_CANDIDATES = 20;
 /** Entries aligned in full per text: the ones most anchors hit (bounds the work on a very common word). */
-const MAX_ALIGNED = 400;
+const MAX_ALIGNED = 64;
 /** Vocabulary tokens a prefix may stand for (a shorter prefix says too little). */
 const MAX_PREFIX_EXPANSION = 200;
 /** A bonus that puts the caller's own record ahead of an otherwise equal one. */
@@ -119,7 +119,8 @@ function fuzzyMatches(g: Gazetteer, token: string): Matches {
     const grams = [...new Set(trigramsOf(token))];
     const shared = new Map<number, number>();
     for (const gram of grams) for (const v of g.trigrams.get(gram) ?? []) shared.set(v, (shared.get(v) ?? 0) + 1);
-    const need = Math.max(2, Math.ceil(grams.length * 0.35));
+    // Short words lose most trigrams to one swap ("gnaga", "ganga" share two): two are enough there.
+    const need = token.length <= 6 ? 2 : Math.ceil(grams.length * 0.3);
     const maxEdits = token.length <= 5 ? 1 : 2;
     for (const [v, count] of shared) {
       if (count < need) continue;
@@ -191,29 +192,38 @@ function align(
 }
 
 /** A word in more names than this does not anchor a fuzzy match (it still extends one): alone it says too little. */
-const COMMON_WORD = 5000;
+const COMMON_WORD = 3000;
 
+type Scratch = { count: Uint8Array; last: Int16Array; anchor: Int16Array; touched: Int32Array };
 /** Scratch arrays per gazetteer, reset after each use (a 100k-name index allocates nothing per sentence). */
-const scratch = new WeakMap<Gazetteer, { count: Uint8Array; last: Int16Array; anchor: Int16Array }>();
+const scratch = new WeakMap<Gazetteer, Scratch>();
+
+type Hit = { e: number; anchor: number };
 
 /**
- * Per entry: how many of the text's content words point to it, and the first that does. Only
- * words in fewer than COMMON_WORD names anchor (rarest first).
+ * The entries most of the text's content words point to (rarest words first; a word in more than
+ * COMMON_WORD names does not count), at most MAX_ALIGNED, the caller's own first among equals.
  */
-function anchorHits(g: Gazetteer, tokens: Token[], sims: Matches[], stop: boolean[], kinds: Set<EntityKind> | null) {
+function anchorHits(
+  g: Gazetteer,
+  tokens: Token[],
+  sims: Matches[],
+  stop: boolean[],
+  kinds: Set<EntityKind> | null,
+): { hits: Hit[]; cut: boolean } {
   let s = scratch.get(g);
   if (!s) {
     const n = g.entries.length;
-    s = { count: new Uint8Array(n), last: new Int16Array(n).fill(-1), anchor: new Int16Array(n) };
+    s = { count: new Uint8Array(n), last: new Int16Array(n).fill(-1), anchor: new Int16Array(n), touched: new Int32Array(n) };
     scratch.set(g, s);
   }
-  const { count, last, anchor } = s;
-  const touched: number[] = [];
+  const { count, last, anchor, touched } = s;
+  let n = 0;
   const anchors: { j: number; lists: number[][]; size: number }[] = [];
   tokens.forEach((t, j) => {
     if (stop[j] || t.norm.length < 3 || isNumber(t.norm)) return;
     const lists = [...sims[j]!.keys()].map((w) => g.postings.get(w) ?? []);
-    const size = lists.reduce((n, l) => n + l.length, 0);
+    const size = lists.reduce((sum, l) => sum + l.length, 0);
     if (size > 0 && size <= COMMON_WORD) anchors.push({ j, lists, size });
   });
   anchors.sort((a, b) => a.size - b.size);
@@ -223,24 +233,34 @@ function anchorHits(g: Gazetteer, tokens: Token[], sims: Matches[], stop: boolea
         if (last[e] === j) continue;
         if (last[e] === -1) {
           if (kinds && !kinds.has(g.entries[e]!.kind)) continue;
-          touched.push(e);
+          touched[n++] = e;
           anchor[e] = j;
         }
         last[e] = j;
-        if (count[e]! < 255) count[e]!++;
+        if (count[e]! < 100) count[e]!++;
       }
     }
   }
-  const hits = touched.map((e) => ({ e, count: count[e]!, anchor: anchor[e]! }));
-  for (const e of touched) [count[e], last[e]] = [0, -1];
-  return hits;
-}
-
-/** The entries most words point to, at most MAX_ALIGNED (the caller's own first among equals). */
-function mostHit(g: Gazetteer, hits: { e: number; count: number; anchor: number }[]) {
-  if (hits.length <= MAX_ALIGNED) return { entries: hits, cut: false };
-  const rank = (h: { e: number; count: number }) => h.count * 2 + (g.entries[h.e]!.ownedByCaller ? 1 : 0);
-  return { entries: [...hits].sort((a, b) => rank(b) - rank(a)).slice(0, MAX_ALIGNED), cut: true };
+  // Rank: words hit, then the caller's own; keep the best MAX_ALIGNED without sorting them all.
+  const rank = (e: number) => count[e]! * 2 + (g.entries[e]!.ownedByCaller ? 1 : 0);
+  let floor = 0;
+  if (n > MAX_ALIGNED) {
+    const histogram = new Int32Array(202);
+    for (let i = 0; i < n; i++) histogram[rank(touched[i]!)]!++;
+    let above = 0;
+    for (floor = 201; floor > 0 && above + histogram[floor]! < MAX_ALIGNED; floor--) above += histogram[floor]!;
+  }
+  const hits: Hit[] = [];
+  for (let i = 0; i < n && hits.length < MAX_ALIGNED; i++) {
+    const e = touched[i]!;
+    if (rank(e) > floor) hits.push({ e, anchor: anchor[e]! });
+  }
+  for (let i = 0; i < n && hits.length < MAX_ALIGNED; i++) {
+    const e = touched[i]!;
+    if (rank(e) === floor) hits.push({ e, anchor: anchor[e]! });
+  }
+  for (let i = 0; i < n; i++) [count[touched[i]!], last[touched[i]!]] = [0, -1];
+  return { hits, cut: n > MAX_ALIGNED };
 }
 
 /** Every mention in the text: non-overlapping, the longest first, each with its candidates. */
@@ -267,8 +287,8 @@ export function findMentions(g: Gazetteer, text: string, options: MentionOptions
 
   // Fuzzy names: entries that the text's content words (or their typos and prefixes) point to.
   const sims = tokens.map((t, j) => (stop[j] ? new Map<string, number>() : fuzzyMatches(g, t.norm)));
-  const aligned = mostHit(g, anchorHits(g, tokens, sims, stop, kinds));
-  for (const { e, anchor } of aligned.entries) {
+  const aligned = anchorHits(g, tokens, sims, stop, kinds);
+  for (const { e, anchor } of aligned.hits) {
     let best: Span | null = null;
     for (const name of g.variants[e]!) {
       const a = align(tokens, sims, stop, name, anchor);

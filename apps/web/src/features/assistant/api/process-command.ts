@@ -1,5 +1,6 @@
 import { ZProcessCommandResponse, type TProcessCommandResponse } from '@pipewise/contract/assistant';
 import { isApiError, request } from '../../../lib/http';
+import { timeZoneHeader } from './time-zone-header';
 
 /** What a command came back with: the answer, and whether the server said 404 (record not found). */
 export type TCommandOutcome = { notFound: boolean; answer: TProcessCommandResponse };
@@ -10,8 +11,9 @@ export type TCommandOutcome = { notFound: boolean; answer: TProcessCommandRespon
  */
 export async function processCommand(command: string): Promise<TCommandOutcome> {
   try {
-    // No body: the command travels in the query string, as the contract says.
-    const body = await request('POST', `/api/command/process-command?${new URLSearchParams({ command })}`);
+    // No body: the command travels in the query string, as the contract says. The zone makes
+    // 'close date tomorrow' the user's tomorrow.
+    const body = await request('POST', `/api/command/process-command?${new URLSearchParams({ command })}`, undefined, timeZoneHeader());
     return { notFound: false, answer: ZProcessCommandResponse.parse(body) };
   } catch (error) {
     if (isApiError(error, 404)) {

@@ -120,6 +120,16 @@ describe('Assistant panel conversation', () => {
     expect(sendButton()).toBeEnabled();
   });
 
+  it("sends a command with the browser's time zone, so 'tomorrow' is the user's", async () => {
+    const { api, user, input } = openChat({
+      'POST /api/command/process-command': () => json(commandAnswer('invalid', 'I could not find the deal.')),
+    });
+    await user.type(input, 'update deal Acme close date tomorrow{Enter}');
+    await screen.findByText('I could not find the deal.');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(new Headers(callsTo(api, 'POST', '/api/command/process-command')[0]?.init?.headers).get('X-Timezone')).toBe(zone);
+  });
+
   it('sends an example command when it is clicked', async () => {
     const { api, user } = openChat({
       'POST /api/command/process-command': () => json(commandAnswer('invalid', 'I could not read the close date.')),
