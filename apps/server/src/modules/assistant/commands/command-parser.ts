@@ -129,7 +129,9 @@ function pairsOf(
       // "move X to the Partners pipeline, stage Demo Done": the field after its value, then more fields.
       const raw =
         type === 'deal' && /\b(?:pipeline|stage)\b/i.test(f.raw) ? inPipelineOrStage(`to ${f.raw}`).replace(/^to\s+/i, '') : f.raw;
-      const more = scanFields(raw, type, namedValueMarkers(raw, type, mentions));
+      const scanned = scanFields(raw, type, namedValueMarkers(raw, type, mentions));
+      // Only another field counts ("to ₹ 4,50,000/-" is the amount as written, not an amount and "/-").
+      const more = scanned.pairs.some((p) => !p.standalone || p.field !== f.field) ? scanned : { head: raw, pairs: [], leftovers: [] };
       const own = more.pairs.length === 0 || cleanValue(more.head) !== '' || !more.pairs.some((p) => p.field === f.field);
       if (own) pairs.push({ property: f.field.property, raw: more.pairs.length ? more.head : raw, field: f.field });
       if (more.pairs.length) {

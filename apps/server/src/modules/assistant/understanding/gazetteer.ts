@@ -75,6 +75,11 @@ export type Gazetteer = {
   vocab: string[];
   /** Token to the entries whose label or alias holds it. */
   postings: Map<string, number[]>;
+  /**
+   * The same for the few-of-a-kind entries (pipelines, stages, people, owners): "sales" still finds
+   * the Sales Pipeline when 10,000 deal names hold the word too.
+   */
+  fewPostings: Map<string, number[]>;
   /** Trigram to the vocabulary tokens (indexes into vocab) that hold it. */
   trigrams: Map<string, number[]>;
   /** Each entry's names as token lists: the label first, then the aliases. */
@@ -83,6 +88,8 @@ export type Gazetteer = {
   counts: Record<EntityKind, number>;
 };
 
+const FEW_KINDS: ReadonlySet<EntityKind> = new Set(['pipeline', 'stage', 'person', 'owner']);
+
 /** The longest a phrase is indexed at (longer labels are still found, token by token). */
 const MAX_PHRASE_TOKENS = 12;
 
@@ -90,6 +97,7 @@ const MAX_PHRASE_TOKENS = 12;
 export function buildGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
   const phrases = new Map<string, number[]>();
   const postings = new Map<string, number[]>();
+  const fewPostings = new Map<string, number[]>();
   const variants: string[][][] = [];
   const counts = Object.fromEntries(ENTITY_KINDS.map((k) => [k, 0])) as Record<EntityKind, number>;
   let maxPhraseTokens = 1;
@@ -113,10 +121,13 @@ export function buildGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
       else phrases.set(key, [i]);
       if (whole) continue;
       own.push(tokens);
+      const few = FEW_KINDS.has(entry.kind);
       for (const token of new Set(tokens)) {
-        const p = postings.get(token);
-        if (!p) postings.set(token, [i]);
-        else if (p[p.length - 1] !== i) p.push(i);
+        for (const map of few ? [postings, fewPostings] : [postings]) {
+          const p = map.get(token);
+          if (!p) map.set(token, [i]);
+          else if (p[p.length - 1] !== i) p.push(i);
+        }
       }
     }
     variants.push(own);
@@ -131,5 +142,5 @@ export function buildGazetteer(entries: readonly GazetteerEntry[]): Gazetteer {
       else trigrams.set(g, [v]);
     }
   });
-  return { entries: list, phrases, maxPhraseTokens, vocab, postings, trigrams, variants, counts };
+  return { entries: list, phrases, maxPhraseTokens, vocab, postings, fewPostings, trigrams, variants, counts };
 }

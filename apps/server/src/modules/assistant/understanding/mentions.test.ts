@@ -139,6 +139,17 @@ describe('matchWhole', () => {
   });
 });
 
+describe('common words', () => {
+  it('still find a pipeline, stage or person when thousands of deal names hold the word', () => {
+    const crowded = buildGazetteer([
+      ...ENTRIES,
+      ...Array.from({ length: 4000 }, (_, i) => ({ kind: 'deal' as const, id: `x${i}`, label: `Sales analytics rollout ${i}` })),
+    ]);
+    expect(matchWhole(crowded, 'Sales', { kinds: ['pipeline'] })[0]?.entry.label).toBe('Sales Pipeline');
+    expect(findMentions(crowded, 'pipeline sales', { reserved: RESERVED })[0]?.candidates[0]?.entry.label).toBe('Sales Pipeline');
+  });
+});
+
 describe('speed', () => {
   it('finds mentions in a sentence in well under 5 ms with 100k deal names', () => {
     const roots = ['Kaveri', 'Sahyadri', 'Ganga', 'Deccan', 'Marine', 'Aravalli', 'Konkan', 'Nilgiri', 'Vindhya', 'Cauvery'];

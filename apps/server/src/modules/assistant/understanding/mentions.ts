@@ -222,8 +222,14 @@ function anchorHits(
   const anchors: { j: number; lists: number[][]; size: number }[] = [];
   tokens.forEach((t, j) => {
     if (stop[j] || t.norm.length < 3 || isNumber(t.norm)) return;
-    const lists = [...sims[j]!.keys()].map((w) => g.postings.get(w) ?? []);
-    const size = lists.reduce((sum, l) => sum + l.length, 0);
+    const words = [...sims[j]!.keys()];
+    let lists = words.map((w) => g.postings.get(w) ?? []);
+    let size = lists.reduce((sum, l) => sum + l.length, 0);
+    // Too common among records: it still anchors the pipelines, stages and people it names.
+    if (size > COMMON_WORD) {
+      lists = words.map((w) => g.fewPostings.get(w) ?? []);
+      size = lists.reduce((sum, l) => sum + l.length, 0);
+    }
     if (size > 0 && size <= COMMON_WORD) anchors.push({ j, lists, size });
   });
   anchors.sort((a, b) => a.size - b.size);
