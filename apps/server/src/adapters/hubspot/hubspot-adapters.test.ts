@@ -114,6 +114,33 @@ describe('HubSpot CRM client', () => {
     expect(slept[1]).toBeGreaterThan(0);
   });
 
+  it('retries a request whose connection broke (a reset socket), as it retries a 5xx', async () => {
+    slept.length = 0;
+    let calls = 0;
+    const client = createHubspotCrm({
+      apiBase: fake.url,
+      pacer: { before: async () => void calls++ },
+      sleep: async (ms) => void slept.push(ms),
+    });
+    const s: PortalSession = {
+      hubId: 1001,
+      token: async () => {
+        if (calls === 1) throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        return session.token();
+      },
+    };
+    expect(await client.pipelines(s)).toHaveLength(2);
+    expect(calls).toBe(2);
+    expect(slept).toHaveLength(1);
+  });
+
+  it('does not retry when there is no usable token', async () => {
+    const s: PortalSession = { hubId: 1001, token: async () => Promise.reject(new Error('HubSpot is not connected')) };
+    slept.length = 0;
+    await expect(crm().pipelines(s)).rejects.toThrow('HubSpot is not connected');
+    expect(slept).toEqual([]);
+  });
+
   it("reports HubSpot's reason when it refuses a write", async () => {
     fake.switches.refuseWrites = 'Amount must be positive (validation rule).';
     await expect(crm().updateDeal(session, '300001', { amount: '-1' })).rejects.toMatchObject({

@@ -76,7 +76,9 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
       try {
         answer = await run(clientFor(await session.token(false)));
       } catch (e) {
-        const status = (e as { code?: number }).code;
+        // ApiException carries the HTTP status as `code`; a network failure (node-fetch) a string such as ECONNRESET.
+        const code = (e as { code?: unknown }).code;
+        const status = typeof code === 'number' ? code : undefined;
         const headers = ((e as { headers?: Record<string, string> }).headers ?? {}) as Record<string, string>;
         const last = attempt + 1 >= MAX_ATTEMPTS;
         if (status === 401 && !refreshed) {
@@ -89,11 +91,18 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
           await settings.sleep(Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : backoffMs(attempt), session.signal);
           continue;
         }
-        if ((status === undefined || status >= 500) && !last) {
+        const network = typeof code === 'string';
+        if ((network || (status !== undefined && status >= 500)) && !last) {
           await settings.sleep(backoffMs(attempt), session.signal);
           continue;
         }
-        throw new HubspotApiError(status ?? 0, `HubSpot answered ${status ?? 'no response'}`, reasonOf(e));
+        // Not an answer from HubSpot (no usable token, a stop): the caller decides.
+        if (status === undefined && !network) throw e;
+        throw new HubspotApiError(
+          status ?? 0,
+          status ? `HubSpot answered ${status}` : `HubSpot did not answer (${String(code ?? 'no response')})`,
+          reasonOf(e),
+        );
       }
       const parsed = schema.safeParse(answer);
       if (!parsed.success) throw new HubspotApiError(200, 'HubSpot answered an unexpected body', null);

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const query = `code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`;
   const res = await api(`/api/token/hubspot/access-token/?${query}`, asha, 'POST', `hubspot_connect=${cookie.value}`);
   expect(res.statusCode, res.body).toBe(200);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await hs?.close();

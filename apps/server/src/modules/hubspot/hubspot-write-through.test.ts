@@ -41,7 +41,7 @@ beforeAll(async () => {
   await t.services.hubspot.sync.sync(asha.organizationId, { full: true });
   const [deal] = await t.database.db.select({ id: deals.id }).from(deals).where(eq(deals.externalId, '300001'));
   dealId = deal!.id;
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await hs?.close();

@@ -203,5 +203,5 @@ describe('an installation without HubSpot settings', () => {
     } finally {
       await bare.close();
     }
-  });
+  }, 60_000);
 });
