@@ -131,6 +131,22 @@ describe('the Integrations tab', () => {
     }
   });
 
+  it('on a phone, the assistant panel (where the HubSpot connect prompt shows) sits beside the sidebar, not under it', async () => {
+    const p = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    try {
+      await signIn(p, REP);
+      await p.getByRole('banner').getByRole('button', { name: 'Open assistant' }).click();
+      const assistant = p.getByRole('complementary', { name: 'Assistant' });
+      await assistant.getByRole('heading').first().waitFor();
+      const sidebar = (await p.locator('.sidebar').boundingBox())!;
+      const box = (await assistant.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(sidebar.x + sidebar.width);
+      expect(Math.round(box.x + box.width)).toBe(390);
+    } finally {
+      await p.context().close();
+    }
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

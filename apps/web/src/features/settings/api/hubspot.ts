@@ -18,12 +18,24 @@ export async function fetchHubspotStatus(): Promise<THubspotStatus> {
   return ZHubspotStatus.parse(await http.get('/api/hubspot/status'));
 }
 
-/** The caller's HubSpot connection and the workspace's import, asked again each second while one runs. */
-export function useHubspotStatus() {
+/** What a started import or sync changes when it has run: its state, counts, end message and sync time. */
+export const syncSignatureOf = (status: THubspotStatus) =>
+  JSON.stringify([status.sync.state, status.sync.done, status.sync.message, status.last_synced_at]);
+
+/**
+ * The caller's HubSpot connection and the workspace's import, asked again each second while one
+ * runs, and while one the card started (`following`: the status's signature then) has not shown
+ * yet: a queued job has not touched the status before a worker takes it.
+ */
+export function useHubspotStatus(following: { readonly current: string | null } = { current: null }) {
   return useQuery({
     queryKey: HUBSPOT_STATUS_QUERY_KEY,
     queryFn: fetchHubspotStatus,
-    refetchInterval: (query) => (query.state.data?.sync.state === 'running' ? HUBSPOT_POLL_MS : false),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      if (!data) return false;
+      return data.sync.state === 'running' || following.current === syncSignatureOf(data) ? HUBSPOT_POLL_MS : false;
+    },
   });
 }
 
@@ -65,10 +77,7 @@ export function useSyncHubspot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => ZSyncNowResponse.parse(await http.post('/api/hubspot/sync')),
-    onSuccess: ({ sync }) => {
-      queryClient.setQueryData<THubspotStatus>(HUBSPOT_STATUS_QUERY_KEY, (current) => (current ? { ...current, sync } : current));
-      return queryClient.invalidateQueries({ queryKey: HUBSPOT_STATUS_QUERY_KEY });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: HUBSPOT_STATUS_QUERY_KEY }),
   });
 }
 

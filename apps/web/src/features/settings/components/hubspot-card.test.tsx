@@ -171,29 +171,51 @@ describe('the HubSpot card', () => {
     expect(await within(await hubspotCard()).findByText('HubSpot refused: 403')).toBeInTheDocument();
   });
 
-  it('shows when it last synced; Sync now queues a sync and follows it to the end', async () => {
-    let current: THubspotStatus = CONNECTED;
+  it('shows when it last synced; Sync now queues a sync and follows it, queued, running, to the end', async () => {
+    const running: TSyncProgress = { state: 'running', phase: 'pipelines', done: 0, total: 0, percent: 0, message: null };
+    // After the press: still as before while the job waits for a worker, then running, then done.
+    const after: THubspotStatus[] = [
+      CONNECTED,
+      { ...CONNECTED, sync: running },
+      { ...CONNECTED, last_synced_at: new Date().toISOString() },
+    ];
+    let pressed = false;
     const api = setup({
-      'GET /api/hubspot/status': () => {
-        const answer = current;
-        // The sync the card follows ends after the first poll.
-        if (current.sync.state === 'running') current = { ...CONNECTED, last_synced_at: new Date().toISOString() };
-        return json(answer);
-      },
+      'GET /api/hubspot/status': () => json(!pressed ? CONNECTED : after.length > 1 ? after.shift()! : after[0]!),
       'POST /api/hubspot/sync': () => {
-        const sync: TSyncProgress = { state: 'running', phase: 'pipelines', done: 0, total: 0, percent: 0, message: null };
-        current = { ...CONNECTED, sync };
-        return json({ queued: true, sync }, 202);
+        pressed = true;
+        return json({ queued: true, sync: IDLE }, 202);
       },
     });
     renderApp('/dashboard/settings?section=integrations');
     const card = await hubspotCard();
     expect(await within(card).findByText(/^Last synced (today|[A-Z][a-z]{2} \d+) at \d+:\d\d [AP]M$/)).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Sync now' }));
-    expect(await within(card).findByText('Importing pipelines and stages: counting records…')).toBeInTheDocument();
+    expect(await within(card).findByRole('button', { name: 'Syncing…' })).toBeDisabled();
+    expect(await within(card).findByText('Importing pipelines and stages: counting records…', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(await within(card).findByText('Last synced just now', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
     expect(callsTo(api, 'POST', '/api/hubspot/sync')).toHaveLength(1);
-  }, 15_000);
+  }, 20_000);
+
+  it('after the first connect, follows the import the connect queued until it ends', async () => {
+    const bound = { ...CONNECTED, last_synced_at: null };
+    const running: TSyncProgress = { state: 'running', phase: 'deals', done: 50, total: 200, percent: 25, message: null };
+    const done: TSyncProgress = { state: 'done', phase: null, done: 200, total: 200, percent: 100, message: 'Imported 200 deals.' };
+    let answers: THubspotStatus[] = [status()];
+    setup({
+      'GET /api/hubspot/status': () => json(answers.length > 1 ? answers.shift()! : answers[0]!),
+      [`POST ${EXCHANGE}`]: () => {
+        // Queued, not yet taken by a worker; then running; then done.
+        answers = [bound, bound, { ...bound, sync: running }, { ...bound, sync: done, last_synced_at: new Date().toISOString() }];
+        return json({ status: 'success', data: { connected: true, hub_id: 4242 } });
+      },
+    });
+    renderApp('/dashboard/settings?source=hubspot&code=hs-code-1&state=hubspot.xyz');
+    const card = await hubspotCard();
+    expect(await within(card).findByText('Importing deals: 50 of 200 records (25%)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await within(card).findByText('Imported 200 deals.', {}, { timeout: 4000 })).toBeInTheDocument();
+  }, 20_000);
 
   it('asks before disconnecting, and disconnects on confirmation', async () => {
     const api = setup({ 'POST /api/hubspot/disconnect': () => json(status({ hub_id: 4242, source: 'hubspot' })) }, CONNECTED);

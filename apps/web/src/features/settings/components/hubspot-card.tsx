@@ -15,6 +15,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import {
   hubspotErrorMessage,
+  syncSignatureOf,
   useConnectHubspot,
   useDisconnectHubspot,
   useExchangeHubspotCode,
@@ -44,6 +45,19 @@ const PHASE_LABEL: Record<TSyncPhase, string> = {
 const DISCONNECT_TEXT =
   'Pipewise will stop using your HubSpot login: your access is revoked at HubSpot and forgotten here. ' +
   'Your records in HubSpot stay as they are.';
+
+/** How long the card waits for an import or sync it started to show in the status. */
+const FOLLOW_MS = 120_000;
+/** The status before any is known: what a workspace not on HubSpot answers. */
+const INITIAL: THubspotStatus = {
+  configured: true,
+  state: 'not_connected',
+  hub_id: null,
+  user_connected: false,
+  source: 'builtin',
+  last_synced_at: null,
+  sync: { state: 'idle', phase: null, done: 0, total: 0, percent: 0, message: null },
+};
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -85,7 +99,10 @@ function SyncProgress({ sync }: { sync: TSyncProgress }) {
  */
 export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   const [params, setParams] = useSearchParams();
-  const status = useHubspotStatus();
+  // An import or sync this card started, until the status shows it ran: the status's signature then.
+  const following = useRef<string | null>(null);
+  const [follow, setFollow] = useState<string | null>(null);
+  const status = useHubspotStatus(following);
   const connect = useConnectHubspot();
   const exchange = useExchangeHubspotCode(callerEmail);
   const sync = useSyncHubspot();
@@ -98,16 +115,32 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   const [failedConnect, setFailedConnect] = useState(Boolean(arrival && !arrival.ok));
   const handled = useRef(false);
 
+  const startFollowing = (from: THubspotStatus | undefined) => {
+    if (!from) return;
+    const signature = syncSignatureOf(from);
+    following.current = signature;
+    setFollow(signature);
+    // A job that never shows is not followed for ever.
+    window.setTimeout(() => {
+      if (following.current !== signature) return;
+      following.current = null;
+      setFollow(null);
+    }, FOLLOW_MS);
+  };
+
   // Back from HubSpot: exchange the code once, then clear the address so a reload does not repeat it.
   useEffect(() => {
     if (!arrival || handled.current) return;
     handled.current = true;
     setParams((current) => withoutHubspotReturn(current), { replace: true });
     if (arrival.ok) {
+      // The status as it was: a workspace not on HubSpot yet gets its first import from this connect.
+      const before = status.data;
       exchange.mutate(arrival.value, {
         onSuccess: () => {
           setError(null);
           setFailedConnect(false);
+          if (!before || before.source !== 'hubspot') startFollowing(before ?? INITIAL);
         },
         onError: (e) => {
           setError(hubspotErrorMessage(e, 'exchange'));
@@ -115,6 +148,8 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
         },
       });
     }
+    // Once, on arrival: the status and the follow helper as they were then are what it needs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [arrival, setParams, exchange]);
 
   // An import or sync that just ended changed deals, companies and contacts: other screens read them afresh.
@@ -136,7 +171,11 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   };
   const syncNow = () => {
     setError(null);
-    sync.mutate(undefined, { onError: (e) => setError(hubspotErrorMessage(e, 'action')) });
+    const before = status.data;
+    sync.mutate(undefined, {
+      onSuccess: () => startFollowing(before),
+      onError: (e) => setError(hubspotErrorMessage(e, 'action')),
+    });
   };
   const confirmDisconnect = () =>
     disconnect.mutate(undefined, {
@@ -154,7 +193,8 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   const message = data ? statusMessage(data) : null;
   const connected = data?.state === 'connected';
   const retry = data?.state === 'broken' || failedConnect;
-  const syncBusy = sync.isPending || running;
+  const followed = Boolean(follow && data && syncSignatureOf(data) === follow);
+  const syncBusy = sync.isPending || running || followed;
 
   return (
     <Card as="li" className="integration-card" aria-labelledby="integration-hubspot">
@@ -169,7 +209,7 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
       <p className="muted integration-description">Your CRM: deals, companies and contacts, and the assistant’s CRM commands.</p>
       {message ? <p className="integration-message">{message}</p> : null}
       {data && (connected || data.source === 'hubspot') ? <SyncProgress sync={data.sync} /> : null}
-      {connected && data && !running ? <LastSynced at={data.last_synced_at} syncing={sync.isPending} /> : null}
+      {connected && data && !running ? <LastSynced at={data.last_synced_at} syncing={sync.isPending || followed} /> : null}
       {status.isError ? <AlertMessage plain>{MSG.cardFailed}</AlertMessage> : null}
       {error ? <AlertMessage plain>{error}</AlertMessage> : null}
       <div className="integration-card-foot">
