@@ -29,7 +29,12 @@ import {
   type PropertyValue,
 } from './field-values';
 
-export type ParseOutcome = { parsed: TParsedCommand; problems: CommandProblem[] };
+export type ParseOutcome = {
+  parsed: TParsedCommand;
+  problems: CommandProblem[];
+  /** The record's name as typed, when the caller's names replaced it with a record's exact name. */
+  typedIdentifier?: string;
+};
 
 /** What a command is read against: the moment and zone for dates, and the caller's names when known. */
 export type ParseContext = DateContext & { names?: Gazetteer | null };
@@ -217,14 +222,17 @@ export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
     if (words && !head && draft.operation === 'create') head = words;
     else if (words) problems.push({ property: 'command', message: `I did not understand "${words}" in your command.` });
   }
+  let typedIdentifier: string | undefined;
   if (ctx.names && draft.operation === 'update' && head) {
     const found = recordEntry(type, candidatesOf(ctx.names, head, headEntity === null ? null : mentions[headEntity]!.candidates));
     if (found) {
+      typedIdentifier = head;
       head = found.label;
       reresolveStage(ctx.names, properties, pairs, masked, mentions, found.parentId ?? null);
     }
   }
-  return draft.operation === 'create' ? finishCreate(type, head, properties, problems) : finishUpdate(type, head, properties, problems);
+  if (draft.operation === 'create') return finishCreate(type, head, properties, problems);
+  return { ...finishUpdate(type, head, properties, problems), ...(typedIdentifier === undefined ? {} : { typedIdentifier }) };
 }
 
 /** With no type word nor field to tell, the type of the record named ("update Orion renewal to Negotiation"). */

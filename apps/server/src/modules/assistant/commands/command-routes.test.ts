@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProcessCommandResponse } from '@pipewise/contract/assistant';
 import { execute } from '../../../db/client';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../../test/other-workspace';
@@ -333,6 +333,23 @@ describe('companies and contacts by command', () => {
     expect(body.status).toBe('not_found');
     expect(body.data.parsed_command.identifier).toBe('konkan mango exprots');
     expect(JSON.stringify(body)).not.toContain('Konkan mango exports');
+  });
+
+  it('does not name a deal given away since the names were read: the name stays as typed', async () => {
+    const deal = await createdDeal(s.rahul, 'Bhadra cement kiln');
+    const [row] = await execute<{ organization_id: string; role: string }>(
+      t.database.db,
+      sql`select organization_id, role from users where id = ${s.rahul.userId}`,
+    );
+    const rahul = { id: s.rahul.userId, organizationId: row!.organization_id, role: row!.role, email: 'rahul@acme.example' };
+    await vi.waitFor(async () =>
+      expect((await t.services.commands.gazetteers.forCaller(rahul)).entries.some((e) => e.label === 'Bhadra cement kiln')).toBe(true),
+    );
+    await execute(t.database.db, sql`update deals set owner_id = ${s.priya.userId} where id = ${deal.id}`);
+    const body = answer(await command(s.rahul, 'update deal bhadra cemnt kiln amount 2L'));
+    expect(body.status).toBe('not_found');
+    expect(body.data.parsed_command.identifier).toBe('bhadra cemnt kiln');
+    expect(JSON.stringify(body)).not.toContain('Bhadra cement kiln');
   });
 
   it("does not reveal a peer's records: they are not found for a rep, found for the manager", async () => {

@@ -135,8 +135,12 @@ export function createCommandService(deps: CommandDeps) {
         throw forbidden(COMMAND_TEXTS.badIdentity);
       }
       const names = await deps.gazetteers?.forCaller(caller);
-      const { parsed, problems } = parseCommand(query.command, { now: now(), timeZone: zoneOrUtc(options.timeZone), names });
-      return processParsed(caller, parsed, problems);
+      const { parsed, problems, typedIdentifier } = parseCommand(query.command, {
+        now: now(),
+        timeZone: zoneOrUtc(options.timeZone),
+        names,
+      });
+      return processParsed(caller, parsed, problems, typedIdentifier);
     },
     processParsed,
   };
@@ -146,8 +150,14 @@ export function createCommandService(deps: CommandDeps) {
    * model's tool call), with the problems its reader found: resolved against what the caller can
    * see and answered with a pending operation, exactly as a typed command is.
    */
-  async function processParsed(caller: Caller, read: TParsedCommand, problems: CommandProblem[] = []): Promise<ProcessAnswer> {
-    const parsed = problems.length ? read : await withNames(caller, read);
+  async function processParsed(
+    caller: Caller,
+    read: TParsedCommand,
+    problems: CommandProblem[] = [],
+    typedIdentifier?: string,
+  ): Promise<ProcessAnswer> {
+    let parsed = problems.length ? read : await withNames(caller, read);
+    if (typedIdentifier === undefined && parsed.identifier !== read.identifier && read.identifier) typedIdentifier = read.identifier;
     const type = parsed.object_type;
     if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
     // The text parser always names a record or says why not; another reader may forget to.
@@ -168,9 +178,11 @@ export function createCommandService(deps: CommandDeps) {
       };
     }
 
-    const identifier = parsed.identifier!;
+    let identifier = parsed.identifier!;
     const found = await findRecords(deps, caller, type, identifier);
     if (found.records.length === 0) {
+      // A name the caller's (briefly cached) names resolved but they can no longer see: as typed.
+      if (typedIdentifier !== undefined) parsed = { ...parsed, identifier: (identifier = typedIdentifier) };
       // The spec's flow: "No deal found. Would you like to create it?", and a yes creates it.
       const resolved = await resolve(caller, type, createPropertiesFor(type, identifier, parsed.properties), null);
       if (resolved.problems.length)

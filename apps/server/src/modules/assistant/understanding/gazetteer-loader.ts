@@ -85,29 +85,50 @@ export async function loadCallerEntries(sources: GazetteerSources, caller: Calle
 }
 
 /**
- * Each caller's gazetteer, built from what they may see and reused for GAZETTEER_TTL_MS, or until
- * a write through the assistant in their workspace (`invalidate`). Two requests at once share one
- * build.
+ * Each caller's gazetteer, built from what they may see. A build is fresh for GAZETTEER_TTL_MS;
+ * an older one still answers while the next is made (at 100k deals a build takes a second or
+ * more), so a caller waits for a build only on their first command and after a write through
+ * the assistant in their workspace (`invalidate`). Two requests at once share one build.
  */
 export function createGazetteerLoader(sources: GazetteerSources) {
   const now = sources.now ?? (() => Date.now());
-  const cache = new Map<string, { at: number; version: number; gazetteer: Promise<Gazetteer> }>();
+  type Slot = { at: number; version: number; ready: Gazetteer | null; building: Promise<Gazetteer> | null };
+  const cache = new Map<string, Slot>();
   const versions = new Map<string, number>();
+
+  function build(key: string, slot: Slot, caller: Caller, version: number): Promise<Gazetteer> {
+    const started = now();
+    const building = loadCallerEntries(sources, caller).then(buildGazetteer);
+    slot.building = building;
+    building.then(
+      (g) => {
+        if (slot.building === building) Object.assign(slot, { at: started, version, ready: g, building: null });
+      },
+      () => {
+        if (slot.building === building) slot.building = null;
+        if (!slot.ready) cache.delete(key);
+      },
+    );
+    return building;
+  }
 
   return {
     forCaller(caller: Caller): Promise<Gazetteer> {
       const key = `${caller.organizationId}:${caller.id}:${caller.role}`;
       const version = versions.get(caller.organizationId) ?? 0;
-      const hit = cache.get(key);
-      if (hit && hit.version === version && now() - hit.at < GAZETTEER_TTL_MS) return hit.gazetteer;
-      const gazetteer = loadCallerEntries(sources, caller).then(buildGazetteer);
-      cache.delete(key);
-      cache.set(key, { at: now(), version, gazetteer });
-      gazetteer.catch(() => cache.delete(key));
-      while (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
-      return gazetteer;
+      let slot = cache.get(key);
+      if (!slot) {
+        slot = { at: 0, version, ready: null, building: null };
+        cache.set(key, slot);
+        while (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+      }
+      const current = slot.ready && slot.version === version;
+      if (current && now() - slot.at < GAZETTEER_TTL_MS) return Promise.resolve(slot.ready!);
+      const building = slot.building ?? build(key, slot, caller, version);
+      // Only age is forgiven: after a write the caller waits for names that include it.
+      return current ? Promise.resolve(slot.ready!) : building;
     },
-    /** Names in the workspace changed (a confirmed create or rename): the next command reads them afresh. */
+    /** Names in the workspace changed (a confirmed create or rename): the next command starts a new build. */
     invalidate(organizationId: string): void {
       versions.set(organizationId, (versions.get(organizationId) ?? 0) + 1);
     },
