@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   asha = await signIn(t.database.db, 'asha@acme.example');
   rahul = await signIn(t.database.db, 'rahul@acme.example');
-});
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await hs?.close();
