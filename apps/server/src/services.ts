@@ -54,6 +54,12 @@ import { createRecordingEmailService } from './modules/recordings/recording-emai
 import { createRecordings } from './modules/recordings/recordings-module';
 import { createHubspotIntegration } from './modules/integrations/hubspot-integration';
 import { createSearchRepo } from './modules/search/search-repo';
+import { createDealReads } from './modules/deals/deal-reads';
+import { createCompanyReads } from './modules/companies/company-reads';
+import { createContactReads } from './modules/contacts/contact-reads';
+import { createUserReads } from './modules/users/user-reads';
+import { createRecordingReads } from './modules/recordings/recording-reads';
+import { createMeetingReads } from './modules/calendar/meeting-reads';
 import { createSearchService } from './modules/search/search-service';
 
 /** The outside systems the app talks to, each chosen by config. */
@@ -127,6 +133,15 @@ export function createServices({ config, database, adapters: overrides = {}, log
     ipLimitPer15Min: config.authIpLimit,
   });
   const meetings = createMeetingsRepo(db);
+  /** Each module's reads for the others (the assistant, the header search): only a table's owner writes SQL against it. */
+  const reads = {
+    deals: createDealReads(db),
+    companies: createCompanyReads(),
+    contacts: createContactReads(),
+    people: createUserReads(),
+    recordings: createRecordingReads(db),
+    calendar: createMeetingReads(),
+  };
   const googleConnections = createGoogleConnectionsRepo(db);
   const googleApi = createGoogleApi(config.googleApiBase);
   const googleTokens = createGoogleTokens({
@@ -193,6 +208,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     sessions,
     limiter,
     repos: { users },
+    reads,
     auth,
     operators,
     users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
@@ -206,7 +222,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     assistant: createModelAssistant({
       llm: adapters.llm,
       timeoutMs: config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
-      db,
+      reads,
       deals,
       commands: commands.process,
       log,
@@ -215,7 +231,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
     calendar: createCalendarService({ meetings }),
-    search: createSearchService({ repo: createSearchRepo(db, { oneStatement: database.kind === 'pglite' }) }),
+    search: createSearchService({ repo: createSearchRepo(db, reads, { oneStatement: database.kind === 'pglite' }) }),
     calendarSync,
     google: createGoogleService({
       oauth: adapters.googleOAuth,

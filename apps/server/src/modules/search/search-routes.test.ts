@@ -176,7 +176,7 @@ describe('matching', () => {
 describe('statement shapes', () => {
   it('answers the same with the groups in one statement (PGlite) and five (PostgreSQL)', async () => {
     const db = t.database.db;
-    const service = (oneStatement: boolean) => createSearchService({ repo: createSearchRepo(db, { oneStatement }) });
+    const service = (oneStatement: boolean) => createSearchService({ repo: createSearchRepo(db, t.services.reads, { oneStatement }) });
     const [one, five] = [service(true), service(false)];
     const callers = [
       { ...s.asha, role: 'super_admin' },

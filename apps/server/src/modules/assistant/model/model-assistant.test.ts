@@ -6,6 +6,8 @@ import type { Caller } from '../../access/access-rules';
 import { chatCompletion, startFakeHttpServer, type FakeHttpServer } from '../../../../test/fakes/http-fake-server';
 import { chatRequestBody, scripted, toolCallCompletion } from '../../../../test/fakes/chat-tool-calls';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
+import { createDealReads } from '../../deals/deal-reads';
+import { createRecordingReads } from '../../recordings/recording-reads';
 import { createModelAssistant, MODEL_FALLBACK_NOTE, type ModelAssistant, type OfflineAnswer } from './model-assistant';
 
 /** The assistant's model path against a fake OpenAI-compatible server: it reads with the caller's rights, proposes writes, and falls back. */
@@ -249,7 +251,7 @@ describe('the model path', () => {
     const noModel = createModelAssistant({
       llm: undefined,
       timeoutMs: TIMEOUT_MS,
-      db: t.database.db,
+      reads: { deals: createDealReads(t.database.db), recordings: createRecordingReads(t.database.db) },
       deals,
       commands: commands.process,
       log,

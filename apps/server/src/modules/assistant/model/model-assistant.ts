@@ -1,14 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TChatSource, TProcessCommandResponse, TRecordView } from '@pipewise/contract/assistant';
 import type { ChatMessage, ChatModel } from '../../../adapters/llm/llm-port';
-import type { DbOrTx } from '../../../db/client';
 import type { Caller } from '../../access/access-rules';
 import type { DealsService } from '../../deals/deals-service';
 import type { CommandService } from '../commands/command-service';
 import { checkCall, TOOL_SPECS, type ToolName } from './model-tool-args';
 import { createToolRunner, type ToolOutcome } from './model-tools';
 import { systemPrompt, userPrompt, type AskMode } from './model-prompt';
-import { createRecordSearchRepo } from './record-search-repo';
+import { createRecordSearchRepo, type RecordSearchReads } from './record-search-repo';
 import { localDate, zoneOrUtc } from '../questions/time-zone';
 
 /** What the built-in (offline) assistant answers: the same shape as the questions service's answers. */
@@ -46,7 +45,8 @@ export type ModelAssistantDeps = {
   llm: ChatModel | undefined;
   /** The budget of one answer, all rounds included (config.llm.timeoutMs). */
   timeoutMs: number;
-  db: DbOrTx;
+  /** The deals and recordings modules' reads behind the search tool. */
+  reads: RecordSearchReads;
   deals: Pick<DealsService, 'list'>;
   commands: Pick<CommandService, 'processParsed'>;
   log: Pick<FastifyBaseLogger, 'warn'>;
@@ -72,7 +72,7 @@ function citedSources(text: string, lastRound: TChatSource[], earlier: TChatSour
  */
 export function createModelAssistant(deps: ModelAssistantDeps) {
   const now = deps.now ?? (() => new Date());
-  const tools = createToolRunner({ deals: deps.deals, search: createRecordSearchRepo(deps.db), commands: deps.commands, now });
+  const tools = createToolRunner({ deals: deps.deals, search: createRecordSearchRepo(deps.reads), commands: deps.commands, now });
 
   async function converse(llm: ChatModel, caller: Caller, input: AskInput, signal: AbortSignal): Promise<ModelAnswer> {
     const allowed = input.mode === 'panel' ? ALL_TOOLS : READ_TOOLS;

@@ -1,0 +1,61 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * SQL shapes for matching a typed term against a label, shared by the modules whose tables the
+ * header search and the assistant read (each writes its own statement with them).
+ */
+
+/** A term as LIKE patterns (modules/search/search-terms.ts builds them). */
+export type MatchTerms = {
+  /** `%term%`, LIKE's wildcards escaped. */
+  anywhere: string;
+  /** `term%` */
+  prefix: string;
+  /** True when the term is too short for a substring search (prefix match only). */
+  prefixOnly: boolean;
+};
+
+export type Ranked = {
+  /** The select list (without the rank and sort columns). */
+  select: SQL;
+  from: SQL;
+  /** Workspace and visibility. */
+  where: SQL;
+  /** The lower-cased label: its start ranks first, through a `text_pattern_ops` index on (organization_id, label). */
+  label: SQL;
+  /** A match anywhere, through a trigram index (defaults to `label like '%term%'`). */
+  anywhere?: SQL;
+};
+
+/**
+ * At most `limit` matches, those whose label starts with the term first (alphabetical), then, for
+ * terms of 3+ characters and only while fewer than `limit` were found, others containing it.
+ * Neither part sorts every match (a common term can match 10% of 100k deals): the first reads the
+ * prefix index in its own order (`using ~<~`, the order of `text_pattern_ops`) and stops at
+ * `limit`; the second takes the first `limit` matches the trigram index yields and only those are
+ * ordered. A full name usually fills the first part, which spares the trigram scan of a long term.
+ * The rows carry `rank` (0 for a prefix match) and `sort_label`.
+ */
+export function ranked(r: Ranked, t: MatchTerms, limit: number): SQL {
+  const prefix = sql`${r.label} like ${t.prefix}`;
+  const first = sql`select ${r.select}, 0 as rank, ${r.label} as sort_label from ${r.from}
+    where ${r.where} and ${prefix} order by ${r.label} using ~<~ limit ${limit}`;
+  if (t.prefixOnly) return sql`select * from (${first}) found`;
+  const anywhere = r.anywhere ?? sql`${r.label} like ${t.anywhere}`;
+  return sql`with starts as materialized (${first})
+    select * from starts
+    union all
+    (select ${r.select}, 1 as rank, ${r.label} as sort_label from ${r.from}
+     where ${r.where} and ${anywhere} and not (${prefix}) and (select count(*) from starts) < ${limit} limit ${limit})`;
+}
+
+/** A ranked() statement's rows in their order. */
+export const inOrder = (query: SQL, limit: number): SQL =>
+  sql`select * from (${query}) found order by rank, sort_label using ~<~ limit ${limit}`;
+
+/** Every pattern somewhere in `haystack` (`like`, each pattern a `%word%`). */
+export const allWords = (haystack: SQL, patterns: string[]): SQL =>
+  sql.join(
+    patterns.map((p) => sql`${haystack} like ${p}`),
+    sql` and `,
+  );

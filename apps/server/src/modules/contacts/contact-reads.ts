@@ -1,0 +1,47 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { inOrder, ranked, type MatchTerms } from '../../db/ranked-match';
+import { scope, type Viewer } from '../access/scopes';
+
+/** The contacts module's reads for other modules: only this module writes SQL against contacts. */
+
+/** A header search hit: a contact, their company (when the viewer sees it) and their newest visible deal. */
+export type ContactSearchRow = {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  company_name: string | null;
+  deal_id: string | number | null;
+};
+
+export function createContactReads() {
+  return {
+    /**
+     * The header search's statement for contacts by name or email that the caller's team owns or
+     * that are stakeholders of a deal they see: `limit` ContactSearchRow in rank order.
+     */
+    headerSearch(v: Viewer, t: MatchTerms, limit: number): SQL {
+      const newestDeal = sql`(select d.id from deal_stakeholders sh join deals d on d.id = sh.deal_id
+      where sh.contact_id = ct.id and ${scope.deals(v, 'd')} order by d.id desc limit 1)`;
+      return inOrder(
+        ranked(
+          {
+            // The contact's company only when the viewer sees it too.
+            select: sql`ct.id, ct.firstname, ct.lastname, ct.email,
+        (select co.name from companies co where co.id = ct.company_id and ${scope.companies(v, 'co')}) as company_name,
+        ${newestDeal} as deal_id`,
+            from: sql`contacts ct`,
+            where: scope.contacts(v, 'ct'),
+            label: sql`lower(ct.firstname || ' ' || ct.lastname)`,
+            anywhere: sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, '')) like ${t.anywhere}`,
+          },
+          t,
+          limit,
+        ),
+        limit,
+      );
+    },
+  };
+}
+
+export type ContactReads = ReturnType<typeof createContactReads>;
