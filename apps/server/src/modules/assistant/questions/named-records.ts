@@ -3,6 +3,7 @@ import { execute, type DbOrTx } from '../../../db/client';
 import type { Caller } from '../../access/access-rules';
 import { scope } from '../../access/scopes';
 import { contentWords, matchName, nameWords, wordScore, type NameMatch } from './name-match';
+import { readDealFields } from './record-fields';
 
 /** A record the question names, among those the caller may see. */
 export type Named = { id: string; name: string; companyId: string | null; match: NameMatch };
@@ -94,7 +95,10 @@ export function createNamedRecords(db: DbOrTx) {
 
   /** Deals whose name holds one of the two longest words, nearly (pg_trgm's word similarity, through deal_search's index). */
   async function nearDeals(caller: Caller, words: string[]): Promise<Row[]> {
-    const longest = [...words].sort((a, b) => b.length - a.length).slice(0, 2);
+    const longest = [...words]
+      .filter((w) => w.length >= 6)
+      .sort((a, b) => b.length - a.length)
+      .slice(0, 2);
     return execute<Row>(
       db,
       sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
@@ -105,6 +109,7 @@ export function createNamedRecords(db: DbOrTx) {
   return {
     /** The records `text` names; `skip` are words already read as something else (people, stages, pipelines). */
     async find(caller: Caller, text: string, skip: Set<string> = new Set()): Promise<Mentions> {
+      const asksField = readDealFields(text).length > 0;
       const words = contentWords(text)
         .filter((w) => !skip.has(w))
         .slice(0, 10);
@@ -140,8 +145,15 @@ export function createNamedRecords(db: DbOrTx) {
           }
         }
       }
-      // No account and no exact deal name: a misspelt deal name, found by its longest words' trigrams.
-      if (deals.length === 0 && companies.length === 0 && words.length >= 2) {
+      // No account and no exact deal name, in a question asking a deal's field: a misspelt deal name, found by the
+      // trigrams of its longest words (6+ letters: shorter ones match too many names to rank).
+      if (
+        deals.length === 0 &&
+        companies.length === 0 &&
+        words.filter((w) => w.length >= 6).length >= 1 &&
+        words.length >= 2 &&
+        asksField
+      ) {
         for (const r of await nearDeals(caller, words)) {
           const m = matchName(words, r.name);
           if (m.coverage >= 0.99 && m.used.length >= 2) deals.push(named(r, { ...m, score: m.score + 1 }));

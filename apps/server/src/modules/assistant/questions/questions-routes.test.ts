@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TChatSource, TRecordView } from '@pipewise/contract/assistant';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../../test/other-workspace';
@@ -262,6 +263,20 @@ describe('POST /api/chat/sales and /api/chat/', () => {
       payload: { query: 'hi', context: {} },
     });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it("finds a misspelt deal name that is not its account's (no account of that name)", async () => {
+    await t.database.db.execute(
+      sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount, nextsteps)
+        select organization_id, 'Orion Logistics renewal', pipeline_id, stage_id, owner_id, 120000, 'Share the renewal quote'
+        from deals where id = ${data.deals.otto.id}`,
+    );
+    // The manager sees the rep's deal (the rep has used up this minute's questions above).
+    const a = await panel(s.manager, 'what is the next step for orion logistcs renewal?');
+    expect(a.message).toBe('Next step on Orion Logistics renewal: Share the renewal quote');
+    expect(a.sources[0]).toMatchObject({ type: 'deal', label: 'Orion Logistics renewal' });
+    const peer = await panel(s.rep2, 'what is the next step for orion logistcs renewal?');
+    expect(peer.message).not.toContain('Share the renewal quote');
   });
 
   it('limits each user to a number of questions a minute (429 with Retry-After)', async () => {
