@@ -13,11 +13,11 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * asks everything the API answers (every GET route of the OpenAPI document with plausible
  * parameters, the header search, both chat routes, process-command) with the names, words and
  * ids of records only the other team can see, and no answer may contain the name of a deal or
- * company the rep cannot see (decision 0014). The caller's own words echoed back are allowed: the
- * asked text is taken out of an answer before it is checked. New routes are covered as they are
- * added to the document. Who sees what is computed here from the rows, independently of the SQL.
- * The caller's own words: a hidden name the request itself holds in full is not counted for that
- * request (a longer hidden name that holds it still is, and a word never excuses its full name).
+ * company the rep cannot see (decision 0014). New routes are covered as they are added to the
+ * document; a route that answers 5xx was not scanned, so that fails the scan too. Who sees what is
+ * computed here from the rows, independently of the SQL. The caller's own words echoed back are
+ * allowed: a hidden name the request itself holds in full is not counted for that request (a
+ * longer hidden name that holds it still is, and a word never excuses its full name).
  */
 
 type Params = { in: 'path' | 'query'; name: string; required?: boolean; schema: { type?: string | string[]; enum?: unknown[] } };
@@ -63,7 +63,8 @@ async function loadWorkspace(organizationId: string) {
   return {
     people: await q<Users[number]>(sql`select id, reports_to, role from users where organization_id = ${organizationId}`),
     deals: await q<Row & { name: string; company: string | null }>(
-      sql`select id::text as id, owner_id as owner, dealname as name, company_id as company from deals where organization_id = ${organizationId}`,
+      sql`select id::text as id, owner_id as owner, dealname as name, company_id as company
+        from deals where organization_id = ${organizationId}`,
     ),
     companies: await q<Row & { name: string }>(
       sql`select id::text as id, owner_id as owner, name from companies where organization_id = ${organizationId}`,
@@ -212,6 +213,8 @@ async function scan(team: Team, requests: { request: InjectOptions; asked: strin
       await t.database.db.execute(sql`delete from rate_limits where key like 'assistant-questions:%'`);
     }
     const res = await t.app.inject({ ...request, headers: { ...team.rep.headers, ...request.headers } });
+    // A failed answer leaks nothing, but then the route was not scanned: it counts too.
+    if (res.statusCode >= 500) found.push(`${request.method} ${request.url} -> ${res.statusCode}`);
     const type = res.headers['content-type']?.toString();
     if (type && !/json|text|csv/.test(type)) continue;
     const leaked = leaks(team, textOf(res.body, type), asked);

@@ -80,7 +80,7 @@ describe('the demo calendar', () => {
     expect(meetings.map((m) => m.id)).toEqual(sorted.map((m) => m.id));
   });
 
-  it('marks a three-person customer call as not a team call when the calendar says so, and leaves the rule to decide otherwise', async () => {
+  it('marks a three-person customer call not a team call when the calendar says so, else leaves it to the rule', async () => {
     const { meetings } = await mine(s.rahul);
     const proposal = meetings.find((m) => m.summary === 'Proposal walkthrough')!;
     expect(proposal.attendees).toHaveLength(3);
