@@ -54,12 +54,7 @@ import { createRecordingEmailService } from './modules/recordings/recording-emai
 import { createRecordings } from './modules/recordings/recordings-module';
 import { createHubspotIntegration } from './modules/integrations/hubspot-integration';
 import { createSearchRepo } from './modules/search/search-repo';
-import { createDealReads } from './modules/deals/deal-reads';
-import { createCompanyReads } from './modules/companies/company-reads';
-import { createContactReads } from './modules/contacts/contact-reads';
-import { createUserReads } from './modules/users/user-reads';
-import { createRecordingReads } from './modules/recordings/recording-reads';
-import { createMeetingReads } from './modules/calendar/meeting-reads';
+import { createReads } from './reads';
 import { createSearchService } from './modules/search/search-service';
 
 /** The outside systems the app talks to, each chosen by config. */
@@ -134,14 +129,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
   });
   const meetings = createMeetingsRepo(db);
   /** Each module's reads for the others (the assistant, the header search): only a table's owner writes SQL against it. */
-  const reads = {
-    deals: createDealReads(db),
-    companies: createCompanyReads(),
-    contacts: createContactReads(),
-    people: createUserReads(),
-    recordings: createRecordingReads(db),
-    calendar: createMeetingReads(),
-  };
+  const reads = createReads(db);
   const googleConnections = createGoogleConnectionsRepo(db);
   const googleApi = createGoogleApi(config.googleApiBase);
   const googleTokens = createGoogleTokens({
@@ -217,7 +205,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
     commands,
-    questions: createQuestionsService({ db }),
+    questions: createQuestionsService({ db, reads }),
     /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
     assistant: createModelAssistant({
       llm: adapters.llm,

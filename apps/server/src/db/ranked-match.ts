@@ -59,3 +59,20 @@ export const allWords = (haystack: SQL, patterns: string[]): SQL =>
     patterns.map((p) => sql`${haystack} like ${p}`),
     sql` and `,
   );
+
+/**
+ * How many full-text matches are ranked: a common word can match a large share of the rows, and
+ * ranking reads every match's vector. The first matches the index yields are ranked instead; any
+ * of them is a real match, only the order among very many matches is approximate.
+ */
+export const RANKED_CANDIDATES = 300;
+
+/** ts_headline's options for a snippet of a full-text match. */
+export const HEADLINE = 'MaxWords=28, MinWords=10, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""';
+
+/** The tsquery of `text`: all words (web-search syntax: quotes, OR, -word) or, with `anyWord`, any of them. */
+export function tsQuery(text: string, anyWord: boolean): SQL {
+  return anyWord
+    ? sql`(select coalesce(nullif(replace(plainto_tsquery('english', ${text})::text, '&', '|'), ''), '')::tsquery)`
+    : sql`websearch_to_tsquery('english', ${text})`;
+}

@@ -1,10 +1,76 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../db/client';
 import { ranked, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The calendar module's reads for other modules: only this module writes SQL against calendar_meetings. */
-export function createMeetingReads() {
+/** A calendar call. */
+export type CallLine = {
+  id: string;
+  title: string | null;
+  startAt: Date;
+  endAt: Date | null;
+  allDay: boolean;
+  ownerId: string;
+  owner: string;
+  meetLink: string | null;
+  dealId: number | null;
+  dealName: string | null;
+};
+
+const uuidList = (ids: string[]) =>
+  ids.length
+    ? sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
+    : sql`null::uuid`;
+
+export function createMeetingReads(db: DbOrTx) {
   return {
+    /**
+     * Live calls starting in [from, to) on the calendars of the caller and everyone they see;
+     * optionally only calls linked to the accounts' deals. The deal shown only when the caller sees it.
+     */
+    async calls(caller: Viewer, range: { from: Date; to: Date }, companyIds: string[] | null): Promise<CallLine[]> {
+      const account = companyIds ? sql`and d.company_id in (${uuidList(companyIds)})` : sql``;
+      const rows = await execute<{
+        id: string;
+        title: string | null;
+        start_at: string;
+        end_at: string | null;
+        all_day: boolean;
+        owner_id: string;
+        owner: string;
+        meet_link: string | null;
+        deal_id: string | number | null;
+        dealname: string | null;
+      }>(
+        db,
+        sql`
+        select m.id, m.title, m.start_at, m.end_at, m.all_day, m.owner_id,
+          coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.email) as owner, m.meet_link, d.id as deal_id, d.dealname
+        from calendar_meetings m join users u on u.id = m.owner_id
+        left join deals d on d.id = m.deal_id and ${scope.deals(caller, 'd')}
+        where ${scope.meetings(caller, 'm')}
+          and m.status <> 'cancelled' and m.start_at >= ${range.from.toISOString()}::timestamptz
+          and m.start_at < ${range.to.toISOString()}::timestamptz ${account}
+        order by m.start_at, m.id limit 200`,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        startAt: new Date(r.start_at),
+        endAt: r.end_at ? new Date(r.end_at) : null,
+        allDay: r.all_day,
+        ownerId: r.owner_id,
+        owner: r.owner,
+        meetLink: r.meet_link,
+        dealId: r.deal_id === null ? null : Number(r.deal_id),
+        dealName: r.dealname,
+      }));
+    },
+
     /**
      * The header search's statement for calendar meetings (owner's team, not cancelled) by title:
      * at most `limit` rows of (id, title, source 'calendar', at, rank, sort_label), not yet in order (ranked()).

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, inOrder, ranked, type MatchTerms } from '../../db/ranked-match';
+import { allWords, HEADLINE, inOrder, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -26,8 +26,99 @@ export type DealMatch = {
   painpoints: string | null;
 };
 
+/** A deal a full-text search found, with the words around the match. */
+export type DealHit = { id: number; dealname: string; company: string | null; amount: string | null; stage: string; snippet: string };
+
+/** A stakeholder of an account's deal. */
+export type StakeholderLine = {
+  contactId: string;
+  name: string;
+  jobtitle: string | null;
+  position: string | null;
+  dealId: number;
+  dealName: string;
+};
+
+const companyFilter = (column: SQL, companyIds: string[] | null) =>
+  companyIds
+    ? companyIds.length
+      ? sql`and ${column} in (${sql.join(
+          companyIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`and false`
+    : sql``;
+
 export function createDealReads(db: DbOrTx) {
   return {
+    /**
+     * Full-text search over the deals the caller sees (optionally the accounts' deals), best first
+     * among the first matches the index yields.
+     */
+    async fullTextSearch(caller: Viewer, text: string, anyWord: boolean, companyIds: string[] | null, limit: number): Promise<DealHit[]> {
+      const visible = scope.deals(caller, 'd');
+      const rows = await execute<{
+        id: string | number;
+        dealname: string;
+        company: string | null;
+        amount: string | null;
+        stage: string;
+        snippet: string;
+      }>(
+        db,
+        sql`
+        with q as (select ${tsQuery(text, anyWord)} as q),
+        m as (select d.id from deals d, q where d.organization_id = ${caller.organizationId} and ${visible}
+              and d.search_vector @@ q.q ${companyFilter(sql`d.company_id`, companyIds)} limit ${RANKED_CANDIDATES}),
+        top as (select d.id, ts_rank_cd(d.search_vector, q.q) as rank from deals d join m on m.id = d.id, q
+                order by rank desc, d.id desc limit ${limit})
+        select d.id, d.dealname, c.name as company, d.amount::text as amount, s.label as stage,
+          ts_headline('english', concat_ws(' ', d.nextsteps, d.kdm, d.painpoints, d.summary), q.q, ${HEADLINE}) as snippet
+        from top join deals d on d.id = top.id join pipeline_stages s on s.id = d.stage_id left join companies c on c.id = d.company_id, q
+        order by top.rank desc, d.id desc`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        dealname: r.dealname,
+        company: r.company,
+        amount: r.amount,
+        stage: r.stage,
+        snippet: r.snippet,
+      }));
+    },
+
+    /** Stakeholders of the given deals (ids of deals the caller was shown), decision makers first. */
+    async stakeholders(dealIds: number[]): Promise<StakeholderLine[]> {
+      if (dealIds.length === 0) return [];
+      const rows = await execute<{
+        contact_id: string;
+        firstname: string;
+        lastname: string;
+        jobtitle: string | null;
+        position: string | null;
+        deal_id: string | number;
+        dealname: string;
+      }>(
+        db,
+        sql`
+        select ct.id as contact_id, ct.firstname, ct.lastname, ct.jobtitle, ds.position, ds.deal_id, d.dealname
+        from deal_stakeholders ds join contacts ct on ct.id = ds.contact_id join deals d on d.id = ds.deal_id
+        where ds.deal_id in (${sql.join(
+          dealIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        order by (ds.position ilike '%decision%' or ds.position ilike '%economic%') desc, ds.display_order, ct.firstname, ct.id`,
+      );
+      return rows.map((r) => ({
+        contactId: r.contact_id,
+        name: `${r.firstname} ${r.lastname}`.trim(),
+        jobtitle: r.jobtitle,
+        position: r.position,
+        dealId: Number(r.deal_id),
+        dealName: r.dealname,
+      }));
+    },
+
     /**
      * The header search's statement for deals by name, read from deal_search (narrow rows,
      * trigram index on search_text), `limit` rows of DealSearchRow in rank order.

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, ranked, type MatchTerms } from '../../db/ranked-match';
+import { allWords, HEADLINE, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -19,8 +19,118 @@ export type RecordingMatch = {
   excerpt: string | null;
 };
 
+/** A recorded meeting as an answer names it. */
+export type MeetingLine = {
+  id: string;
+  title: string;
+  summary: string | null;
+  keyPoints: string[];
+  sentiment: string | null;
+  /** ISO instant: when it was recorded, else uploaded. */
+  at: string;
+  dealId: number | null;
+  dealName: string | null;
+  company: string | null;
+};
+
+/** A recording a full-text search found, with the words around the match. */
+export type MeetingHit = MeetingLine & { snippet: string };
+
+type MeetingRow = {
+  id: string;
+  title: string;
+  summary: string | null;
+  key_points: string[] | null;
+  sentiment: string | null;
+  at: string;
+  deal_id: string | number | null;
+  deal_name: string | null;
+  company: string | null;
+};
+
+const toMeeting = (r: MeetingRow): MeetingLine => ({
+  id: r.id,
+  title: r.title,
+  summary: r.summary,
+  keyPoints: Array.isArray(r.key_points) ? r.key_points.filter((k): k is string => typeof k === 'string') : [],
+  sentiment: r.sentiment,
+  at: r.at,
+  dealId: r.deal_id === null ? null : Number(r.deal_id),
+  dealName: r.deal_name,
+  company: r.company,
+});
+
+const uuidList = (ids: string[]) =>
+  ids.length
+    ? sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )
+    : sql`null::uuid`;
+
+const companyFilter = (column: SQL, companyIds: string[] | null) =>
+  companyIds
+    ? companyIds.length
+      ? sql`and ${column} in (${sql.join(
+          companyIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`and false`
+    : sql``;
+
+/** The transcript text a snippet is cut from (ts_headline reparses it). */
+const SNIPPET_SOURCE_CHARS = 100_000;
+
 export function createRecordingReads(db: DbOrTx) {
+  /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
+  const recordingScope = (caller: Viewer): SQL => scope.recordings(caller, 'r');
+
+  const meetingColumns = sql`r.id, r.title, r.summary, r.key_points, r.sentiment,
+    to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
+    d.id as deal_id, d.dealname as deal_name, c.name as company`;
+
   return {
+    /** The latest recordings of the accounts' deals (deals the caller sees too), newest first. */
+    async latestForCompanies(caller: Viewer, companyIds: string[], limit: number): Promise<MeetingLine[]> {
+      const rows = await execute<MeetingRow>(
+        db,
+        sql`
+        select ${meetingColumns} from recordings r join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id
+        where ${recordingScope(caller)} and ${scope.deals(caller, 'd')} and d.company_id in (${uuidList(companyIds)})
+        order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
+      );
+      return rows.map(toMeeting);
+    },
+
+    /**
+     * Full-text search over the recordings the caller sees (optionally of the accounts' deals), best
+     * first among the first matches the index yields; the deal shown only when the caller sees it.
+     */
+    async fullTextSearch(
+      caller: Viewer,
+      text: string,
+      anyWord: boolean,
+      companyIds: string[] | null,
+      limit: number,
+    ): Promise<MeetingHit[]> {
+      const rows = await execute<MeetingRow & { snippet: string }>(
+        db,
+        sql`
+        with q as (select ${tsQuery(text, anyWord)} as q),
+        m as (select r.id from recordings r left join deals d on d.id = r.deal_id, q
+              where ${recordingScope(caller)} and r.search_vector @@ q.q ${companyFilter(sql`d.company_id`, companyIds)}
+              limit ${RANKED_CANDIDATES}),
+        top as (select r.id, ts_rank_cd(r.search_vector, q.q) as rank from recordings r join m on m.id = r.id, q
+                order by rank desc, r.created_at desc limit ${limit})
+        select ${meetingColumns}, top.rank,
+          ts_headline('english', left(concat_ws(' ', r.summary, r.transcription), ${SNIPPET_SOURCE_CHARS}), q.q, ${HEADLINE}) as snippet
+        from top join recordings r on r.id = top.id left join deals d on d.id = r.deal_id and ${scope.deals(caller, 'd')}
+        left join companies c on c.id = d.company_id, q
+        order by top.rank desc, r.created_at desc`,
+      );
+      return rows.map((r) => ({ ...toMeeting(r), snippet: r.snippet }));
+    },
+
     /**
      * The header search's statement for recordings (uploader's team) by title: at most `limit`
      * rows of (id, title, source 'recording', at, rank, sort_label), not yet in order (ranked()).

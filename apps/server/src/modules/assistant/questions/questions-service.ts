@@ -9,15 +9,18 @@ import { answerDealStats } from './answer-deal-stats';
 import { unknownAccount, type Answer, type AnswerDeps, type AskContext } from './answer-kit';
 import { answerPipelineBy, answerTopOwner } from './answer-pipeline-totals';
 import { answerSearch } from './answer-search';
-import { createDealSetRepo } from './deal-set-repo';
+import type { DealSetRepo } from './deal-set-repo';
 import type { IntentName, ReadQuestion, Vocabulary } from './intents';
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import { createNamedRecords } from './named-records';
 import { createRecordRepo } from './record-repo';
-import { createMeetingsRepo } from './meetings-repo';
-import { createSearchRepo } from './search-repo';
+import { createMeetingsRepo, type MeetingsReads } from './meetings-repo';
+import { createSearchRepo, type SearchReads } from './search-repo';
 import { localDate, zoneOrUtc } from './time-zone';
 import { createWorkspaceRepo } from './workspace-repo';
+
+/** The other modules' reads the answers use (built in services.ts). */
+export type QuestionReads = MeetingsReads & SearchReads & { dealSets: DealSetRepo };
 
 export type AskOptions = { account?: string | null; timeZone?: string; now?: Date };
 export type Asked = Answer & { intent: IntentName };
@@ -68,11 +71,11 @@ function citeAccounts(a: Answer, ctx: AskContext): Answer {
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
  */
-export function createQuestionsService(deps: { db: DbOrTx }) {
-  const dealSets = createDealSetRepo(deps.db);
+export function createQuestionsService(deps: { db: DbOrTx; reads: QuestionReads }) {
+  const { dealSets } = deps.reads;
   const workspace = createWorkspaceRepo(deps.db);
-  const meetings = createMeetingsRepo(deps.db);
-  const search = createSearchRepo(deps.db, { deals: dealSets, meetings });
+  const meetings = createMeetingsRepo(deps.reads);
+  const search = createSearchRepo(deps.reads);
   const answerDeps: AnswerDeps = { dealSets, workspace, meetings, search };
   const named = createNamedRecords(deps.db);
   const records = createRecordRepo(deps.db);

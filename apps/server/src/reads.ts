@@ -1,0 +1,26 @@
+import type { DbOrTx } from './db/client';
+import { createMeetingReads } from './modules/calendar/meeting-reads';
+import { createCompanyReads } from './modules/companies/company-reads';
+import { createContactReads } from './modules/contacts/contact-reads';
+import { createDealReads } from './modules/deals/deal-reads';
+import { createDealSetReads } from './modules/deals/deal-set-reads';
+import { createRecordingReads } from './modules/recordings/recording-reads';
+import { createUserReads } from './modules/users/user-reads';
+
+/**
+ * Each module's reads for the others (the assistant, the header search): only a table's owner
+ * writes SQL against it (wiring.test.ts lists the owners). services.ts builds them once.
+ */
+export function createReads(db: DbOrTx) {
+  return {
+    deals: createDealReads(db),
+    dealSets: createDealSetReads(db),
+    companies: createCompanyReads(),
+    contacts: createContactReads(),
+    people: createUserReads(),
+    recordings: createRecordingReads(db),
+    calendar: createMeetingReads(db),
+  };
+}
+
+export type Reads = ReturnType<typeof createReads>;
