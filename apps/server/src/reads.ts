@@ -3,6 +3,7 @@ import { createMeetingReads } from './modules/calendar/meeting-reads';
 import { createCompanyReads } from './modules/companies/company-reads';
 import { createContactReads } from './modules/contacts/contact-reads';
 import { createDealReads } from './modules/deals/deal-reads';
+import { createDealRecordReads } from './modules/deals/deal-record-reads';
 import { createDealSetReads } from './modules/deals/deal-set-reads';
 import { createRecordingReads } from './modules/recordings/recording-reads';
 import { createUserReads } from './modules/users/user-reads';
@@ -15,9 +16,10 @@ export function createReads(db: DbOrTx) {
   return {
     deals: createDealReads(db),
     dealSets: createDealSetReads(db),
-    companies: createCompanyReads(),
-    contacts: createContactReads(),
-    people: createUserReads(),
+    dealRecords: createDealRecordReads(db),
+    companies: createCompanyReads(db),
+    contacts: createContactReads(db),
+    people: createUserReads(db),
     recordings: createRecordingReads(db),
     calendar: createMeetingReads(db),
   };

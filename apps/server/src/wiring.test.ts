@@ -158,8 +158,6 @@ function tablesNamed(text: string): Set<string> {
 const NOT_YET_MOVED = [
   'modules/assistant/commands/owner-directory.ts',
   'modules/assistant/questions/named-records.ts',
-  'modules/assistant/questions/record-repo.ts',
-  'modules/assistant/questions/workspace-repo.ts',
   'modules/assistant/understanding/gazetteer-loader.ts',
 ];
 /** Test support (seeding and checking the labelled workspaces), not reads of the product. */

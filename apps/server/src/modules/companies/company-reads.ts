@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../db/client';
 import { inOrder, ranked, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
@@ -13,8 +14,44 @@ export type CompanySearchRow = {
   deal_id: string | number | null;
 };
 
-export function createCompanyReads() {
+const uuids = (list: string[]) =>
+  sql.join(
+    list.map((id) => sql`${String(id)}::uuid`),
+    sql`, `,
+  );
+
+export function createCompanyReads(db: DbOrTx) {
   return {
+    /** The accounts of these ids the caller sees, with their owners' names. */
+    async byIds(caller: Viewer, companyIds: string[]) {
+      return execute<{ id: string; name: string; industry: string | null; city: string | null; owner: string | null }>(
+        db,
+        sql`select c.id, c.name, c.industry, c.city,
+            nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as owner
+          from companies c left join users u on u.id = c.owner_id
+          where ${scope.companies(caller, 'c')} and c.id in (${uuids(companyIds)})`,
+      );
+    },
+
+    /**
+     * Companies the caller sees (access `scope.companies`) whose name matches `account`,
+     * case-insensitive: the exact name if one has it, else names that start with it, else names
+     * that contain it. Others' accounts are never matched, so never named.
+     */
+    async named(caller: Viewer, account: string): Promise<{ id: string; name: string }[]> {
+      const name = account.trim().toLowerCase();
+      const escaped = name.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const rows = await execute<{ id: string; name: string; rank: number }>(
+        db,
+        sql`
+        select id, name, case when lower(name) = ${name} then 0 when lower(name) like ${`${escaped}%`} then 1 else 2 end as rank
+        from companies where ${scope.companies(caller)} and lower(name) like ${`%${escaped}%`}
+        order by rank, lower(name) limit 50`,
+      );
+      const best = rows[0]?.rank;
+      return rows.filter((r) => r.rank === best).map((r) => ({ id: r.id, name: r.name }));
+    },
+
     /**
      * The header search's statement for companies by name or domain that the caller owns (or their
      * team does) or has a deal of, with the newest such deal to open: `limit` CompanySearchRow in rank order.

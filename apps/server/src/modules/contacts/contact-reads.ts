@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../db/client';
 import { inOrder, ranked, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
@@ -14,8 +15,36 @@ export type ContactSearchRow = {
   deal_id: string | number | null;
 };
 
-export function createContactReads() {
+/** A contact as a question about them is answered (their company only when the caller sees it). */
+export type ContactDetails = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  company: string | null;
+  company_id: string | null;
+};
+
+const uuids = (list: string[]) =>
+  sql.join(
+    list.map((id) => sql`${String(id)}::uuid`),
+    sql`, `,
+  );
+
+export function createContactReads(db: DbOrTx) {
   return {
+    /** The contacts of these ids the caller sees. */
+    async byIds(caller: Viewer, contactIds: string[]): Promise<ContactDetails[]> {
+      return execute<ContactDetails>(
+        db,
+        sql`select ct.id, trim(ct.firstname || ' ' || ct.lastname) as name, ct.email, ct.phone, ct.jobtitle,
+            co.name as company, ct.company_id
+          from contacts ct left join companies co on co.id = ct.company_id and ${scope.companies(caller, 'co')}
+          where ${scope.contacts(caller, 'ct')} and ct.id in (${uuids(contactIds)})`,
+      );
+    },
+
     /**
      * The header search's statement for contacts by name or email that the caller's team owns or
      * that are stakeholders of a deal they see: `limit` ContactSearchRow in rank order.

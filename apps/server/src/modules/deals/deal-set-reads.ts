@@ -52,6 +52,9 @@ export type DealSetQuery = DealSetFilters & {
   totals?: boolean;
 };
 
+/** Deals and their amount in one stage, pipeline or owner's group. */
+export type GroupTotal = { key: string | null; label: string; deals: number; amount: string };
+
 /** total is -1 when the query asked for no totals. */
 export type DealSet = { total: number; totalAmount: string; deals: DealLine[] };
 
@@ -175,6 +178,68 @@ export function createDealSetReads(db: DbOrTx) {
 
   return {
     scopeOf,
+
+    /** The stage and pipeline labels of the caller's workspace (a question may name any of them). */
+    async labels(caller: Viewer) {
+      return execute<{ kind: string; label: string }>(
+        db,
+        sql`
+          select distinct 'stage' as kind, s.label from pipeline_stages s join pipelines p on p.id = s.pipeline_id
+          where p.organization_id = ${caller.organizationId}
+          union select distinct 'pipeline', label from pipelines where organization_id = ${caller.organizationId}`,
+      );
+    },
+
+    /**
+     * Deal count and amount per stage, pipeline or owner of the deals the caller may see, from
+     * deal_totals (kept by triggers: a few rows per owner, pipeline and stage, not every deal).
+     * `openOnly` leaves out closed stages; `companyIds` counts those accounts' deals only (read
+     * from deals, which deal_totals cannot split by company).
+     */
+    async groupTotals(
+      caller: Viewer,
+      by: 'stage' | 'pipeline' | 'owner',
+      openOnly: boolean,
+      companyIds: string[] | null = null,
+    ): Promise<GroupTotal[]> {
+      const source = companyIds
+        ? sql`(select d.organization_id, d.owner_id, d.pipeline_id, d.stage_id, 1 as deals, coalesce(d.amount, 0) as amount from deals d
+            where d.organization_id = ${caller.organizationId} and ${
+              companyIds.length
+                ? sql`d.company_id in (${sql.join(
+                    companyIds.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`
+                : sql`false`
+            })`
+        : sql`deal_totals`;
+      const open = openOnly ? sql`not s.is_closed` : sql`true`;
+      const group = {
+        stage: {
+          key: sql`s.id::text`,
+          label: sql`s.label || ' (' || p.label || ')'`,
+          order: sql`min(p.display_order), min(s.display_order)`,
+        },
+        pipeline: { key: sql`p.id::text`, label: sql`p.label`, order: sql`min(p.display_order)` },
+        owner: {
+          key: sql`t.owner_id::text`,
+          label: sql`coalesce(nullif(trim(min(u.first_name) || ' ' || min(u.last_name)), ''), min(u.email), 'Unassigned')`,
+          order: sql`sum(t.amount) desc`,
+        },
+      }[by];
+      const label = by === 'owner' ? group.label : sql`min(${group.label})`;
+      const rows = await execute<{ key: string | null; label: string; deals: number; amount: string }>(
+        db,
+        sql`
+        select ${group.key} as key, ${label} as label, sum(t.deals)::int as deals, sum(t.amount)::numeric(24, 2)::text as amount
+        from ${source} t join pipeline_stages s on s.id = t.stage_id join pipelines p on p.id = t.pipeline_id
+        left join users u on u.id = t.owner_id
+        where ${scope.deals(caller, 't')} and ${open} and t.deals > 0
+        group by ${group.key} order by ${group.order}, 2`,
+      );
+      return rows;
+    },
+
     /** The count and sum of the whole set and its first `limit` deals in `order`. */
     async find(caller: Viewer, q: DealSetQuery): Promise<DealSet> {
       const where = whereOf(caller, q, false);

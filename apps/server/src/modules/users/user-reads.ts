@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../db/client';
 import type { MatchTerms } from '../../db/ranked-match';
 import type { Viewer } from '../access/scopes';
 
@@ -7,8 +8,17 @@ import type { Viewer } from '../access/scopes';
 /** A header search hit: a person of the workspace. */
 export type PersonSearchRow = { id: string; first_name: string; last_name: string; email: string; team: string; status: string };
 
-export function createUserReads() {
+export function createUserReads(db: DbOrTx) {
   return {
+    /** Everyone in the caller's workspace (a question may name any of them), oldest first. */
+    async workspacePeople(caller: Viewer) {
+      return execute<{ id: string; first_name: string; last_name: string; email: string }>(
+        db,
+        sql`
+          select id, first_name, last_name, email from users where organization_id = ${caller.organizationId} order by created_at, id`,
+      );
+    },
+
     /** The header search's statement for the workspace's people (everyone in it sees its Users list) by name, email or team. */
     headerSearch(v: Viewer, t: MatchTerms, limit: number): SQL {
       // A workspace has tens of people, read through users_org_idx: substring even for short terms.

@@ -13,14 +13,14 @@ import type { DealSetRepo } from './deal-set-repo';
 import type { IntentName, ReadQuestion, Vocabulary } from './intents';
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import { createNamedRecords } from './named-records';
-import { createRecordRepo } from './record-repo';
+import { createRecordRepo, type RecordReads } from './record-repo';
 import { createMeetingsRepo, type MeetingsReads } from './meetings-repo';
 import { createSearchRepo, type SearchReads } from './search-repo';
 import { localDate, zoneOrUtc } from './time-zone';
-import { createWorkspaceRepo } from './workspace-repo';
+import { createWorkspaceRepo, type WorkspaceReads } from './workspace-repo';
 
 /** The other modules' reads the answers use (built in services.ts). */
-export type QuestionReads = MeetingsReads & SearchReads & { dealSets: DealSetRepo };
+export type QuestionReads = MeetingsReads & SearchReads & RecordReads & WorkspaceReads & { dealSets: DealSetRepo };
 
 export type AskOptions = { account?: string | null; timeZone?: string; now?: Date };
 export type Asked = Answer & { intent: IntentName };
@@ -73,12 +73,12 @@ function citeAccounts(a: Answer, ctx: AskContext): Answer {
  */
 export function createQuestionsService(deps: { db: DbOrTx; reads: QuestionReads }) {
   const { dealSets } = deps.reads;
-  const workspace = createWorkspaceRepo(deps.db);
+  const workspace = createWorkspaceRepo(deps.reads);
   const meetings = createMeetingsRepo(deps.reads);
   const search = createSearchRepo(deps.reads);
   const answerDeps: AnswerDeps = { dealSets, workspace, meetings, search };
   const named = createNamedRecords(deps.db);
-  const records = createRecordRepo(deps.db);
+  const records = createRecordRepo(deps.reads);
 
   return {
     async ask(caller: Caller, query: string, options: AskOptions = {}): Promise<Asked> {
