@@ -205,7 +205,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
     commands,
-    questions: createQuestionsService({ db, reads }),
+    questions: createQuestionsService({ reads }),
     /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
     assistant: createModelAssistant({
       llm: adapters.llm,

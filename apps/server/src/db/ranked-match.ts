@@ -76,3 +76,12 @@ export function tsQuery(text: string, anyWord: boolean): SQL {
     ? sql`(select coalesce(nullif(replace(plainto_tsquery('english', ${text})::text, '&', '|'), ''), '')::tsquery)`
     : sql`websearch_to_tsquery('english', ${text})`;
 }
+
+/** `%word%` with LIKE's wildcards in the word taken literally. */
+export const containing = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The parts joined by `or`; `false` when there are none. */
+export const anyOf = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` or `) : sql`false`);
+
+/** A record a name may refer to: its id, its name and its account. */
+export type NameCandidate = { id: string | number; name: string; company_id: string | null };

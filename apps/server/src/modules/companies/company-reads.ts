@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { inOrder, ranked, type MatchTerms } from '../../db/ranked-match';
+import { inOrder, ranked, type MatchTerms, type NameCandidate } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The companies module's reads for other modules: only this module writes SQL against companies. */
@@ -22,6 +22,14 @@ const uuids = (list: string[]) =>
 
 export function createCompanyReads(db: DbOrTx) {
   return {
+    /** The names of (at most `limit`) accounts the caller sees: a workspace has hundreds or a few thousand. */
+    async allNames(caller: Viewer, limit: number): Promise<NameCandidate[]> {
+      return execute<NameCandidate>(
+        db,
+        sql`select c.id, c.name, null as company_id from companies c where ${scope.companies(caller, 'c')} limit ${limit}`,
+      );
+    },
+
     /** The accounts of these ids the caller sees, with their owners' names. */
     async byIds(caller: Viewer, companyIds: string[]) {
       return execute<{ id: string; name: string; industry: string | null; city: string | null; owner: string | null }>(

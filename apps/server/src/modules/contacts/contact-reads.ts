@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { inOrder, ranked, type MatchTerms } from '../../db/ranked-match';
+import { anyOf, containing, inOrder, ranked, type MatchTerms, type NameCandidate } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The contacts module's reads for other modules: only this module writes SQL against contacts. */
@@ -34,6 +34,18 @@ const uuids = (list: string[]) =>
 
 export function createContactReads(db: DbOrTx) {
   return {
+    /** Contacts the caller sees whose name or email holds one of `words`, exactly or nearly (trigrams, words of 3+ letters). */
+    async nameCandidates(caller: Viewer, words: string[], limit: number): Promise<NameCandidate[]> {
+      const contactText = sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, ''))`;
+      const fuzzy = anyOf(words.filter((w) => w.length >= 3).map((w) => sql`${w} <% ${contactText}`));
+      const exact = anyOf(words.map((w) => sql`${contactText} like ${containing(w)}`));
+      return execute<NameCandidate>(
+        db,
+        sql`select ct.id, ct.firstname || ' ' || ct.lastname as name, ct.company_id from contacts ct
+          where ${scope.contacts(caller, 'ct')} and (${exact} or ${fuzzy}) limit ${limit}`,
+      );
+    },
+
     /** The contacts of these ids the caller sees. */
     async byIds(caller: Viewer, contactIds: string[]): Promise<ContactDetails[]> {
       return execute<ContactDetails>(

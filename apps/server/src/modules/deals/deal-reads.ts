@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, HEADLINE, inOrder, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
+import { allWords, anyOf, containing, HEADLINE, inOrder, RANKED_CANDIDATES, ranked, tsQuery } from '../../db/ranked-match';
+import type { MatchTerms, NameCandidate } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -51,6 +52,40 @@ const companyFilter = (column: SQL, companyIds: string[] | null) =>
 
 export function createDealReads(db: DbOrTx) {
   return {
+    /** Deals the caller sees whose name holds every word (exactly), through deal_search. */
+    async namingAll(caller: Viewer, words: string[], limit: number): Promise<NameCandidate[]> {
+      const all = sql.join(
+        words.map((w) => sql`d.search_text like ${containing(w)} and lower(d.dealname) like ${containing(w)}`),
+        sql` and `,
+      );
+      return execute<NameCandidate>(
+        db,
+        sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
+              where ${scope.deals(caller, 'd')} and ${all} limit ${limit}`,
+      );
+    },
+
+    /** The accounts' deals the caller sees, largest first. */
+    async namesOfAccounts(caller: Viewer, companyIds: string[], limit: number): Promise<NameCandidate[]> {
+      return execute<NameCandidate>(
+        db,
+        sql`select d.id, d.dealname as name, d.company_id from deals d
+        where ${scope.deals(caller, 'd')} and d.company_id in (${sql.join(
+          companyIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) order by d.amount desc nulls last, d.id desc limit ${limit}`,
+      );
+    },
+
+    /** Deals the caller sees whose name holds one of `words` nearly (pg_trgm's word similarity, through deal_search's index). */
+    async nearNames(caller: Viewer, words: string[], limit: number): Promise<NameCandidate[]> {
+      return execute<NameCandidate>(
+        db,
+        sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
+        where ${scope.deals(caller, 'd')} and (${anyOf(words.map((w) => sql`${w} <% d.search_text`))}) limit ${limit}`,
+      );
+    },
+
     /**
      * Full-text search over the deals the caller sees (optionally the accounts' deals), best first
      * among the first matches the index yields.

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await seedDemo(database.db, now);
   const [org] = await execute<{ id: string }>(database.db, sql`select id from organizations where domain = 'acme.example'`);
   await prepareDemoWorkspace(database.db, org!.id);
-  const service = createQuestionsService({ db: database.db, reads: createReads(database.db) });
+  const service = createQuestionsService({ reads: createReads(database.db) });
   const people = await execute<Who & { organization_id: string }>(database.db, sql`select id, organization_id, role, email from users`);
   for (const q of questions) {
     const u = people.find((p) => p.email === q.as)!;

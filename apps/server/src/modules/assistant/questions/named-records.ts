@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { execute, type DbOrTx } from '../../../db/client';
+import type { NameCandidate } from '../../../db/ranked-match';
 import type { Caller } from '../../access/access-rules';
-import { scope } from '../../access/scopes';
+import type { CompanyReads } from '../../companies/company-reads';
+import type { ContactReads } from '../../contacts/contact-reads';
+import type { DealReads } from '../../deals/deal-reads';
 import { contentWords, matchName, nameWords, wordScore, type NameMatch } from './name-match';
 import { readDealFields } from './record-fields';
 
@@ -24,10 +25,15 @@ const ACCOUNT_DEALS = 400;
 /** Accounts whose names are all scored in code (a workspace has hundreds or a few thousand). */
 const MAX_ACCOUNTS = 5000;
 
-const like = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const anyOf = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` or `) : sql`false`);
+type Row = NameCandidate;
 
-type Row = { id: string | number; name: string; company_id: string | null };
+/** The deals', accounts' and contacts' reads the names are looked up through. */
+export type NamedReads = {
+  deals: Pick<DealReads, 'namingAll' | 'namesOfAccounts' | 'nearNames'>;
+  companies: Pick<CompanyReads, 'allNames'>;
+  contacts: Pick<ContactReads, 'nameCandidates'>;
+};
+
 const named = (r: Row, match: NameMatch): Named => ({ id: String(r.id), name: r.name, companyId: r.company_id, match });
 
 /** Keeps the rows whose score is the best one (within a hair), best first. */
@@ -50,47 +56,20 @@ const namesContact = (m: NameMatch) => m.coverage >= 0.99 && m.score >= 1.6;
  * Finds the deals, accounts and contacts a question names among those the caller may see (the
  * access scopes), by their names' words: exact, partial or misspelt (trigram similarity).
  */
-export function createNamedRecords(db: DbOrTx) {
+export function createNamedRecords(reads: NamedReads) {
   async function candidates(caller: Caller, words: string[]) {
-    const fuzzy = (expr: SQL) => anyOf(words.filter((w) => w.length >= 3).map((w) => sql`${w} <% ${expr}`));
-    const exact = (expr: SQL) => anyOf(words.map((w) => sql`${expr} like ${like(w)}`));
-    const contactText = sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, ''))`;
-    // Deals whose name holds every word (exactly): names that do not start with their account's.
-    const allWords = sql.join(
-      words.map((w) => sql`d.search_text like ${like(w)} and lower(d.dealname) like ${like(w)}`),
-      sql` and `,
-    );
     const [companies, contacts, deals] = await Promise.all([
-      execute<Row>(
-        db,
-        // Accounts are few (hundreds, a few thousand): every name is scored, so any typo is forgiven.
-        sql`select c.id, c.name, null as company_id from companies c where ${scope.companies(caller, 'c')} limit ${MAX_ACCOUNTS}`,
-      ),
-      execute<Row>(
-        db,
-        sql`select ct.id, ct.firstname || ' ' || ct.lastname as name, ct.company_id from contacts ct
-          where ${scope.contacts(caller, 'ct')} and (${exact(contactText)} or ${fuzzy(contactText)}) limit ${CANDIDATES}`,
-      ),
-      words.length >= 2
-        ? execute<Row>(
-            db,
-            sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
-              where ${scope.deals(caller, 'd')} and ${allWords} limit ${CANDIDATES}`,
-          )
-        : Promise.resolve([] as Row[]),
+      // Accounts are few (hundreds, a few thousand): every name is scored, so any typo is forgiven.
+      reads.companies.allNames(caller, MAX_ACCOUNTS),
+      reads.contacts.nameCandidates(caller, words, CANDIDATES),
+      // Deals whose name holds every word (exactly): names that do not start with their account's.
+      words.length >= 2 ? reads.deals.namingAll(caller, words, CANDIDATES) : Promise.resolve([] as Row[]),
     ]);
     return { companies, contacts, deals };
   }
 
   async function accountDeals(caller: Caller, companyIds: string[]): Promise<Row[]> {
-    return execute<Row>(
-      db,
-      sql`select d.id, d.dealname as name, d.company_id from deals d
-        where ${scope.deals(caller, 'd')} and d.company_id in (${sql.join(
-          companyIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) order by d.amount desc nulls last, d.id desc limit ${ACCOUNT_DEALS}`,
-    );
+    return reads.deals.namesOfAccounts(caller, companyIds, ACCOUNT_DEALS);
   }
 
   /** Deals whose name holds one of the two longest words, nearly (pg_trgm's word similarity, through deal_search's index). */
@@ -99,11 +78,7 @@ export function createNamedRecords(db: DbOrTx) {
       .filter((w) => w.length >= 6)
       .sort((a, b) => b.length - a.length)
       .slice(0, 2);
-    return execute<Row>(
-      db,
-      sql`select d.id, d.dealname as name, dd.company_id from deal_search d join deals dd on dd.id = d.id
-        where ${scope.deals(caller, 'd')} and (${anyOf(longest.map((w) => sql`${w} <% d.search_text`))}) limit ${CANDIDATES * 3}`,
-    );
+    return reads.deals.nearNames(caller, longest, CANDIDATES * 3);
   }
 
   return {

@@ -1,4 +1,3 @@
-import type { DbOrTx } from '../../../db/client';
 import type { Caller } from '../../access/access-rules';
 import { answerAccountPeople, answerLastMeeting } from './answer-account';
 import { labelWords, readNamed } from './answer-named';
@@ -12,7 +11,7 @@ import { answerSearch } from './answer-search';
 import type { DealSetRepo } from './deal-set-repo';
 import type { IntentName, ReadQuestion, Vocabulary } from './intents';
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
-import { createNamedRecords } from './named-records';
+import { createNamedRecords, type NamedReads } from './named-records';
 import { createRecordRepo, type RecordReads } from './record-repo';
 import { createMeetingsRepo, type MeetingsReads } from './meetings-repo';
 import { createSearchRepo, type SearchReads } from './search-repo';
@@ -20,7 +19,7 @@ import { localDate, zoneOrUtc } from './time-zone';
 import { createWorkspaceRepo, type WorkspaceReads } from './workspace-repo';
 
 /** The other modules' reads the answers use (built in services.ts). */
-export type QuestionReads = MeetingsReads & SearchReads & RecordReads & WorkspaceReads & { dealSets: DealSetRepo };
+export type QuestionReads = MeetingsReads & SearchReads & RecordReads & WorkspaceReads & NamedReads & { dealSets: DealSetRepo };
 
 export type AskOptions = { account?: string | null; timeZone?: string; now?: Date };
 export type Asked = Answer & { intent: IntentName };
@@ -71,13 +70,13 @@ function citeAccounts(a: Answer, ctx: AskContext): Answer {
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
  */
-export function createQuestionsService(deps: { db: DbOrTx; reads: QuestionReads }) {
+export function createQuestionsService(deps: { reads: QuestionReads }) {
   const { dealSets } = deps.reads;
   const workspace = createWorkspaceRepo(deps.reads);
   const meetings = createMeetingsRepo(deps.reads);
   const search = createSearchRepo(deps.reads);
   const answerDeps: AnswerDeps = { dealSets, workspace, meetings, search };
-  const named = createNamedRecords(deps.db);
+  const named = createNamedRecords(deps.reads);
   const records = createRecordRepo(deps.reads);
 
   return {
