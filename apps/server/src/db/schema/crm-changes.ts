@@ -34,6 +34,8 @@ export const crmChanges = pgTable(
   },
   (t) => [
     index('crm_changes_object_idx').on(t.organizationId, t.objectType, t.objectId, t.id),
+    /** A workspace's newest change (the assistant's names are rebuilt when it moves). */
+    index('crm_changes_org_id_idx').on(t.organizationId, t.id),
     check('crm_changes_object_type_check', isOneOf(sql`${t.objectType}`, CRM_OBJECT_TYPES)),
     check('crm_changes_operation_check', isOneOf(sql`${t.operation}`, CRM_OPERATIONS)),
   ],

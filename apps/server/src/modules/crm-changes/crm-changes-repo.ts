@@ -1,5 +1,5 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../db/client';
 import { crmChanges, type CRM_OBJECT_TYPES, type CRM_OPERATIONS } from '../../db/schema/crm-changes';
 
 export type CrmObjectType = (typeof CRM_OBJECT_TYPES)[number];
@@ -20,6 +20,13 @@ export type CrmChange = {
 };
 
 export type CrmChangeRecord = CrmChange & { id: number; createdAt: Date };
+
+/**
+ * Outbox ids are taken when a row is inserted, not when its transaction commits: a write whose
+ * transaction commits after a later one's may land below the max already seen. The version also
+ * counts the workspace's rows among the newest this many ids, so such a late commit still moves it.
+ */
+const LATE_COMMIT_WINDOW = 10_000;
 
 const columns = {
   id: crmChanges.id,
@@ -43,6 +50,31 @@ export function createCrmChangesRepo(db: DbOrTx) {
     /** Changes after `afterId`, oldest first: what a consumer reads from its cursor. */
     async listAfter(afterId: number, limit = 100): Promise<CrmChangeRecord[]> {
       return db.select(columns).from(crmChanges).where(gt(crmChanges.id, afterId)).orderBy(asc(crmChanges.id)).limit(limit);
+    },
+
+    /**
+     * A workspace's data version: a string that changes whenever a name its people may see or who
+     * sees what changes. It covers every write to a deal, company or contact through its service
+     * (the outbox's newest id, and its count of recent rows), the people and their hierarchy (the
+     * users' count and newest updated_at) and a HubSpot import or sync (its progress row, updated
+     * after each batch it writes, and its pipelines and owners). One statement of index probes.
+     */
+    async workspaceVersion(organizationId: string): Promise<string> {
+      const [row] = await execute<{ version: string }>(
+        db,
+        sql`
+        with newest as (select coalesce(max(id), 0) as id from crm_changes where organization_id = ${organizationId})
+        select concat_ws(':',
+          newest.id,
+          (select count(*) from crm_changes c
+            where c.organization_id = ${organizationId} and c.id > newest.id - ${LATE_COMMIT_WINDOW}),
+          (select count(*) || '/' || coalesce(max(updated_at)::text, '') from users where organization_id = ${organizationId}),
+          (select string_agg(provider || '@' || updated_at::text, ',' order by provider)
+            from workspace_integrations where organization_id = ${organizationId})
+        ) as version
+        from newest`,
+      );
+      return row!.version;
     },
 
     /** One record's changes, oldest first. */

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execute } from '../../../db/client';
 import { createAccessRules, type Caller } from '../../access/access-rules';
+import { createCrmChangesRepo } from '../../crm-changes/crm-changes-repo';
+import { createHubspotConnectionsRepo } from '../../integrations/hubspot-connections-repo';
 import { createUsersRepo } from '../../users/users-repo';
 import { createOtherWorkspace } from '../../../../test/other-workspace';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
@@ -91,5 +93,89 @@ describe('createGazetteerLoader', () => {
     clock += 61_000;
     expect(await loader.forCaller(vikram)).toBe(second);
     await vi.waitFor(async () => expect(await loader.forCaller(vikram)).not.toBe(second));
+  });
+
+  /** Names another API process wrote: the deal renamed in the table and its outbox row, as the deals service writes them. */
+  async function renameElsewhere(caller: Caller, owner: string, to: string) {
+    const [deal] = await execute<{ id: string }>(t.database.db, sql`select id::text as id from deals where owner_id = ${owner} limit 1`);
+    await execute(t.database.db, sql`update deals set dealname = ${to} where id = ${deal!.id}`);
+    await createCrmChangesRepo(t.database.db).record({
+      organizationId: caller.organizationId,
+      objectType: 'deal',
+      objectId: deal!.id,
+      operation: 'update',
+      changedFields: ['dealname'],
+      version: null,
+      actorId: owner,
+    });
+  }
+  const named = (g: { entries: { label: string }[] }, label: string) => g.entries.some((e) => e.label === label);
+
+  it('names a record written in another process on the next call, with no wait for the build to age', async () => {
+    const loader = createGazetteerLoader({ ...sources, now: () => 0 });
+    const rahul = await callerFor('rahul@acme.example');
+    const first = await loader.forCaller(rahul);
+    expect(await loader.forCaller(rahul)).toBe(first);
+    await renameElsewhere(rahul, rahul.id, 'Tamarind Looms renewal');
+    const next = await loader.forCaller(rahul);
+    expect(named(first, 'Tamarind Looms renewal')).toBe(false);
+    expect(named(next, 'Tamarind Looms renewal')).toBe(true);
+    expect(await loader.forCaller(rahul)).toBe(next);
+  });
+
+  it('sees a change committed after a later one (outbox ids are taken at insert, not at commit)', async () => {
+    const loader = createGazetteerLoader(sources);
+    const rahul = await callerFor('rahul@acme.example');
+    const [top] = await execute<{ id: number }>(t.database.db, sql`select coalesce(max(id), 0)::int as id from crm_changes`);
+    const insertAt = (id: number) =>
+      execute(
+        t.database.db,
+        sql`insert into crm_changes (id, organization_id, object_type, object_id, operation, changed_fields)
+          overriding system value values (${id}, ${rahul.organizationId}, 'deal', '0', 'update', '{dealname}')`,
+      );
+    await insertAt(top!.id + 100);
+    await execute(t.database.db, sql`select setval('crm_changes_id_seq', ${top!.id + 100})`);
+    const first = await loader.forCaller(rahul);
+    await insertAt(top!.id + 50);
+    expect(await loader.forCaller(rahul)).not.toBe(first);
+  });
+
+  it("follows a hierarchy change at once: a rep given a report names the report's deals, and not after", async () => {
+    const loader = createGazetteerLoader(sources);
+    const rahul = await callerFor('rahul@acme.example');
+    const priya = await callerFor('priya@acme.example');
+    const vikram = await callerFor('vikram@acme.example');
+    await renameElsewhere(priya, priya.id, 'Cardamom Hills cold chain');
+    expect(named(await loader.forCaller(rahul), 'Cardamom Hills cold chain')).toBe(false);
+    const users = createUsersRepo(t.database.db);
+    await users.update(priya.organizationId, priya.id, { reportsTo: rahul.id });
+    try {
+      expect(named(await loader.forCaller(rahul), 'Cardamom Hills cold chain')).toBe(true);
+    } finally {
+      await users.update(priya.organizationId, priya.id, { reportsTo: vikram.id });
+    }
+    expect(named(await loader.forCaller(rahul), 'Cardamom Hills cold chain')).toBe(false);
+  });
+
+  it('rebuilds after each step of a HubSpot import (which writes no outbox rows)', async () => {
+    const loader = createGazetteerLoader(sources);
+    const asha = await callerFor('asha@acme.example');
+    const hubspot = createHubspotConnectionsRepo(t.database.db);
+    await hubspot.bind(asha.organizationId, 4242, asha.id);
+    const first = await loader.forCaller(asha);
+    expect(await loader.forCaller(asha)).toBe(first);
+    await hubspot.updateSync(asha.organizationId, { done: 100 });
+    expect(await loader.forCaller(asha)).not.toBe(first);
+  });
+
+  it('reads the workspace version on every call, the same while nothing changes', async () => {
+    const reads: string[] = [];
+    const repo = createCrmChangesRepo(t.database.db);
+    const loader = createGazetteerLoader({ ...sources, version: (org) => (reads.push(org), repo.workspaceVersion(org)) });
+    const rahul = await callerFor('rahul@acme.example');
+    await loader.forCaller(rahul);
+    await loader.forCaller(rahul);
+    expect(reads).toEqual([rahul.organizationId, rahul.organizationId]);
+    expect(await repo.workspaceVersion(rahul.organizationId)).toBe(await repo.workspaceVersion(rahul.organizationId));
   });
 });

@@ -3,6 +3,7 @@ import type { TPipeline } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../../db/client';
 import type { AccessRules, Caller } from '../../access/access-rules';
 import { scope, seesWholeWorkspace } from '../../access/scopes';
+import { createCrmChangesRepo } from '../../crm-changes/crm-changes-repo';
 import type { UsersRepo } from '../../users/users-repo';
 import { buildGazetteer, type Gazetteer, type GazetteerEntry } from './gazetteer';
 
@@ -12,10 +13,16 @@ export type GazetteerSources = {
   users: Pick<UsersRepo, 'listInOrg'>;
   /** The workspace's pipelines and stages (the deals service's read). */
   pipelines: (caller: Caller) => Promise<TPipeline[]>;
+  /** The workspace's data version (crm-changes); by default read from `db`. */
+  version?: (organizationId: string) => Promise<string>;
   now?: () => number;
 };
 
-/** How long a caller's names are reused: a record created on a screen is known to the assistant within this. */
+/**
+ * How long a build is reused before a new one is made in the background. Not what keeps names
+ * current (the workspace's data version does, checked on every call): a safety net for a change
+ * the version does not see (a hand edit of the database).
+ */
 export const GAZETTEER_TTL_MS = 60_000;
 /** Callers whose names are kept at once (the oldest go first). */
 const MAX_CACHED = 64;
@@ -85,52 +92,69 @@ export async function loadCallerEntries(sources: GazetteerSources, caller: Calle
 }
 
 /**
- * Each caller's gazetteer, built from what they may see. A build is fresh for GAZETTEER_TTL_MS;
- * an older one still answers while the next is made (at 100k deals a build takes a second or
- * more), so a caller waits for a build only on their first command and after a write through
- * the assistant in their workspace (`invalidate`). Two requests at once share one build.
+ * Each caller's gazetteer, built from what they may see. Every call first reads the workspace's
+ * data version (one indexed query, crm-changes-repo.ts), which moves with every write to a deal,
+ * company or contact (on a screen, through the assistant, in any API process), every change to its
+ * people or their hierarchy, and every HubSpot import or sync step; a build is reused only while the
+ * version it was made at is current. So a command right after a write reads names that include it:
+ * a caller waits for a build on their first command and after a change in their workspace. A build
+ * older than GAZETTEER_TTL_MS is still used (the version says nothing changed) while the next is
+ * made. Two requests at once share one build.
  */
 export function createGazetteerLoader(sources: GazetteerSources) {
   const now = sources.now ?? (() => Date.now());
-  type Slot = { at: number; version: number; ready: Gazetteer | null; building: Promise<Gazetteer> | null };
+  const dataVersion = sources.version ?? ((organizationId: string) => createCrmChangesRepo(sources.db).workspaceVersion(organizationId));
+  /**
+   * A build: the version read before it and its sequence number, taken after that read. A build
+   * started after a request read the version sees every write that version covers.
+   */
+  type Build = { version: string; seq: number; promise: Promise<Gazetteer> };
+  type Slot = { at: number; version: string; seq: number; ready: Gazetteer | null; building: Build | null };
   const cache = new Map<string, Slot>();
-  const versions = new Map<string, number>();
+  /** Writes through the assistant in this process, on top of the database's version. */
+  const local = new Map<string, number>();
+  let seq = 0;
 
-  function build(key: string, slot: Slot, caller: Caller, version: number): Promise<Gazetteer> {
+  function build(key: string, slot: Slot, caller: Caller, version: string): Promise<Gazetteer> {
     const started = now();
-    const building = loadCallerEntries(sources, caller).then(buildGazetteer);
+    const promise = loadCallerEntries(sources, caller).then(buildGazetteer);
+    const building: Build = { version, seq: ++seq, promise };
     slot.building = building;
-    building.then(
+    promise.then(
       (g) => {
-        if (slot.building === building) Object.assign(slot, { at: started, version, ready: g, building: null });
+        if (slot.building === building) Object.assign(slot, { at: started, version, seq: building.seq, ready: g, building: null });
       },
       () => {
         if (slot.building === building) slot.building = null;
-        if (!slot.ready) cache.delete(key);
+        if (!slot.ready && cache.get(key) === slot) cache.delete(key);
       },
     );
-    return building;
+    return promise;
   }
 
   return {
-    forCaller(caller: Caller): Promise<Gazetteer> {
+    async forCaller(caller: Caller): Promise<Gazetteer> {
       const key = `${caller.organizationId}:${caller.id}:${caller.role}`;
-      const version = versions.get(caller.organizationId) ?? 0;
+      const asked = ++seq;
+      const version = `${await dataVersion(caller.organizationId)}#${local.get(caller.organizationId) ?? 0}`;
       let slot = cache.get(key);
       if (!slot) {
-        slot = { at: 0, version, ready: null, building: null };
+        slot = { at: 0, version: '', seq: 0, ready: null, building: null };
         cache.set(key, slot);
         while (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
       }
-      const current = slot.ready && slot.version === version;
-      if (current && now() - slot.at < GAZETTEER_TTL_MS) return Promise.resolve(slot.ready!);
-      const building = slot.building ?? build(key, slot, caller, version);
-      // Only age is forgiven: after a write the caller waits for names that include it.
-      return current ? Promise.resolve(slot.ready!) : building;
+      // Current: made at this version, or started after it was read (so it holds what it covers).
+      if (slot.ready && (slot.version === version || slot.seq > asked)) {
+        // Only age is forgiven, never a change: an old build answers while the next is made.
+        if (now() - slot.at >= GAZETTEER_TTL_MS && !slot.building) build(key, slot, caller, version).catch(() => undefined);
+        return slot.ready;
+      }
+      if (slot.building && (slot.building.version === version || slot.building.seq > asked)) return slot.building.promise;
+      return build(key, slot, caller, version);
     },
-    /** Names in the workspace changed (a confirmed create or rename): the next command starts a new build. */
+    /** Names in the workspace changed (a confirmed create or rename): the next command here starts a new build. */
     invalidate(organizationId: string): void {
-      versions.set(organizationId, (versions.get(organizationId) ?? 0) + 1);
+      local.set(organizationId, (local.get(organizationId) ?? 0) + 1);
     },
   };
 }
