@@ -12,6 +12,7 @@ import type { AccessRules, Caller } from '../../access/access-rules';
 import type { CompaniesService } from '../../companies/companies-service';
 import type { ContactsService } from '../../contacts/contacts-service';
 import type { DealsService } from '../../deals/deals-service';
+import type { CrmOwnerReads } from '../../hubspot/crm-owner-reads';
 import type { UsersRepo } from '../../users/users-repo';
 import { COMMAND_TEXTS, createQuestion, updateQuestion } from './command-messages';
 import type { GazetteerLoader } from '../understanding/gazetteer-loader';
@@ -32,6 +33,8 @@ export type CommandDeps = {
   companies: CompaniesService;
   contacts: ContactsService;
   users: Pick<UsersRepo, 'listInOrg'>;
+  /** The HubSpot module's CRM owners (a deal may name one that has no account here). */
+  crmOwners: Pick<CrmOwnerReads, 'inWorkspace'>;
   access: Pick<AccessRules, 'canSeeUser'>;
   pending: PendingOperationsRepo;
   /** Each caller's names (deals, companies, contacts, people, pipelines, stages they may see); without it names are read as typed. */
@@ -95,7 +98,7 @@ export function createCommandService(deps: CommandDeps) {
         props,
         {
           pipelines: () => deps.deals.pipelines(caller),
-          owners: () => ownerCandidates(deps.db, deps.users, caller.organizationId),
+          owners: () => ownerCandidates(deps.crmOwners, deps.users, caller.organizationId),
           canAssign: (userId) => deps.access.canSeeUser(caller, userId),
         },
         current?.type === 'deal' ? current.record : null,

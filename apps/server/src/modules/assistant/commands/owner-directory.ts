@@ -1,20 +1,19 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/client';
-import { crmOwners } from '../../../db/schema/crm';
+import type { CrmOwnerReads } from '../../hubspot/crm-owner-reads';
 import type { UsersRepo } from '../../users/users-repo';
 
 /** Someone a deal can name as owner: a Pipewise user, or a CRM owner who may or may not be one. */
 export type OwnerCandidate = { userId: string | null; name: string; firstName: string; email: string | null };
 
 /** The workspace's active users and its CRM owners (those who are users appear once, as the user). */
-export async function ownerCandidates(db: DbOrTx, users: Pick<UsersRepo, 'listInOrg'>, organizationId: string): Promise<OwnerCandidate[]> {
+export async function ownerCandidates(
+  crmOwners: Pick<CrmOwnerReads, 'inWorkspace'>,
+  users: Pick<UsersRepo, 'listInOrg'>,
+  organizationId: string,
+): Promise<OwnerCandidate[]> {
   const people = (await users.listInOrg(organizationId))
     .filter((u) => u.status === 'active')
     .map((u) => ({ userId: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.email, firstName: u.firstName, email: u.email }));
-  const owners = await db
-    .select({ name: crmOwners.name, email: crmOwners.email, userId: crmOwners.userId })
-    .from(crmOwners)
-    .where(eq(crmOwners.organizationId, organizationId));
+  const owners = await crmOwners.inWorkspace(organizationId);
   const known = new Set(people.map((p) => p.userId));
   const crmOnly = owners
     .filter((o) => !o.userId || !known.has(o.userId))

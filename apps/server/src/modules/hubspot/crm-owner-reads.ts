@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm';
+import { execute, type DbOrTx } from '../../db/client';
+import { crmOwners } from '../../db/schema/crm';
+
+/**
+ * The CRM owners the HubSpot import keeps (crm_owners), read for other modules (the assistant):
+ * only this module writes SQL against that table.
+ */
+export function createCrmOwnerReads(db: DbOrTx) {
+  return {
+    /** Every CRM owner of the workspace, with the user they are when they are one. */
+    async inWorkspace(organizationId: string): Promise<{ name: string; email: string | null; userId: string | null }[]> {
+      return db
+        .select({ name: crmOwners.name, email: crmOwners.email, userId: crmOwners.userId })
+        .from(crmOwners)
+        .where(eq(crmOwners.organizationId, organizationId));
+    },
+
+    /** CRM owners of the workspace without a Pipewise account. */
+    async withoutAccount(organizationId: string): Promise<{ id: string; name: string; email: string | null }[]> {
+      return execute<{ id: string; name: string; email: string | null }>(
+        db,
+        sql`select id::text as id, name, email from crm_owners where organization_id = ${organizationId} and user_id is null`,
+      );
+    },
+  };
+}
+
+export type CrmOwnerReads = ReturnType<typeof createCrmOwnerReads>;
