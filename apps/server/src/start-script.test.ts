@@ -55,9 +55,8 @@ async function stopAndWait(s: StartProcess, { signal = 'SIGTERM' as NodeJS.Signa
   const code = await Promise.race([s.exit, sleep(withinMs).then(() => 'still running' as const)]);
   expect(code, `start.mjs after ${withinMs} ms:\n${s.output()}`).not.toBe('still running');
   await waitFor(() => !isRunning(server), { timeoutMs: 1000, what: 'the server process to be gone' }).catch((e) => {
-    throw new Error(
-      `${(e as Error).message} (code ${code}): ${fs.existsSync(`/proc/${server}/stat`) ? fs.readFileSync(`/proc/${server}/stat`, 'utf8') : 'none'}`,
-    );
+    const stat = `/proc/${server}/stat`;
+    throw new Error(`${(e as Error).message} (code ${code}): ${fs.existsSync(stat) ? fs.readFileSync(stat, 'utf8') : 'none'}`);
   });
   return { code: code as number, tookMs: Date.now() - sent };
 }

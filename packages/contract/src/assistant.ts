@@ -20,7 +20,10 @@ export const ZParsedCommand = z.object({
   object_type: z.enum(OBJECT_TYPES).nullable(),
   /** The record's name (deal name, company name or domain, contact name or email). */
   identifier: z.string().nullable(),
-  /** CRM property names (dealname, amount, dealstage, pipeline, closedate, dealowner, domain, industry, city, email, phone, jobtitle, company, ...) to values as read. */
+  /**
+   * CRM property names (dealname, amount, dealstage, pipeline, closedate, dealowner, domain, industry, city, email, phone,
+   * jobtitle, company, ...) to values as read.
+   */
   properties: z.record(z.string(), ZPropertyValue),
 });
 export type TParsedCommand = z.infer<typeof ZParsedCommand>;

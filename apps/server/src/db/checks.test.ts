@@ -35,7 +35,8 @@ async function errorCode(statement: ReturnType<typeof sql>): Promise<string | nu
 
 const CHECK_VIOLATION = '23514';
 const newUser = (role: string, status = 'active') =>
-  sql`insert into users (organization_id, email, first_name, last_name, role, status) values (${organizationId}, ${`${role}-${status}@acme.example`}, 'A', 'B', ${role}, ${status})`;
+  sql`insert into users (organization_id, email, first_name, last_name, role, status)
+    values (${organizationId}, ${`${role}-${status}@acme.example`}, 'A', 'B', ${role}, ${status})`;
 
 describe('role and status constraints', () => {
   it.each([...ROLES, 'ADMIN', 'Super_Admin', 'USER'])('a user may have the role %j (roles compare case-insensitively)', async (role) => {
@@ -54,7 +55,8 @@ describe('role and status constraints', () => {
 
   it('a registration request is pending, approved or rejected', async () => {
     const request = (status: string) =>
-      sql`insert into registration_requests (email, first_name, last_name, phone_number, num_employees, status) values ('x@y.example', 'X', 'Y', '+91 90000 00000', 5, ${status})`;
+      sql`insert into registration_requests (email, first_name, last_name, phone_number, num_employees, status)
+        values ('x@y.example', 'X', 'Y', '+91 90000 00000', 5, ${status})`;
     for (const status of ['pending', 'approved', 'rejected']) expect(await errorCode(request(status))).toBeNull();
     expect(await errorCode(request('on hold'))).toBe(CHECK_VIOLATION);
   });

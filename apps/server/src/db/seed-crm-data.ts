@@ -164,9 +164,14 @@ export const PAIN_POINTS = [
 ];
 
 export const SUMMARIES = [
-  'Strong interest from the business team after the demo. The CFO is cautious about budget this quarter but agreed the current process costs them deals. Competition is a local vendor offering a lower price without mobile support.',
-  'The champion is the VP Sales, who ran a similar rollout at a previous company. IT raised data residency questions which we answered with our India region hosting. Procurement needs three quotes before approval.',
-  'Existing customer expanding to two new business units. Usage has been high and the account team is happy. Pricing discussion focuses on a multi-year commitment in exchange for a discount.',
-  'Early stage conversation started from an inbound enquiry. Pain is clear but the decision process and budget owner are not yet identified. Next meeting should include the operations head.',
-  'Pilot with 25 reps completed with positive feedback: call logging time dropped by half. Decision expected after the board meeting at the end of the month.',
+  'Strong interest from the business team after the demo. The CFO is cautious about budget this quarter but agreed the current process ' +
+    'costs them deals. Competition is a local vendor offering a lower price without mobile support.',
+  'The champion is the VP Sales, who ran a similar rollout at a previous company. IT raised data residency questions which we answered ' +
+    'with our India region hosting. Procurement needs three quotes before approval.',
+  'Existing customer expanding to two new business units. Usage has been high and the account team is happy. ' +
+    'Pricing discussion focuses on a multi-year commitment in exchange for a discount.',
+  'Early stage conversation started from an inbound enquiry. ' +
+    'Pain is clear but the decision process and budget owner are not yet identified. Next meeting should include the operations head.',
+  'Pilot with 25 reps completed with positive feedback: call logging time dropped by half. ' +
+    'Decision expected after the board meeting at the end of the month.',
 ];

@@ -70,7 +70,8 @@ describe('unstorable characters (NUL, unpaired surrogates)', () => {
 
   it('are refused in user additions and edits', async () => {
     const add =
-      '{"first_name":"A\\u0000","last_name":"B","email":"new@acme.example","phone_number":"9876543210","reports_to_email":"asha@acme.example"}';
+      '{"first_name":"A\\u0000","last_name":"B","email":"new@acme.example",' +
+      '"phone_number":"9876543210","reports_to_email":"asha@acme.example"}';
     expectRefused(await json(add, admin.headers, 'POST', `/api/users/add_user/${admin.email}`), 'first_name');
     expectRefused(await json('{"team":"\\u0000"}', admin.headers, 'PATCH', `/api/users/${rep.userId}`), 'team');
     expectRefused(await json('{"reports_to_email":"x\\u0000"}', admin.headers, 'PATCH', `/api/users/${rep.userId}`), 'reports_to_email');

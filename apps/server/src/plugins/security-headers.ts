@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
- * Helmet with a strict CSP (scripts from this origin, plus the web page's inline start script by hash); HSTS and upgrade-insecure-requests only when served over https.
+ * Helmet with a strict CSP (scripts from this origin, plus the web page's inline start script by
+ * hash); HSTS and upgrade-insecure-requests only when served over https.
  * API answers carry personal data (profile, users, deals, the CSV export), errors included:
  * `Cache-Control: no-store` so no browser or proxy keeps a copy. The docs' static files and the
  * web app's assets keep their own caching.

@@ -183,7 +183,7 @@ describe('GET /api/auth/google/login rate limit', () => {
 });
 
 describe('GET /api/auth/google/callback', () => {
-  it('signs in an active user with a verified email: session cookie, 302 to /oauth-callback with email and name, no token in the URL', async () => {
+  it('signs in an active, verified user: session cookie, 302 to /oauth-callback with email and name, no token in the URL', async () => {
     provider.setIdentity({ email: 'Asha@Acme.Example', email_verified: true, name: 'Asha R.' });
     const login = await startLogin();
     const back = await authorize(login);

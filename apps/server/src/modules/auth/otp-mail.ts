@@ -7,7 +7,9 @@ export function otpMail(to: string, code: string, minutes: number): MailMessage 
   return {
     to,
     subject: `Your Pipewise sign-in code: ${code}`,
-    text: `Your Pipewise sign-in code is ${code}\n\nIt expires in ${minutes} minutes and works once. If you did not ask for it, ignore this message.\n`,
+    text:
+      `Your Pipewise sign-in code is ${code}\n\n` +
+      `It expires in ${minutes} minutes and works once. If you did not ask for it, ignore this message.\n`,
     html:
       `<p>Your Pipewise sign-in code is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p>` +
       `<p>It expires in ${minutes} minutes and works once. If you did not ask for it, ignore this message.</p>`,
@@ -21,7 +23,9 @@ export function approvalMail(to: string, firstName: string, appUrl: string): Mai
     to,
     subject: 'Your Pipewise access is approved',
     text: `Hi ${firstName},\n\nYour request to use Pipewise has been approved. Sign in with your work email at ${link}\n`,
-    html: `<p>Hi ${escapeHtml(firstName)},</p><p>Your request to use Pipewise has been approved. <a href="${escapeHtml(link)}">Sign in with your work email</a>.</p>`,
+    html:
+      `<p>Hi ${escapeHtml(firstName)},</p><p>Your request to use Pipewise has been approved. ` +
+      `<a href="${escapeHtml(link)}">Sign in with your work email</a>.</p>`,
   };
 }
 
@@ -46,7 +50,8 @@ export function workspaceReadyMail(
 
 export function requestDeclinedMail(to: string, firstName: string): MailMessage {
   const body =
-    'Thank you for your interest in Pipewise. We are not able to set up a workspace for your company at this time, so your request has been declined.';
+    'Thank you for your interest in Pipewise. ' +
+    'We are not able to set up a workspace for your company at this time, so your request has been declined.';
   return {
     to,
     subject: 'Your Pipewise request',

@@ -51,7 +51,8 @@ describe('a deal whose CRM owner is not a Pipewise user', () => {
     const [owner] = await execute<{ id: string }>(
       db,
       sql`
-      insert into crm_owners (organization_id, external_id, name, email) values (${asha.organizationId}, 'hs-owner-1', 'Hubert Spot', 'hubert@partner.example') returning id`,
+      insert into crm_owners (organization_id, external_id, name, email)
+      values (${asha.organizationId}, 'hs-owner-1', 'Hubert Spot', 'hubert@partner.example') returning id`,
     );
     const [deal] = await execute<{ id: string }>(db, sql`select id from deals where owner_id = ${rahul.userId} order by id limit 1`);
     const dealId = Number(deal!.id);
@@ -88,7 +89,8 @@ describe('a deal whose CRM owner is not a Pipewise user', () => {
     for (const table of ['deals', 'companies', 'contacts']) {
       expect(
         await codeOf(
-          sql`update ${sql.identifier(table)} set owner_id = ${asha.userId}, crm_owner_id = ${owner!.id} where organization_id = ${asha.organizationId}`,
+          sql`update ${sql.identifier(table)} set owner_id = ${asha.userId}, crm_owner_id = ${owner!.id}
+            where organization_id = ${asha.organizationId}`,
         ),
       ).toBe(CHECK_VIOLATION);
     }
@@ -102,7 +104,8 @@ describe('a deal whose CRM owner is not a Pipewise user', () => {
     const [deal] = await execute<{ id: string }>(
       db,
       sql`
-      update deals set owner_id = null, crm_owner_id = ${owner!.id} where id = (select min(id) from deals where organization_id = ${asha.organizationId}) returning id`,
+      update deals set owner_id = null, crm_owner_id = ${owner!.id}
+      where id = (select min(id) from deals where organization_id = ${asha.organizationId}) returning id`,
     );
     await db.execute(sql`delete from crm_owners where id = ${owner!.id}`);
     expect(await execute(db, sql`select owner_id, crm_owner_id from deals where id = ${deal!.id}`)).toEqual([
@@ -112,11 +115,13 @@ describe('a deal whose CRM owner is not a Pipewise user', () => {
 
   it('a CRM owner maps to at most one user, and a user to at most one CRM owner per workspace', async () => {
     await db.execute(
-      sql`insert into crm_owners (organization_id, external_id, name, user_id) values (${asha.organizationId}, 'hs-asha', 'Asha Rao', ${asha.userId})`,
+      sql`insert into crm_owners (organization_id, external_id, name, user_id)
+        values (${asha.organizationId}, 'hs-asha', 'Asha Rao', ${asha.userId})`,
     );
     expect(
       await codeOf(
-        sql`insert into crm_owners (organization_id, external_id, name, user_id) values (${asha.organizationId}, 'hs-asha-2', 'Asha R', ${asha.userId})`,
+        sql`insert into crm_owners (organization_id, external_id, name, user_id)
+          values (${asha.organizationId}, 'hs-asha-2', 'Asha R', ${asha.userId})`,
       ),
     ).toBe(UNIQUE_VIOLATION);
   });

@@ -22,7 +22,8 @@ async function bothSides(db: Db): Promise<{ fromDeals: string[]; fromTotals: str
     await execute<Key>(
       db,
       sql`
-      select organization_id, owner_id, pipeline_id, stage_id, count(*)::text as deals, coalesce(sum(amount), 0)::numeric(24, 2)::text as amount
+      select organization_id, owner_id, pipeline_id, stage_id, count(*)::text as deals,
+        coalesce(sum(amount), 0)::numeric(24, 2)::text as amount
       from deals group by 1, 2, 3, 4`,
     )
   ).map(line);
@@ -44,7 +45,8 @@ async function searchRows(db: Db): Promise<{ expected: string[]; actual: string[
   const expected = (
     await execute<Record<string, unknown>>(
       db,
-      sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text from deals order by id`,
+      sql`select ${columns}, lower(dealname || E'\x1f' || coalesce(nextsteps, '') || E'\x1f' || coalesce(kdm, '')) as search_text
+        from deals order by id`,
     )
   ).map(line);
   const actual = (await execute<Record<string, unknown>>(db, sql`select ${columns}, search_text from deal_search order by id`)).map(line);
@@ -67,7 +69,8 @@ async function worldOf(db: Db): Promise<World> {
   );
   const stages = await execute<{ pipeline: string; stage: string }>(
     db,
-    sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id where p.organization_id = ${org!.id} order by p.display_order, s.display_order`,
+    sql`select p.id as pipeline, s.id as stage from pipeline_stages s join pipelines p on p.id = s.pipeline_id
+      where p.organization_id = ${org!.id} order by p.display_order, s.display_order`,
   );
   return { organizationId: org!.id, owners: [null, ...owners], stages };
 }
@@ -112,13 +115,15 @@ async function apply(db: Db, w: World, o: Op): Promise<void> {
   } else if (o.kind === 'move') {
     const s = pick(w.stages, o.stage);
     await db.execute(
-      sql`update deals set owner_id = ${pick(w.owners, o.owner)}, pipeline_id = ${s.pipeline}, stage_id = ${s.stage} where ${where(o.mod, o.rest)}`,
+      sql`update deals set owner_id = ${pick(w.owners, o.owner)}, pipeline_id = ${s.pipeline}, stage_id = ${s.stage}
+        where ${where(o.mod, o.rest)}`,
     );
   } else if (o.kind === 'amount') {
     await db.execute(sql`update deals set amount = ${o.amount} where ${where(o.mod, o.rest)}`);
   } else if (o.kind === 'notes') {
     await db.execute(
-      sql`update deals set nextsteps = ${o.text}, kdm = nullif(${o.text}, ''), closedate = ${o.closedate}::date where ${where(o.mod, o.rest)}`,
+      sql`update deals set nextsteps = ${o.text}, kdm = nullif(${o.text}, ''), closedate = ${o.closedate}::date
+        where ${where(o.mod, o.rest)}`,
     );
   } else if (o.kind === 'rename') {
     await db.execute(sql`update deals set dealname = dealname || '.' where ${where(o.mod, o.rest)}`);
@@ -188,10 +193,12 @@ describe('deal totals and search rows', () => {
       Array.from({ length: 12 }, (_, i) =>
         db.transaction(async (tx) => {
           await tx.execute(
-            sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount) values (${world.organizationId}, ${`Parallel ${i}`}, ${s.pipeline}, ${s.stage}, ${owner}, ${1000 + i})`,
+            sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount)
+              values (${world.organizationId}, ${`Parallel ${i}`}, ${s.pipeline}, ${s.stage}, ${owner}, ${1000 + i})`,
           );
           await tx.execute(
-            sql`update deals set amount = coalesce(amount, 0) + 1 where organization_id = ${world.organizationId} and owner_id = ${owner} and id % 7 = ${i % 7}`,
+            sql`update deals set amount = coalesce(amount, 0) + 1
+              where organization_id = ${world.organizationId} and owner_id = ${owner} and id % 7 = ${i % 7}`,
           );
         }),
       ),

@@ -100,7 +100,8 @@ describe('deal edits and the outbox', () => {
     const [same] = await execute<{ same: boolean }>(
       db,
       sql`
-      select (select xmin::text from deals where id = ${dealId}) = (select xmin::text from crm_changes where object_type = 'deal' and object_id = ${String(dealId)}) as same`,
+      select (select xmin::text from deals where id = ${dealId})
+        = (select xmin::text from crm_changes where object_type = 'deal' and object_id = ${String(dealId)}) as same`,
     );
     expect(same!.same).toBe(true);
   });

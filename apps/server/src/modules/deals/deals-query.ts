@@ -131,7 +131,8 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
     const f = (column: 'id' | 'dealname' | 'nextsteps' | 'kdm') => ref('f', deals[column]);
     parts.push(
       term.includes(FIELD_SEPARATOR)
-        ? sql`${filterColumn('search')} like ${pattern} and exists (select 1 from deals f where ${f('id')} = ${ref('d', deals.id)} and (lower(${f('dealname')}) like ${pattern}
+        ? sql`${filterColumn('search')} like ${pattern} and exists (select 1 from deals f where ${f('id')} = ${ref('d', deals.id)}
+            and (lower(${f('dealname')}) like ${pattern}
             or lower(coalesce(${f('nextsteps')}, '')) like ${pattern} or lower(coalesce(${f('kdm')}, '')) like ${pattern}))`
         : sql`${filterColumn('search')} like ${pattern}`,
     );

@@ -13,8 +13,10 @@ export function createRateLimiter(db: Db) {
       insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
       on conflict (key) do update set
         count = case when rate_limits.window_start <= now() - ${windowSeconds} * interval '1 second' then 1 else rate_limits.count + 1 end,
-        window_start = case when rate_limits.window_start <= now() - ${windowSeconds} * interval '1 second' then now() else rate_limits.window_start end
-      returning count, greatest(1, ceil(extract(epoch from (window_start + ${windowSeconds} * interval '1 second' - now()))))::int as retry_after`,
+        window_start = case when rate_limits.window_start <= now() - ${windowSeconds} * interval '1 second' then now()
+          else rate_limits.window_start end
+      returning count,
+        greatest(1, ceil(extract(epoch from (window_start + ${windowSeconds} * interval '1 second' - now()))))::int as retry_after`,
     );
     return { count: row!.count, retryAfter: row!.retry_after };
   }

@@ -35,7 +35,8 @@ describe('uploads over a real connection', () => {
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(
-      `POST /api/videos/upload HTTP/1.1\r\nHost: localhost:3000\r\nCookie: ${rahul.headers.cookie}\r\nX-CSRF-Token: ${rahul.headers['x-csrf-token']}\r\n` +
+      `POST /api/videos/upload HTTP/1.1\r\nHost: localhost:3000\r\n` +
+        `Cookie: ${rahul.headers.cookie}\r\nX-CSRF-Token: ${rahul.headers['x-csrf-token']}\r\n` +
         `Content-Type: ${form.headers['content-type']}\r\nContent-Length: ${form.payload.length}\r\n\r\n`,
     );
     socket.write(sent);

@@ -171,7 +171,7 @@ describe('who sees which videos', () => {
     expect((await get(other, `/api/videos/get-video-by-dealId/${deal.id}`)).statusCode).toBe(404);
   });
 
-  it("deals for the form: the caller's visible deals as {id, name, pipeline_id}, filtered by pipeline id or label in any case", async () => {
+  it("deals for the form: the caller's visible deals as {id, name, pipeline_id}, filtered by pipeline id or label, any case", async () => {
     const all = (await get(s.rahul, '/api/videos/deals')).json() as { id: string; name: string; pipeline_id: string }[];
     expect(all.map((d) => d.id)).toContain(String(deal.id));
     expect(Object.keys(all[0]!).sort()).toEqual(['id', 'name', 'pipeline_id']);
@@ -314,7 +314,8 @@ describe('direct upload (generate-presigned-url, local storage)', () => {
     const copy = execute(
       t.database.db,
       sql`insert into recordings (organization_id, uploaded_by, uploader_email, title, upload_type, storage_key)
-          select organization_id, uploaded_by, uploader_email, 'Copy', upload_type, storage_key from recordings where storage_key is not null limit 1`,
+          select organization_id, uploaded_by, uploader_email, 'Copy', upload_type, storage_key
+          from recordings where storage_key is not null limit 1`,
     );
     await expect(copy).rejects.toMatchObject({ cause: { code: '23505' } });
   });

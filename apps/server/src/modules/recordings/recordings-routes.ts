@@ -109,7 +109,8 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
         tags,
         consumes: ['multipart/form-data'],
         summary:
-          'multipart: deal_id, pipeline_id, upload_type (drive|file|transcription), google_meet_link?, title?, file | google_drive_link | upload_key | document_file and/or transcription_text',
+          'multipart: deal_id, pipeline_id, upload_type (drive|file|transcription), google_meet_link?, title?, ' +
+          'file | google_drive_link | upload_key | document_file and/or transcription_text',
         response: { 201: ZVideo, ...uploadErrors },
       },
     };

@@ -366,7 +366,7 @@ describe('users API', () => {
       return async () => void (await t.database.db.delete(users).where(eq(users.id, row!.id)));
     };
 
-    it("answers a non-admin with 401 'You are not authorized to perform this action.' (the spec's status mapping) and changes nothing", async () => {
+    it("a non-admin gets 401 'You are not authorized to perform this action.' (the spec's status mapping); nothing changes", async () => {
       for (const who of [s.rahul, s.meera]) {
         const res = await updateAs(who, { organization_name: 'Hijacked', organization_domain: 'hijacked.example' });
         expect(res.statusCode).toBe(401);
@@ -480,7 +480,7 @@ describe('users API', () => {
       await undo();
     });
 
-    it('answers 409 when another workspace already uses the domain (any case), even with an admin address there, changing nothing', async () => {
+    it('answers 409 when another workspace uses the domain (any case), even with an admin address there, changing nothing', async () => {
       const undo = await adminAt(other.domain);
       for (const domain of [other.domain, other.domain.toUpperCase()]) {
         const res = await updateAs(s.asha, { organization_name: 'Acme Sales', organization_domain: domain });

@@ -44,5 +44,8 @@ export function parseAmount(text: string): number | null {
  * An amount written with a currency or an Indian unit ("Rs 50k", "2.5 lakh", "1 cr"), which
  * reads as an amount even without the word amount before it.
  */
-export const STANDALONE_AMOUNT =
-  /(?<![\w.])(?:(?:rs\.?|inr|₹)\s*\d[\d,]*(?:\.\d+)?(?:\s*(?:k|l|lakhs?|lacs?|cr|crores?|mn|million))?|\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?|cr|l))(?![\w])/gi;
+export const STANDALONE_AMOUNT = new RegExp(
+  String.raw`(?<![\w.])(?:(?:rs\.?|inr|₹)\s*\d[\d,]*(?:\.\d+)?(?:\s*(?:k|l|lakhs?|lacs?|cr|crores?|mn|million))?` +
+    String.raw`|\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?|cr|l))(?![\w])`,
+  'gi',
+);

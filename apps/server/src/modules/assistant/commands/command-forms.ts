@@ -23,17 +23,20 @@ const fieldAliases = aliasesFor(OBJECT_TYPES, false, true);
 const fieldAlternation = [...new Set(fieldAliases.map((a) => a.alias))].map((a) => escapeRegExp(a).replace(/ /g, '\\s+')).join('|');
 
 const FIELD_OF = new RegExp(
-  `${POLITE}(?:change|update|set|modify|edit)\\s+(?:the\\s+)?(${fieldAlternation})\\s+(?:of|for|on)\\s+(?:the\\s+)?(?:(${typeAlternation})\\s+)?(.+?)\\s+(?:to|as|=|into)\\s+(.+)$`,
+  `${POLITE}(?:change|update|set|modify|edit)\\s+(?:the\\s+)?(${fieldAlternation})\\s+(?:of|for|on)\\s+` +
+    `(?:the\\s+)?(?:(${typeAlternation})\\s+)?(.+?)\\s+(?:to|as|=|into)\\s+(.+)$`,
   'i',
 );
 const MOVE = new RegExp(
-  `${POLITE}(?:move|mark|put|shift|advance|progress)\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?(.+?)\\s+(?:to|as|into|in)\\s+(?:the\\s+)?(.+)$`,
+  `${POLITE}(?:move|mark|put|shift|advance|progress)\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?` +
+    `(.+?)\\s+(?:to|as|into|in)\\s+(?:the\\s+)?(.+)$`,
   'i',
 );
 const ASSIGN = new RegExp(`${POLITE}(?:re)?assign\\s+(?:the\\s+)?(?:(deal|opportunity)\\s+)?(.+?)\\s+to\\s+(.+)$`, 'i');
 const RENAME = new RegExp(`${POLITE}rename\\s+(?:the\\s+)?(${typeAlternation})\\s+(.+?)\\s+(?:to|as)\\s+(.+)$`, 'i');
 const GENERAL = new RegExp(
-  `${POLITE}(create|add|new|make|register|update|change|edit|modify|set)\\b\\s*(?:(?:a|an|the|new|this|that)\\s+)*(?:(${typeAlternation})\\b[\\s:,-]*)?(.*)$`,
+  `${POLITE}(create|add|new|make|register|update|change|edit|modify|set)\\b\\s*(?:(?:a|an|the|new|this|that)\\s+)*` +
+    `(?:(${typeAlternation})\\b[\\s:,-]*)?(.*)$`,
   'i',
 );
 

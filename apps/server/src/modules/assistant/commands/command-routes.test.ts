@@ -148,12 +148,14 @@ describe('POST /api/command/process-command', () => {
     await execute(
       t.database.db,
       sql`insert into users (organization_id, email, first_name, last_name, role, team, reports_to)
-      select organization_id, 'rahul.kapoor@acme.example', 'Rahul', 'Kapoor', 'user', 'Enterprise', reports_to from users where email = 'rahul@acme.example'`,
+      select organization_id, 'rahul.kapoor@acme.example', 'Rahul', 'Kapoor', 'user', 'Enterprise', reports_to
+      from users where email = 'rahul@acme.example'`,
     );
     const owner = answer(await command(s.vikram, 'create deal Assign test owner Rahul'));
     expect(owner.status).toBe('invalid');
     expect(owner.message).toBe(
-      '"Rahul" matches more than one person: Rahul Kapoor (rahul.kapoor@acme.example) and Rahul Verma (rahul@acme.example). Please use their email.',
+      '"Rahul" matches more than one person: Rahul Kapoor (rahul.kapoor@acme.example) and Rahul Verma (rahul@acme.example). ' +
+        'Please use their email.',
     );
     expect(answer(await command(s.vikram, 'create deal Assign test owner rahul@acme.example')).status).toBe('confirm');
     // A rep can only give a deal to someone on their team, as on the deal screen.

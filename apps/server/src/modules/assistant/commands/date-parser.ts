@@ -39,12 +39,12 @@ function offsetMinutes(ctx: DateContext): number {
   return Math.round((local - Math.floor(ctx.now.getTime() / 60_000) * 60_000) / 60_000);
 }
 
+const PERIOD_END =
+  /^(?:by\s+|on\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(this\s+|next\s+|current\s+)?(month|quarter|year|financial year|fiscal year|fy)$/;
+
 /** "end of month", "end of next quarter", "end of the year", "end of financial year": chrono reads these loosely. */
 function periodEnd(text: string, ctx: DateContext): string | null {
-  const m =
-    /^(?:by\s+|on\s+)?(?:the\s+)?end\s+of\s+(?:the\s+)?(this\s+|next\s+|current\s+)?(month|quarter|year|financial year|fiscal year|fy)$/.exec(
-      text,
-    );
+  const m = PERIOD_END.exec(text);
   if (!m) return null;
   const next = m[1]?.trim() === 'next';
   const t = today(ctx);

@@ -50,7 +50,9 @@ function resolveStage(all: TPipeline[], props: Record<string, PropertyValue>, cu
     else if (holders.length > 1) {
       out.problems.push({
         property: 'dealstage',
-        message: `The stage "${stageName}" is in more than one pipeline (${listOf(holders.map((p) => p.label))}): please name the pipeline too.`,
+        message:
+          `The stage "${stageName}" is in more than one pipeline (${listOf(holders.map((p) => p.label))}): ` +
+          'please name the pipeline too.',
       });
       return;
     }
@@ -94,7 +96,8 @@ async function resolveOwner(lookups: DealLookups, value: string, current: TDeal 
   if (found.length === 0) return void problem(`I could not find an owner named "${value}". Use their name, first name or email.`);
   if (found.length > 1) {
     return void problem(
-      `"${value}" matches more than one person: ${listOf(found.map((o) => `${o.name}${o.email ? ` (${o.email})` : ''}`))}. Please use their email.`,
+      `"${value}" matches more than one person: ` +
+        `${listOf(found.map((o) => `${o.name}${o.email ? ` (${o.email})` : ''}`))}. Please use their email.`,
     );
   }
   const owner = found[0]!;

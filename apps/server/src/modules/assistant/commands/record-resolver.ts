@@ -42,7 +42,9 @@ export async function resolveContact(
       else if (pick.length > 1)
         out.problems.push({
           property: 'company',
-          message: `"${text}" matches more than one company: ${listOf(pick.slice(0, 5).map((c) => c.name))}. Please give its full name or domain.`,
+          message:
+            `"${text}" matches more than one company: ${listOf(pick.slice(0, 5).map((c) => c.name))}. ` +
+            'Please give its full name or domain.',
         });
       else {
         out.values.companyId = pick[0]!.id;

@@ -10,7 +10,10 @@ import { createDealReads } from '../../deals/deal-reads';
 import { createRecordingReads } from '../../recordings/recording-reads';
 import { createModelAssistant, MODEL_FALLBACK_NOTE, type ModelAssistant, type OfflineAnswer } from './model-assistant';
 
-/** The assistant's model path against a fake OpenAI-compatible server: it reads with the caller's rights, proposes writes, and falls back. */
+/**
+ * The assistant's model path against a fake OpenAI-compatible server: it reads with the caller's rights, proposes writes,
+ * and falls back.
+ */
 
 const API_KEY = 'sk-test-7f3a9c1e5b';
 const TIMEOUT_MS = 1500;
@@ -53,7 +56,9 @@ async function insertMeeting(uploader: Caller, title: string, summary: string): 
     t.database.db,
     sql`
     insert into recordings (organization_id, uploaded_by, uploader_email, title, upload_type, transcription, summary)
-    values (${uploader.organizationId}, ${uploader.id}, ${uploader.email}, ${title}, 'transcription', ${`Transcript: ${summary}`}, ${summary}) returning id`,
+    values (${uploader.organizationId}, ${uploader.id}, ${uploader.email}, ${title}, 'transcription',
+      ${`Transcript: ${summary}`}, ${summary})
+    returning id`,
   );
   return row!.id;
 }

@@ -108,8 +108,9 @@ async function modelInsights(chatModel: ChatModel, text: string, title: string, 
 
 /**
  * Summary, key points and sentiment of a transcript. With a chat model configured the summary and
- * key points come from it, read over the whole transcript (see modelInsights); any failure (server down, garbage, a wrong shape) falls back to the
- * offline sentence ranking, so a recording never fails for the model's sake.
+ * key points come from it, read over the whole transcript (see modelInsights); any failure (server
+ * down, garbage, a wrong shape) falls back to the offline sentence ranking, so a recording never
+ * fails for the model's sake.
  */
 export function createTranscriptInsights(deps: { chatModel: ChatModel | undefined; log: Log }) {
   return async function analyze(transcript: string, options: { title?: string; signal?: AbortSignal } = {}): Promise<TranscriptInsights> {
