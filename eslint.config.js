@@ -66,7 +66,8 @@ export default defineConfig(
                 from: `${WEB_SRC}/features`,
                 except: [`./${feature}`],
                 message:
-                  'Features do not import each other: move shared code to components/ or lib/, or compose them in app/ (app/routes/ for a page).',
+                  'Features do not import each other: move shared code to components/ or lib/, ' +
+                  'or compose them in app/ (app/routes/ for a page).',
               },
               {
                 target: `${WEB_SRC}/features/${feature}`,

@@ -160,7 +160,8 @@ describe('Video Insights', () => {
     const dialog = await openUploadDialog(deal, pipeline);
     await dialog.getByRole('radio', { name: 'Transcription' }).check();
     const text =
-      'Vikram: Thanks for joining. Neha: We want the dealer portal live before October, rolled out region by region, with training for our dealers.';
+      'Vikram: Thanks for joining. ' +
+      'Neha: We want the dealer portal live before October, rolled out region by region, with training for our dealers.';
     await dialog.getByLabel('Transcription text').fill(text);
     await dialog.getByText(`${text.length} characters`).waitFor();
     await dialog.getByRole('button', { name: 'Upload' }).click();

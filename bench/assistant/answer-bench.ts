@@ -159,7 +159,12 @@ async function main(): Promise<void> {
     { metric: 'answer latency max', value: fmt(Math.max(...all)) },
     { metric: 'dataset setup', value: `${(setupMs / 1000).toFixed(0)} s` },
   ];
-  const notes = `Questions from bench/assistant/questions.json; each answer is checked against the bench's own SQL (intent, counts, ₹ totals, record names and source ids). Latency: the questions service on in-memory PGlite over bench/deals' generated workspace (${DEALS.toLocaleString('en-US')} deals, ${RECORDINGS.toLocaleString('en-US')} recordings), ${ROUNDS} rounds after a warm-up, no model.`;
+  const notes =
+    "Questions from bench/assistant/questions.json; each answer is checked against the bench's own SQL " +
+    '(intent, counts, ₹ totals, record names and source ids). ' +
+    "Latency: the questions service on in-memory PGlite over bench/deals' generated workspace " +
+    `(${DEALS.toLocaleString('en-US')} deals, ${RECORDINGS.toLocaleString('en-US')} recordings), ` +
+    `${ROUNDS} rounds after a warm-up, no model.`;
   const table = { columns: ['intent', 'samples', 'p50', 'p95', 'max'], rows: byIntent };
   const classes = [...new Set(outcomes.map((o) => o.class))].sort().map((c) => {
     const of = outcomes.filter((o) => o.class === c);

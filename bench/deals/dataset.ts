@@ -111,7 +111,8 @@ export async function generateDataset(database: Database, dealCount: number, log
     `insert into users (id, organization_id, email, first_name, last_name, role, team, reports_to, is_onboarded) values ${h.rows
       .map(
         (u) =>
-          `(${lit(u.id)}, ${lit(organizationId)}, ${lit(u.email)}, ${lit(u.first)}, ${lit(u.last)}, ${lit(u.role)}, ${lit(u.team)}, ${u.reportsTo ? lit(u.reportsTo) : 'null'}, true)`,
+          `(${lit(u.id)}, ${lit(organizationId)}, ${lit(u.email)}, ${lit(u.first)}, ${lit(u.last)}, ${lit(u.role)}, ` +
+          `${lit(u.team)}, ${u.reportsTo ? lit(u.reportsTo) : 'null'}, true)`,
       )
       .join(', ')}`,
   );
@@ -124,7 +125,9 @@ export async function generateDataset(database: Database, dealCount: number, log
   }));
   await exec(
     database,
-    `insert into pipelines (id, organization_id, label, display_order) values ${pipelines.map((p) => `(${lit(p.id)}, ${lit(organizationId)}, ${lit(p.label)}, ${p.order})`).join(', ')}`,
+    `insert into pipelines (id, organization_id, label, display_order) values ${pipelines
+      .map((p) => `(${lit(p.id)}, ${lit(organizationId)}, ${lit(p.label)}, ${p.order})`)
+      .join(', ')}`,
   );
   await exec(
     database,
@@ -132,7 +135,8 @@ export async function generateDataset(database: Database, dealCount: number, log
       .flatMap((p) =>
         p.stages.map(
           (s, i) =>
-            `(${lit(s.id)}, ${lit(p.id)}, ${lit(s.label)}, ${i}, ${/^Closed|^Renewed|^Churned/.test(s.label)}, ${/Won|Renewed/.test(s.label)})`,
+            `(${lit(s.id)}, ${lit(p.id)}, ${lit(s.label)}, ${i}, ` +
+            `${/^Closed|^Renewed|^Churned/.test(s.label)}, ${/Won|Renewed/.test(s.label)})`,
         ),
       )
       .join(', ')}`,
@@ -140,7 +144,8 @@ export async function generateDataset(database: Database, dealCount: number, log
   const companyNames = ROOTS.flatMap((root) => SUFFIXES.map((suffix) => `${root} ${suffix}`));
   await exec(
     database,
-    `insert into companies (organization_id, name, city) select ${lit(organizationId)}, name, 'Mumbai' from unnest(${arrayLit([...companyNames, RARE_COMPANY])}) name`,
+    `insert into companies (organization_id, name, city) select ${lit(organizationId)}, name, 'Mumbai'
+     from unnest(${arrayLit([...companyNames, RARE_COMPANY])}) name`,
   );
 
   // Lookup tables with a dense index n, so each deal picks by floor(random() * count).
@@ -153,7 +158,8 @@ export async function generateDataset(database: Database, dealCount: number, log
   const kdms = FIRST_NAMES.flatMap((f, i) => JOB_TITLES.map((t, j) => `${f} ${LAST_NAMES[(i + j) % LAST_NAMES.length]} (${t})`));
   await exec(
     database,
-    `create temp table bench_stage as select row_number() over () - 1 as n, p as pipeline_id, s as stage_id from (values ${stagePicks.join(', ')}) v(p, s)`,
+    `create temp table bench_stage as select row_number() over () - 1 as n, p as pipeline_id, s as stage_id
+     from (values ${stagePicks.join(', ')}) v(p, s)`,
   );
   await exec(
     database,
@@ -161,7 +167,9 @@ export async function generateDataset(database: Database, dealCount: number, log
   );
   await exec(
     database,
-    `create temp table bench_company as select case when name = ${lit(RARE_COMPANY)} then -1 else row_number() over (order by name = ${lit(RARE_COMPANY)}, name) - 1 end as n, id, regexp_replace(name, ' (Pvt Ltd|Co)$', '') as name
+    `create temp table bench_company as
+     select case when name = ${lit(RARE_COMPANY)} then -1 else row_number() over (order by name = ${lit(RARE_COMPANY)}, name) - 1 end as n,
+       id, regexp_replace(name, ' (Pvt Ltd|Co)$', '') as name
      from companies where organization_id = ${lit(organizationId)}`,
   );
   const count = async (table: string) =>

@@ -157,7 +157,9 @@ export async function measureFetchAll(
     v.result = {
       ...v.result,
       estimatedJsonMiB: mib,
-      skipped: `not attempted: ${v.result.visibleDeals} visible deals ≈ ${mib} MiB of JSON${mib > 512 ? ", over V8's 512 MiB string limit: one response cannot hold them" : ''}`,
+      skipped:
+        `not attempted: ${v.result.visibleDeals} visible deals ≈ ${mib} MiB of JSON` +
+        (mib > 512 ? ", over V8's 512 MiB string limit: one response cannot hold them" : ''),
     };
   }
   return out;

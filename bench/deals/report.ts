@@ -99,13 +99,21 @@ export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions)
     name: `deals-${kind}-${sizeLabel(size)}`,
     title: `Deals list first page: ${dbTitle}, ${sizeLabel(size)} deals (GET ${API_PATH})`,
     notes:
-      `Generated workspace: ${ds.deals} deals, 50 users (admin > 5 managers > leads/reps; the manager sees ${ds.managerTeamSize} users at depth ≤ 2), ` +
-      `3 pipelines with 5-7 stages, 401 companies; ~5% deals without close date, close dates today ± 1 year; migrations' indexes; VACUUM ANALYZE. ` +
+      `Generated workspace: ${ds.deals} deals, 50 users ` +
+      `(admin > 5 managers > leads/reps; the manager sees ${ds.managerTeamSize} users at depth ≤ 2), ` +
+      `3 pipelines with 5-7 stages, 401 companies; ~5% deals without close date, close dates today ± 1 year; ` +
+      `migrations' indexes; VACUUM ANALYZE. ` +
       `API: the real server (\`node --import tsx apps/server/src/main.ts\`, DEMO_SEED=0, LOG_LEVEL=warn) on 127.0.0.1, Bearer session, ` +
-      `${o.settleSeconds} s of unrecorded requests over all queries first (HTTP and SQL alike: the server's start-up maintenance job, cold caches), then ${o.warmup} unrecorded + ${o.requests} sequential requests per query over one kept-alive connection, timed to the last body byte. ` +
-      `SQL: the same deals service (page and totals as the server runs them: ${kind === 'pglite' ? 'one statement' : 'two statements in parallel'}) on a direct ${kind === 'pglite' ? 'in-process PGlite' : 'pg pool'} connection, same counts. ` +
+      `${o.settleSeconds} s of unrecorded requests over all queries first ` +
+      `(HTTP and SQL alike: the server's start-up maintenance job, cold caches), ` +
+      `then ${o.warmup} unrecorded + ${o.requests} sequential requests per query over one kept-alive connection, ` +
+      `timed to the last body byte. ` +
+      `SQL: the same deals service ` +
+      `(page and totals as the server runs them: ${kind === 'pglite' ? 'one statement' : 'two statements in parallel'}) ` +
+      `on a direct ${kind === 'pglite' ? 'in-process PGlite' : 'pg pool'} connection, same counts. ` +
       `API/SQL compares p95s. Fetch-all (SPEC.md's approach): every visible deal through the list's SELECT, JSON.stringify, JSON.parse, ` +
-      `then filter/sort/page in JS (1 unrecorded + ${o.fetchAllRuns} runs; no HTTP transfer counted, which flatters it; not attempted above ` +
+      `then filter/sort/page in JS ` +
+      `(1 unrecorded + ${o.fetchAllRuns} runs; no HTTP transfer counted, which flatters it; not attempted above ` +
       `${FETCH_ALL_MAX_DEALS / 1000}k visible deals, whose JSON nears V8's 512 MiB string limit); ` +
       `speedup = fetch-all median ÷ API p95. Targets: ${p95Scope}, API/SQL ≤ ${TARGETS.apiOverSql}, speedup ≥ ${TARGETS.speedup}x. ` +
       `API, SQL and fetch-all answers are cross-checked (total, total_amount, page ids).` +
@@ -121,7 +129,9 @@ export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions)
       },
       {
         metric: `HTTP floor: GET ${FLOOR_PATH}, session from the cache, no database work (p50 / p95 / p99 ms)`,
-        value: `${lat(run.floor)}: what any request adds to its SQL here, so API/SQL ≤ ${TARGETS.apiOverSql} needs SQL of at least ~${round2(run.floor.p95 / (TARGETS.apiOverSql - 1))} ms at p95`,
+        value:
+          `${lat(run.floor)}: what any request adds to its SQL here, ` +
+          `so API/SQL ≤ ${TARGETS.apiOverSql} needs SQL of at least ~${round2(run.floor.p95 / (TARGETS.apiOverSql - 1))} ms at p95`,
       },
       { metric: 'data generation (migrate, insert, indexes, vacuum analyze)', value: `${Math.round(run.generateMs / 1000)} s` },
       {

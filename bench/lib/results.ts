@@ -48,7 +48,8 @@ function resultSection(r: StoredResult, heading: '#' | '##'): string[] {
   const lines = [
     `${heading} ${r.title}`,
     '',
-    `${e.date} · Node ${e.node} · ${e.cpus} CPUs (${e.cpuModel}) · ${e.totalMemGiB} GiB · ${e.platform} · load average ${e.loadAverage1m} at start`,
+    `${e.date} · Node ${e.node} · ${e.cpus} CPUs (${e.cpuModel}) · ${e.totalMemGiB} GiB · ${e.platform} · ` +
+      `load average ${e.loadAverage1m} at start`,
     '',
   ];
   if (r.notes) lines.push(r.notes, '');

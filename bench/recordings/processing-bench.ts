@@ -184,7 +184,10 @@ export const recordingsBench: Bench = {
       ]),
     };
     const notes =
-      'processRecording() on a stored upload (PGlite, local storage), timed per stage, against ffprobe, ffmpeg (audio), pocketsphinx_continuous and ffmpeg (snapshots) with the same arguments run one after the other with execFileSync. The word error rate runs the pocketsphinx adapter on each clip of pocketsphinx-testdata against the reference transcripts shipped with it.';
+      'processRecording() on a stored upload (PGlite, local storage), timed per stage, against ffprobe, ffmpeg (audio), ' +
+      'pocketsphinx_continuous and ffmpeg (snapshots) with the same arguments run one after the other with execFileSync. ' +
+      'The word error rate runs the pocketsphinx adapter on each clip of pocketsphinx-testdata ' +
+      'against the reference transcripts shipped with it.';
     const report = [
       ...markdownTable(
         ['clip', 'reference words', 'errors', 'pocketsphinx heard'],

@@ -116,7 +116,8 @@ export const recordingsUploadBench: Bench = {
         'A real server process (`node --import tsx apps/server/src/main.ts`, PGlite, local storage in DATA_DIR/uploads) on loopback; ' +
         'the client streams a multipart body (an mp4 ftyp box followed by zero padding) from a generator, never holding it. ' +
         `VmRSS of the server is sampled every ${RSS_SAMPLE_MS} ms from /proc after one small warm-up upload. ` +
-        'Run: `npm run bench -- recordings-upload` (1 GiB; `UPLOAD_BENCH_MB=64` for a quick check). Needs ~1 GiB free disk in the temp dir.';
+        'Run: `npm run bench -- recordings-upload` (1 GiB; `UPLOAD_BENCH_MB=64` for a quick check). ' +
+        'Needs ~1 GiB free disk in the temp dir.';
       return {
         notes,
         rows,

@@ -86,7 +86,8 @@ async function runOne(kind: DbKind, o: SearchBenchOptions, cluster: PostgresClus
   const url = cluster ? await cluster.createDatabase(dbName) : undefined;
   try {
     o.log(
-      `  ${label}: generating ${o.deals} deals, ${EXTRA.contacts} contacts, ${EXTRA.recordings} recordings, ${EXTRA.calendarMeetings} calendar meetings`,
+      `  ${label}: generating ${o.deals} deals, ${EXTRA.contacts} contacts, ${EXTRA.recordings} recordings, ` +
+        `${EXTRA.calendarMeetings} calendar meetings`,
     );
     const t0 = performance.now();
     const { ds, names } = await withDatabase(kind, dataDir, url, async (database) => {
@@ -138,11 +139,14 @@ function report(
   const db = kind === 'pglite' ? 'PGlite (in-process)' : 'PostgreSQL 15';
   const hitsText = (h: Outcome['hits']) => `${h.deals}/${h.companies}/${h.contacts}/${h.people}/${h.meetings}`;
   const notes =
-    `The deals bench's generated workspace (${o.deals} deals, 50 users: admin > 5 managers > leads/reps, 401 companies) plus ${EXTRA.contacts} contacts ` +
-    `(stakeholders of ${EXTRA.stakeholderShare * 100}% of deals), ${EXTRA.recordings} recordings and ${EXTRA.calendarMeetings} calendar meetings; VACUUM ANALYZE. ` +
-    `The real server (DEMO_SEED=0, LOG_LEVEL=warn) on 127.0.0.1, Bearer session; ${o.settleSeconds} s of unrecorded requests first, then ${o.warmup} unrecorded + ` +
-    `${o.requests} sequential GET /api/search?q=…&limit=5 per query and viewer over one kept-alive connection, timed to the last body byte. ` +
-    `Bench process and server at nice ${o.nice}. Hits are deals/companies/contacts/people/meetings returned. Target: p95 under ${TARGET_P95_MS} ms. ` +
+    `The deals bench's generated workspace (${o.deals} deals, 50 users: admin > 5 managers > leads/reps, 401 companies) ` +
+    `plus ${EXTRA.contacts} contacts (stakeholders of ${EXTRA.stakeholderShare * 100}% of deals), ` +
+    `${EXTRA.recordings} recordings and ${EXTRA.calendarMeetings} calendar meetings; VACUUM ANALYZE. ` +
+    `The real server (DEMO_SEED=0, LOG_LEVEL=warn) on 127.0.0.1, Bearer session; ${o.settleSeconds} s of unrecorded requests first, ` +
+    `then ${o.warmup} unrecorded + ${o.requests} sequential GET /api/search?q=…&limit=5 per query and viewer ` +
+    `over one kept-alive connection, timed to the last body byte. ` +
+    `Bench process and server at nice ${o.nice}. Hits are deals/companies/contacts/people/meetings returned. ` +
+    `Target: p95 under ${TARGET_P95_MS} ms. ` +
     'Run alone: `npx tsx bench/search/run.ts [--db=pglite,postgres]`.';
   const rows = [
     {

@@ -38,7 +38,8 @@ export async function addSearchData(database: Database, ds: Dataset): Promise<vo
       on conflict do nothing`);
     await q(`
       insert into recordings (organization_id, uploaded_by, uploader_email, deal_id, title, upload_type, created_at)
-      select ${org}, u.id, u.email, d.id, (${arrayLit(MEETING_KINDS)})[1 + floor(random() * ${MEETING_KINDS.length})::int] || ' - ' || d.dealname,
+      select ${org}, u.id, u.email, d.id,
+        (${arrayLit(MEETING_KINDS)})[1 + floor(random() * ${MEETING_KINDS.length})::int] || ' - ' || d.dealname,
         'transcription', now() - make_interval(days => floor(random() * 365)::int)
       from (select id, dealname, owner_id from deals where organization_id = ${org} order by id limit ${EXTRA.recordings}) d
       join users u on u.id = d.owner_id`);

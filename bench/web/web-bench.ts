@@ -123,7 +123,8 @@ export const webBench: Bench = {
         `Lighthouse ${version} with Debian Chromium (headless, fresh profile per run) against the real server and the built app ` +
         `(apps/web/dist), default throttling: mobile is simulated slow 4G with 4x CPU slowdown, desktop the desktop preset. ` +
         `Signed-in pages carry the session cookie of ${DEMO_EMAIL}. ${RUNS} run(s) per row; the row is the run with the median ` +
-        `performance score (all runs listed). Targets: performance and accessibility at least 95. Scores drop when other work loads the CPU: see the load average.`,
+        `performance score (all runs listed). Targets: performance and accessibility at least 95. ` +
+        `Scores drop when other work loads the CPU: see the load average.`,
       rows: [{ metric: 'rows meeting the targets', value: `${measured.length - missed.length} of ${measured.length}` }],
       table: {
         columns: [

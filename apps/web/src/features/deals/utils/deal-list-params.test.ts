@@ -33,7 +33,8 @@ describe('deals list state in the URL', () => {
 
   it('round-trips filters, search, sort, page and size through the query string', () => {
     const query =
-      'owners=u1%2Cu2&stages=s1&pipelines=p1&close_from=2026-01-01&close_to=2026-03-31&search=kaveri&sort=amount_desc&page=3&page_size=50&view=stage';
+      'owners=u1%2Cu2&stages=s1&pipelines=p1&close_from=2026-01-01&close_to=2026-03-31' +
+      '&search=kaveri&sort=amount_desc&page=3&page_size=50&view=stage';
     const state = read(query);
     expect(state).toMatchObject({
       owners: ['u1', 'u2'],
