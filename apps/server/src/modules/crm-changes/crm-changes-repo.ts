@@ -23,10 +23,11 @@ export type CrmChangeRecord = CrmChange & { id: number; createdAt: Date };
 
 /**
  * Outbox ids are taken when a row is inserted, not when its transaction commits: a write whose
- * transaction commits after a later one's may land below the max already seen. The version also
- * counts the workspace's rows among the newest this many ids, so such a late commit still moves it.
+ * transaction commits after a later one's may land below the newest id already seen. The version
+ * sums the ids of the workspace's newest rows, so a late commit among them still moves it (one
+ * older than all of them, i.e. open while this many of the workspace's writes committed, would not).
  */
-const LATE_COMMIT_WINDOW = 10_000;
+const LATE_COMMIT_WINDOW = 200;
 
 const columns = {
   id: crmChanges.id,
@@ -55,7 +56,7 @@ export function createCrmChangesRepo(db: DbOrTx) {
     /**
      * A workspace's data version: a string that changes whenever a name its people may see or who
      * sees what changes. It covers every write to a deal, company or contact through its service
-     * (the outbox's newest id, and its count of recent rows), the people and their hierarchy (the
+     * (the outbox's newest id, and the sum of its newest ids), the people and their hierarchy (the
      * users' count and newest updated_at) and a HubSpot import or sync (its progress row, updated
      * after each batch it writes, and its pipelines and owners). One statement of index probes.
      */
@@ -63,16 +64,13 @@ export function createCrmChangesRepo(db: DbOrTx) {
       const [row] = await execute<{ version: string }>(
         db,
         sql`
-        with newest as (select coalesce(max(id), 0) as id from crm_changes where organization_id = ${organizationId})
         select concat_ws(':',
-          newest.id,
-          (select count(*) from crm_changes c
-            where c.organization_id = ${organizationId} and c.id > newest.id - ${LATE_COMMIT_WINDOW}),
+          (select coalesce(max(id), 0) || '+' || coalesce(sum(id), 0) from (
+            select id from crm_changes where organization_id = ${organizationId} order by id desc limit ${LATE_COMMIT_WINDOW}) newest),
           (select count(*) || '/' || coalesce(max(updated_at)::text, '') from users where organization_id = ${organizationId}),
           (select string_agg(provider || '@' || updated_at::text, ',' order by provider)
             from workspace_integrations where organization_id = ${organizationId})
-        ) as version
-        from newest`,
+        ) as version`,
       );
       return row!.version;
     },
