@@ -2,13 +2,26 @@ import { sql } from 'drizzle-orm';
 import type { TPipeline } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../../db/client';
 import type { AccessRules, Caller } from '../../access/access-rules';
-import { scope, seesWholeWorkspace } from '../../access/scopes';
+import { seesWholeWorkspace } from '../../access/scopes';
+import type { CompanyReads } from '../../companies/company-reads';
+import type { ContactReads } from '../../contacts/contact-reads';
 import { createCrmChangesRepo } from '../../crm-changes/crm-changes-repo';
+import type { DealReads } from '../../deals/deal-reads';
+import type { CrmOwnerReads } from '../../hubspot/crm-owner-reads';
 import type { UsersRepo } from '../../users/users-repo';
 import { buildGazetteer, type Gazetteer, type GazetteerEntry } from './gazetteer';
 
+/** The owners' reads of the names: deals, companies, contacts (as statements run in one pass) and CRM owners. */
+export type GazetteerReads = {
+  deals: Pick<DealReads, 'nameEntries'>;
+  companies: Pick<CompanyReads, 'nameEntries'>;
+  contacts: Pick<ContactReads, 'nameEntries'>;
+  crmOwners: Pick<CrmOwnerReads, 'withoutAccount'>;
+};
+
 export type GazetteerSources = {
   db: DbOrTx;
+  reads: GazetteerReads;
   access: Pick<AccessRules, 'visibleUserIds'>;
   users: Pick<UsersRepo, 'listInOrg'>;
   /** The workspace's pipelines and stages (the deals service's read). */
@@ -31,31 +44,25 @@ type Row = { kind: 'deal' | 'company' | 'contact'; id: string; label: string; al
 
 /**
  * The names of deals, companies and contacts the caller may see, by the one visibility rule
- * (access/scopes.ts) their screens use. One query, name columns only (100k deals in one pass).
+ * (access/scopes.ts) their screens use. One query of the owners' statements, name columns only (100k deals in one pass).
  */
 async function recordNames(sources: GazetteerSources, caller: Caller): Promise<Row[]> {
+  const { deals, companies, contacts } = sources.reads;
   return execute<Row>(
     sources.db,
     sql`
-    select 'deal' as kind, d.id::text as id, d.dealname as label, null as alias, d.owner_id = ${caller.id} as own,
-      d.pipeline_id::text as parent
-      from deals d where ${scope.deals(caller, 'd')}
+    ${deals.nameEntries(caller)}
     union all
-    select 'company', c.id::text, c.name, c.domain, c.owner_id = ${caller.id}, null
-      from companies c where ${scope.companies(caller, 'c')}
+    ${companies.nameEntries(caller)}
     union all
-    select 'contact', k.id::text, trim(k.firstname || ' ' || k.lastname), k.email, k.owner_id = ${caller.id}, k.company_id::text
-      from contacts k where ${scope.contacts(caller, 'k')}`,
+    ${contacts.nameEntries(caller)}`,
   );
 }
 
 /** CRM owners without a Pipewise account (HubSpot owners): names an admin sees on deals. */
 async function crmOnlyOwners(sources: GazetteerSources, caller: Caller): Promise<GazetteerEntry[]> {
   if (!seesWholeWorkspace(caller)) return [];
-  const rows = await execute<{ id: string; name: string; email: string | null }>(
-    sources.db,
-    sql`select id::text as id, name, email from crm_owners where organization_id = ${caller.organizationId} and user_id is null`,
-  );
+  const rows = await sources.reads.crmOwners.withoutAccount(caller.organizationId);
   return rows.map((o) => ({ kind: 'owner', id: o.id, label: o.name, aliases: o.email ? [o.email] : [], email: o.email }));
 }
 
@@ -117,8 +124,9 @@ export function createGazetteerLoader(sources: GazetteerSources) {
 
   function build(key: string, slot: Slot, caller: Caller, version: string): Promise<Gazetteer> {
     const started = now();
+    const number = ++seq;
     const promise = loadCallerEntries(sources, caller).then(buildGazetteer);
-    const building: Build = { version, seq: ++seq, promise };
+    const building: Build = { version, seq: number, promise };
     slot.building = building;
     promise.then(
       (g) => {
@@ -135,8 +143,9 @@ export function createGazetteerLoader(sources: GazetteerSources) {
   return {
     async forCaller(caller: Caller): Promise<Gazetteer> {
       const key = `${caller.organizationId}:${caller.id}:${caller.role}`;
-      const asked = ++seq;
       const version = `${await dataVersion(caller.organizationId)}#${local.get(caller.organizationId) ?? 0}`;
+      // Taken once the version is read: a build numbered above it started (and read) after that read.
+      const asked = ++seq;
       let slot = cache.get(key);
       if (!slot) {
         slot = { at: 0, version: '', seq: 0, ready: null, building: null };
