@@ -157,7 +157,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     driveTokens: googleDriveTokens(googleConnections, googleTokens),
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
-  const commands = createAssistantCommands({ db, deals, ...crm, users, crmOwners: reads.crmOwners, access });
+  const commands = createAssistantCommands({ db, deals, ...crm, users, crmOwners: reads.crmOwners, names: reads, access });
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
   const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
   /** Every job the worker runs, each module's handlers built from only what they use. */

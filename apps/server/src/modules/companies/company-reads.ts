@@ -22,6 +22,16 @@ const uuids = (list: string[]) =>
 
 export function createCompanyReads(db: DbOrTx) {
   return {
+    /**
+     * The statement of the names of the companies the caller sees, as gazetteer rows (kind
+     * 'company', id, label, alias: the domain, own, parent null).
+     */
+    nameEntries(caller: Viewer): SQL {
+      return sql`select 'company' as kind, c.id::text as id, c.name as label, c.domain as alias, c.owner_id = ${caller.id} as own,
+      null as parent
+      from companies c where ${scope.companies(caller, 'c')}`;
+    },
+
     /** The names of (at most `limit`) accounts the caller sees: a workspace has hundreds or a few thousand. */
     async allNames(caller: Viewer, limit: number): Promise<NameCandidate[]> {
       return execute<NameCandidate>(

@@ -34,6 +34,16 @@ const uuids = (list: string[]) =>
 
 export function createContactReads(db: DbOrTx) {
   return {
+    /**
+     * The statement of the names of the contacts the caller sees, as gazetteer rows (kind
+     * 'contact', id, label, alias: the email, own, parent: the company).
+     */
+    nameEntries(caller: Viewer): SQL {
+      return sql`select 'contact' as kind, k.id::text as id, trim(k.firstname || ' ' || k.lastname) as label, k.email as alias,
+      k.owner_id = ${caller.id} as own, k.company_id::text as parent
+      from contacts k where ${scope.contacts(caller, 'k')}`;
+    },
+
     /** Contacts the caller sees whose name or email holds one of `words`, exactly or nearly (trigrams, words of 3+ letters). */
     async nameCandidates(caller: Viewer, words: string[], limit: number): Promise<NameCandidate[]> {
       const contactText = sql`lower(ct.firstname || ' ' || ct.lastname || E'\\x1f' || coalesce(ct.email, ''))`;

@@ -52,6 +52,17 @@ const companyFilter = (column: SQL, companyIds: string[] | null) =>
 
 export function createDealReads(db: DbOrTx) {
   return {
+    /**
+     * The statement of the names of the deals the caller sees, as rows of (kind 'deal', id, label,
+     * alias null, own: the caller owns it, parent: its pipeline), name columns only: the assistant's
+     * gazetteer runs it with the companies' and contacts' in one pass.
+     */
+    nameEntries(caller: Viewer): SQL {
+      return sql`select 'deal' as kind, d.id::text as id, d.dealname as label, null as alias, d.owner_id = ${caller.id} as own,
+      d.pipeline_id::text as parent
+      from deals d where ${scope.deals(caller, 'd')}`;
+    },
+
     /** Deals the caller sees whose name holds every word (exactly), through deal_search. */
     async namingAll(caller: Viewer, words: string[], limit: number): Promise<NameCandidate[]> {
       const all = sql.join(

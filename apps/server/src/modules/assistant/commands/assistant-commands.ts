@@ -1,6 +1,6 @@
 import type { AccessRules } from '../../access/access-rules';
 import type { UsersRepo } from '../../users/users-repo';
-import { createGazetteerLoader } from '../understanding/gazetteer-loader';
+import { createGazetteerLoader, type GazetteerReads } from '../understanding/gazetteer-loader';
 import { createCommandService, type CommandDeps } from './command-service';
 import { createConfirmService } from './confirm-service';
 import { createPendingOperationsRepo } from './pending-operations-repo';
@@ -13,10 +13,18 @@ export function createAssistantCommands(
   deps: Omit<CommandDeps, 'pending' | 'now' | 'gazetteers' | 'users' | 'access'> & {
     users: Pick<UsersRepo, 'listInOrg'>;
     access: Pick<AccessRules, 'canSeeUser' | 'visibleUserIds'>;
+    /** The owners' reads of the names the gazetteer holds. */
+    names: GazetteerReads;
   },
 ) {
   const { db, deals, companies, contacts } = deps;
-  const gazetteers = createGazetteerLoader({ db, access: deps.access, users: deps.users, pipelines: (caller) => deals.pipelines(caller) });
+  const gazetteers = createGazetteerLoader({
+    db,
+    reads: deps.names,
+    access: deps.access,
+    users: deps.users,
+    pipelines: (caller) => deals.pipelines(caller),
+  });
   return {
     gazetteers,
     process: createCommandService({ ...deps, gazetteers, pending: createPendingOperationsRepo(db) }),

@@ -27,7 +27,13 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true });
   await createOtherWorkspace(t.database.db, { deals: 3 });
   const db = t.database.db;
-  sources = { db, access: createAccessRules(db), users: createUsersRepo(db), pipelines: (caller) => t.services.deals.pipelines(caller) };
+  sources = {
+    db,
+    reads: t.services.reads,
+    access: createAccessRules(db),
+    users: createUsersRepo(db),
+    pipelines: (caller) => t.services.deals.pipelines(caller),
+  };
 });
 afterAll(() => t?.close());
 
