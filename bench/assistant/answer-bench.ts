@@ -3,6 +3,7 @@ import { execute, type Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createPglite, pgliteDatabase } from '../../apps/server/src/db/pglite-driver';
 import { DEMO_USERS, seedDemo } from '../../apps/server/src/db/seed';
+import { createReads } from '../../apps/server/src/reads';
 import { createQuestionsService, type Asked } from '../../apps/server/src/modules/assistant/questions/questions-service';
 import { median, percentile } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
@@ -65,7 +66,7 @@ async function accuracy(): Promise<Outcome[]> {
   await seedDemo(database.db, now);
   const [org] = await execute<{ id: string }>(database.db, sql`select id from organizations where domain = 'acme.example'`);
   await prepareDemoWorkspace(database.db, org!.id);
-  const service = createQuestionsService({ db: database.db });
+  const service = createQuestionsService({ reads: createReads(database.db) });
   const out: Outcome[] = [];
   for (const q of questions) {
     const who = await userByEmail(database, q.as);
@@ -118,7 +119,7 @@ async function latency(): Promise<{ samples: { id: string; intent: string; ms: n
   await prepareLargeWorkspace(database.db, ds.organizationId, RECORDINGS);
   const setupMs = performance.now() - started;
   const map = await mapper(database, ds);
-  const service = createQuestionsService({ db: database.db });
+  const service = createQuestionsService({ reads: createReads(database.db) });
   const samples: { id: string; intent: string; ms: number }[] = [];
   for (let round = 0; round <= ROUNDS; round++) {
     for (const q of questions) {

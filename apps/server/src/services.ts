@@ -28,6 +28,7 @@ import { googleDriveTokens } from './modules/google/drive-token-source';
 import { createGoogleService } from './modules/google/google-service';
 import { createGoogleTokens } from './modules/google/google-tokens';
 import { createAssistantCommands } from './modules/assistant/commands/assistant-commands';
+import { createCrmChangesRepo } from './modules/crm-changes/crm-changes-repo';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
@@ -157,7 +158,17 @@ export function createServices({ config, database, adapters: overrides = {}, log
     driveTokens: googleDriveTokens(googleConnections, googleTokens),
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
-  const commands = createAssistantCommands({ db, deals, ...crm, users, crmOwners: reads.crmOwners, names: reads, access });
+  const crmChanges = createCrmChangesRepo(db);
+  const commands = createAssistantCommands({
+    db,
+    deals,
+    ...crm,
+    users,
+    crmOwners: reads.crmOwners,
+    names: reads,
+    access,
+    workspaceVersion: (organizationId) => crmChanges.workspaceVersion(organizationId),
+  });
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
   const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
   /** Every job the worker runs, each module's handlers built from only what they use. */

@@ -15,6 +15,8 @@ export function createAssistantCommands(
     access: Pick<AccessRules, 'canSeeUser' | 'visibleUserIds'>;
     /** The owners' reads of the names the gazetteer holds. */
     names: GazetteerReads;
+    /** The workspace's data version (crm-changes), read before a cached gazetteer is used. */
+    workspaceVersion: (organizationId: string) => Promise<string>;
   },
 ) {
   const { db, deals, companies, contacts } = deps;
@@ -24,6 +26,7 @@ export function createAssistantCommands(
     access: deps.access,
     users: deps.users,
     pipelines: (caller) => deals.pipelines(caller),
+    version: deps.workspaceVersion,
   });
   return {
     gazetteers,

@@ -33,6 +33,7 @@ beforeAll(async () => {
     access: createAccessRules(db),
     users: createUsersRepo(db),
     pipelines: (caller) => t.services.deals.pipelines(caller),
+    version: (org) => createCrmChangesRepo(db).workspaceVersion(org),
   };
 });
 afterAll(() => t?.close());

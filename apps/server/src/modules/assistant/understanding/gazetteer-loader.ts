@@ -5,7 +5,6 @@ import type { AccessRules, Caller } from '../../access/access-rules';
 import { seesWholeWorkspace } from '../../access/scopes';
 import type { CompanyReads } from '../../companies/company-reads';
 import type { ContactReads } from '../../contacts/contact-reads';
-import { createCrmChangesRepo } from '../../crm-changes/crm-changes-repo';
 import type { DealReads } from '../../deals/deal-reads';
 import type { CrmOwnerReads } from '../../hubspot/crm-owner-reads';
 import type { UsersRepo } from '../../users/users-repo';
@@ -26,8 +25,8 @@ export type GazetteerSources = {
   users: Pick<UsersRepo, 'listInOrg'>;
   /** The workspace's pipelines and stages (the deals service's read). */
   pipelines: (caller: Caller) => Promise<TPipeline[]>;
-  /** The workspace's data version (crm-changes); by default read from `db`. */
-  version?: (organizationId: string) => Promise<string>;
+  /** The workspace's data version (the crm-changes module's read). */
+  version: (organizationId: string) => Promise<string>;
   now?: () => number;
 };
 
@@ -110,7 +109,7 @@ export async function loadCallerEntries(sources: GazetteerSources, caller: Calle
  */
 export function createGazetteerLoader(sources: GazetteerSources) {
   const now = sources.now ?? (() => Date.now());
-  const dataVersion = sources.version ?? ((organizationId: string) => createCrmChangesRepo(sources.db).workspaceVersion(organizationId));
+  const dataVersion = sources.version;
   /**
    * A build: the version read before it and its sequence number, taken after that read. A build
    * started after a request read the version sees every write that version covers.
