@@ -4,7 +4,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createPglite, pgliteDatabase } from '../../apps/server/src/db/pglite-driver';
 import { DEMO_USERS, seedDemo } from '../../apps/server/src/db/seed';
 import { createReads } from '../../apps/server/src/reads';
-import { createQuestionsService, type Asked } from '../../apps/server/src/modules/assistant/questions/questions-service';
+import { createQuestionsService } from '../../apps/server/src/modules/assistant/questions/questions-service';
 import { median, percentile } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
 import { generateDataset } from '../deals/dataset';

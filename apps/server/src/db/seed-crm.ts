@@ -88,16 +88,13 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
       };
     }),
   );
-  const contactRows = await db
-    .insert(contacts)
-    .values(contactValues)
-    .returning({
-      id: contacts.id,
-      companyId: contacts.companyId,
-      firstname: contacts.firstname,
-      lastname: contacts.lastname,
-      jobtitle: contacts.jobtitle,
-    });
+  const contactRows = await db.insert(contacts).values(contactValues).returning({
+    id: contacts.id,
+    companyId: contacts.companyId,
+    firstname: contacts.firstname,
+    lastname: contacts.lastname,
+    jobtitle: contacts.jobtitle,
+  });
 
   const dealValues = Array.from({ length: dealCount }, () => {
     const company = rand.pick(companyRows);

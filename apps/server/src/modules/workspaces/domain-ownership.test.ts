@@ -163,15 +163,13 @@ describe('a workspace claims a domain only when an active admin has an address t
     // that admin is deactivated: its other admin (at another domain) then sees nothing.
     const gina = await requestAccess('gina@globex.example');
     const db = t.database.db;
-    await db
-      .insert(users)
-      .values({
-        organizationId: globex.organizationId,
-        email: 'kim@contractor.example',
-        firstName: 'Kim',
-        lastName: 'Contractor',
-        role: 'admin',
-      });
+    await db.insert(users).values({
+      organizationId: globex.organizationId,
+      email: 'kim@contractor.example',
+      firstName: 'Kim',
+      lastName: 'Contractor',
+      role: 'admin',
+    });
     const kim = await signIn(db, 'kim@contractor.example');
     expect((await listRequests(kim)).map((r) => r.id)).toEqual([gina]);
     await db.update(users).set({ status: 'deactivated' }).where(eq(users.id, globex.ids.admin));

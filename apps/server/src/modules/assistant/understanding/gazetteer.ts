@@ -30,10 +30,16 @@ export type Token = { norm: string; start: number; end: number };
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 const ASCII_TOKEN = /[a-zA-Z0-9]+(?:'[a-zA-Z]+)?/g;
 
+/** Every character is 7-bit ASCII: the fast path of tokenizing. */
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 /** Lower case without accents; "Orion's" is "orion", "Bought-In" two tokens, punctuation and quotes nothing. */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  const ascii = /^[\x00-\x7f]*$/.test(text);
+  const ascii = isAscii(text);
   for (const m of text.matchAll(ascii ? ASCII_TOKEN : TOKEN)) {
     let norm = ascii ? m[0].toLowerCase() : m[0].normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
     if (norm.includes("'") || norm.includes('’')) norm = norm.replace(/['’]s$/, '').replace(/['’]/g, '');
@@ -44,7 +50,7 @@ export function tokenize(text: string): Token[] {
 
 /** The names' words only, for building the index (no offsets). */
 function words(text: string): string[] {
-  if (!/^[\x00-\x7f]*$/.test(text) || text.includes("'")) return tokenize(text).map((t) => t.norm);
+  if (!isAscii(text) || text.includes("'")) return tokenize(text).map((t) => t.norm);
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)

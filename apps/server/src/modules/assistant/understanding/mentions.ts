@@ -167,7 +167,12 @@ function align(
   let from = anchor;
   for (let j = anchor - 1; j >= 0 && pos > 0; j--) {
     let found = -1;
-    for (let k = pos - 1; k >= 0; k--) if (sim(j, k) > 0) ((found = k), (k = -1));
+    for (let k = pos - 1; k >= 0; k--) {
+      if (sim(j, k) > 0) {
+        found = k;
+        break;
+      }
+    }
     if (found < 0) break;
     picked.set(j, sim(j, found));
     pos = found;
@@ -177,7 +182,12 @@ function align(
   let to = anchor;
   for (let j = anchor + 1; j < tokens.length && pos < name.length - 1; j++) {
     let found = -1;
-    for (let k = pos + 1; k < name.length; k++) if (sim(j, k) > 0) ((found = k), (k = name.length));
+    for (let k = pos + 1; k < name.length; k++) {
+      if (sim(j, k) > 0) {
+        found = k;
+        break;
+      }
+    }
     if (found < 0) break;
     picked.set(j, sim(j, found));
     pos = found;
