@@ -886,8 +886,11 @@ describe('assistant holdout (reps phrasing, demo workspace, signed in as Rahul)'
       '',
     ].join('\n');
     console.log(`\n${table}\n\nMisses:\n${misses.join('\n')}\n`);
-    mkdirSync(dirname(REPORT), { recursive: true });
-    writeFileSync(REPORT, report);
+    // The committed report changes only on purpose: HOLDOUT_RESULTS=1 npx vitest run ... holdout.test.ts
+    if (process.env.HOLDOUT_RESULTS === '1') {
+      mkdirSync(dirname(REPORT), { recursive: true });
+      writeFileSync(REPORT, report);
+    }
 
     expect(results).toHaveLength(160);
     const accuracy = results.filter((r) => r.ok).length / results.length;
