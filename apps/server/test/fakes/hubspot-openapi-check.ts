@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** HubSpot's published OpenAPI files (the shared copy beside the repository). */
-export const HUBSPOT_OPENAPI_DIR = path.resolve(import.meta.dirname, '../../../../../shared/hubspot-openapi');
+/** HubSpot's published OpenAPI files, as published (copied unchanged into the repository so a clean clone has them). */
+export const HUBSPOT_OPENAPI_DIR = path.join(import.meta.dirname, 'hubspot-openapi');
 
 type Schema = {
   $ref?: string;
