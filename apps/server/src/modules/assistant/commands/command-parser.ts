@@ -223,6 +223,18 @@ export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
     else if (words) problems.push({ property: 'command', message: `I did not understand "${words}" in your command.` });
   }
   let typedIdentifier: string | undefined;
+  if (draft.operation === 'update' && head && !isWhollyQuoted(headText)) {
+    // "update orion renewal move to Negotiation": a verb between the name and its field is no part of the name.
+    const named = (text: string, known: Mention | null) =>
+      ctx.names ? recordEntry(type, candidatesOf(ctx.names, text, known?.candidates ?? null)) : null;
+    if (!named(head, headEntity === null ? null : mentions[headEntity]!)) {
+      const cut = head.replace(TRAILING_VERB, '').trim();
+      // "konkan pilot deal value 75k": a trailing "deal" is cut only when the name then resolves.
+      const cutType = cut.replace(TRAILING_TYPE_WORD, '').trim();
+      if (cutType && cutType !== cut && named(cutType, null)) head = cutType;
+      else if (cut) head = cut;
+    }
+  }
   if (ctx.names && draft.operation === 'update' && head) {
     const found = recordEntry(type, candidatesOf(ctx.names, head, headEntity === null ? null : mentions[headEntity]!.candidates));
     if (found) {
@@ -234,6 +246,14 @@ export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
   if (draft.operation === 'create') return finishCreate(type, head, properties, problems);
   return { ...finishUpdate(type, head, properties, problems), ...(typedIdentifier === undefined ? {} : { typedIdentifier }) };
 }
+
+const TRAILING_VERB = new RegExp(
+  '(?:\\s+(?:and|then|also|now|pls|please|kindly))?' +
+    '\\s+(?:move|set|change|push|shift|make|mark|put|update|edit|modify|advance|bump)' +
+    "(?:\\s+(?:the|its|it|this|that|deal|deal's))*$",
+  'i',
+);
+const TRAILING_TYPE_WORD = /(?:\s+(?:the|its))?\s+(?:deal|deal's|opportunity)$/i;
 
 /** With no type word nor field to tell, the type of the record named ("update Orion renewal to Negotiation"). */
 function typeOfNamed(draft: CommandDraft, mentions: Mention[]): TObjectType | null {

@@ -109,7 +109,14 @@ async function resolveOwner(lookups: DealLookups, value: string, current: TDeal 
   out.changes.push({ property: 'dealowner', label: 'owner', value: owner.name, previous: current?.owner_name ?? null });
 }
 
-const TEXT_FIELDS = { dealname: 'dealname', nextsteps: 'nextsteps', kdm: 'kdm', painpoints: 'painpoints', closedate: 'closedate' } as const;
+const TEXT_FIELDS = {
+  dealname: 'dealname',
+  nextsteps: 'nextsteps',
+  kdm: 'kdm',
+  painpoints: 'painpoints',
+  summary: 'summary',
+  closedate: 'closedate',
+} as const;
 
 /** A deal command's properties against the workspace: stage and pipeline labels, the owner, amounts. */
 export async function resolveDeal(props: Record<string, PropertyValue>, lookups: DealLookups, current: TDeal | null): Promise<Resolved> {

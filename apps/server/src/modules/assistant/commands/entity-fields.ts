@@ -27,7 +27,7 @@ export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
     {
       property: 'amount',
       kind: 'amount',
-      aliases: ['amount', 'value', 'budget', 'worth', 'size'],
+      aliases: ['amount', 'amt', 'value', 'budget', 'worth', 'size'],
       formOnly: ['deal value', 'deal amount', 'deal size'],
     },
     { property: 'dealstage', kind: 'text', aliases: ['dealstage', 'stage'], formOnly: ['deal stage'] },
@@ -46,6 +46,7 @@ export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
     { property: 'nextsteps', kind: 'freetext', aliases: ['next steps', 'next step', 'nextsteps'] },
     { property: 'kdm', kind: 'freetext', aliases: ['key decision maker', 'decision maker', 'kdm'] },
     { property: 'painpoints', kind: 'freetext', aliases: ['pain points', 'pain point', 'painpoints'] },
+    { property: 'summary', kind: 'freetext', aliases: ['summary'] },
   ],
   company: [
     { property: 'name', kind: 'text', aliases: ['company name', 'name'] },
@@ -82,6 +83,7 @@ export const PROPERTY_LABELS: Record<string, string> = {
   nextsteps: 'next steps',
   kdm: 'KDM',
   painpoints: 'pain points',
+  summary: 'summary',
   name: 'name',
   domain: 'domain',
   industry: 'industry',

@@ -366,10 +366,58 @@ export function findMentions(g: Gazetteer, text: string, options: MentionOptions
  */
 export function matchWhole(g: Gazetteer, text: string, options: MentionOptions = {}): MentionCandidate[] {
   const mentions = findMentions(g, text, options);
-  if (mentions.length !== 1) return [];
-  const m = mentions[0]!;
-  const outside = tokenize(text.slice(0, m.start) + ' ' + text.slice(m.end)).filter((t) => !STOP_WORDS.has(t.norm));
-  return outside.length === 0 ? m.candidates : [];
+  const m = mentions.length === 1 ? mentions[0]! : null;
+  const outside = m ? tokenize(text.slice(0, m.start) + ' ' + text.slice(m.end)).filter((t) => !STOP_WORDS.has(t.norm)) : [];
+  if (m && outside.length === 0) return m.candidates;
+  return matchUnordered(g, text, options);
+}
+
+/** Entries looked at for a name typed out of order: those of its rarest word. */
+const MAX_UNORDERED = 5000;
+
+/**
+ * A name typed with its words in another order ("mandovi regional pilot" for "Mandovi Media House -
+ * Pilot for regional team"): every content word (or its typo or prefix) is a word of the name.
+ * Scored below an in-order match of the same words, the caller's own ahead of equals.
+ */
+function matchUnordered(g: Gazetteer, text: string, options: MentionOptions): MentionCandidate[] {
+  const typed = tokenize(text).filter((t) => !STOP_WORDS.has(t.norm) && !isNumber(t.norm));
+  if (typed.length < 2 || typed.length > 12) return [];
+  const kinds = options.kinds ? new Set(options.kinds) : null;
+  const sims = typed.map((t) => fuzzyMatches(g, t.norm));
+  if (sims.some((s) => s.size === 0)) return [];
+  const lists = sims.map((s) => [...s.keys()].flatMap((w) => g.postings.get(w) ?? []));
+  const rarest = lists.reduce((a, b) => (b.length < a.length ? b : a));
+  if (rarest.length > MAX_UNORDERED) return [];
+  const minScore = options.minScore ?? DEFAULT_MIN_SCORE;
+  const byEntry = new Map<number, MentionCandidate>();
+  for (const e of new Set(rarest)) {
+    const entry = g.entries[e]!;
+    if (kinds && !kinds.has(entry.kind)) continue;
+    for (const name of g.variants[e]!) {
+      let sum = 0;
+      const used = new Set<number>();
+      for (const s of sims) {
+        let best = 0;
+        let at = -1;
+        name.forEach((word, k) => {
+          const v = s.get(word) ?? 0;
+          if (!used.has(k) && v > best) [best, at] = [v, k];
+        });
+        if (at < 0) break;
+        used.add(at);
+        sum += best;
+      }
+      if (used.size !== sims.length) continue;
+      const score = 0.9 * (sum / sims.length) * (0.55 + (0.45 * Math.min(sims.length, name.length)) / name.length);
+      if (score < minScore) continue;
+      const own = score + (entry.ownedByCaller ? OWN_BONUS : 0);
+      if (own > (byEntry.get(e)?.score ?? 0)) byEntry.set(e, { entry, score: own, exact: false });
+    }
+  }
+  return [...byEntry.values()]
+    .sort((a, b) => b.score - a.score || a.entry.label.length - b.entry.label.length || (a.entry.label < b.entry.label ? -1 : 1))
+    .slice(0, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
 }
 
 /**
