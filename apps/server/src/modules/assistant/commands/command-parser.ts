@@ -54,7 +54,7 @@ export const COMMAND_EXAMPLES: Record<TObjectType, { create: string; update: str
   },
 };
 
-const JOIN = '(?!(?:and|with|or|set|also|plus|then)\\b)';
+const JOIN = '(?!(?:and|with|or|set|also|plus|then|pipeline|stage)\\b)';
 const WORD = '[\\w&.\\ue002\\ue003-]+';
 const IN_PIPELINE_OR_STAGE = new RegExp(
   `\\b(?:in|into|on|at|to)\\s+(?:the\\s+)?((?:${JOIN}${WORD}\\s+){0,3}?${JOIN}${WORD})\\s+(pipeline|stage)\\b(?!\\s+(?:to|is|as|=|:))`,

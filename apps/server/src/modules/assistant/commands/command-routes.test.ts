@@ -159,9 +159,15 @@ describe('POST /api/command/process-command', () => {
     );
     expect(answer(await command(s.vikram, 'create deal Assign test owner rahul@acme.example')).status).toBe('confirm');
     // A rep can only give a deal to someone on their team, as on the deal screen.
-    expect(answer(await command(s.rahul, 'create deal Assign test owner Priya Nair')).message).toBe(
-      'You can only assign deals to people on your team.',
-    );
+    // The refusal names the person, and parsed_command carries them resolved (by email), not as typed.
+    const refused = answer(await command(s.rahul, 'create deal Assign test owner priya'));
+    expect(refused.status).toBe('invalid');
+    expect(refused.message).toBe('Priya Nair is not on your team. You can only assign deals to people on your team.');
+    expect(refused.data.parsed_command.properties.dealowner).toBe('priya@acme.example');
+    await createdDeal(s.rahul, 'Assign test renewal', 'with amount 50000');
+    const update = answer(await command(s.rahul, 'update deal assign test renewal assign to priya'));
+    expect(update.status).toBe('invalid');
+    expect(update.data.parsed_command.properties.dealowner).toBe('priya@acme.example');
   });
 
   it('reads two changes in one update, and a stage whose name holds field words', async () => {

@@ -172,7 +172,8 @@ export function createCommandService(deps: CommandDeps) {
 
     if (parsed.operation === 'create') {
       const resolved = await resolve(caller, type, parsed.properties, null);
-      if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
+      if (resolved.problems.length)
+        return { statusCode: 200, body: invalid(shown(parsed, parsed.identifier!, resolved), resolved.problems) };
       const op = await pendingCreate(caller, type, parsed.identifier!, resolved);
       const message = createQuestion(type, parsed.identifier!, resolved.changes, NAME_PROPERTIES[type]);
       return {
@@ -189,7 +190,10 @@ export function createCommandService(deps: CommandDeps) {
       // The spec's flow: "No deal found. Would you like to create it?", and a yes creates it.
       const resolved = await resolve(caller, type, createPropertiesFor(type, identifier, parsed.properties), null);
       if (resolved.problems.length)
-        return { statusCode: 200, body: invalid(parsed, resolved.problems, `No ${type} "${identifier}" found. `) };
+        return {
+          statusCode: 200,
+          body: invalid(shown(parsed, identifier, resolved), resolved.problems, `No ${type} "${identifier}" found. `),
+        };
       const op = await pendingCreate(caller, type, identifier, resolved);
       const message = COMMAND_TEXTS.notFound(type);
       return {
@@ -206,7 +210,7 @@ export function createCommandService(deps: CommandDeps) {
     }
     const current = sourceOf(found);
     const resolved = await resolve(caller, type, parsed.properties, current);
-    if (resolved.problems.length) return { statusCode: 200, body: invalid(parsed, resolved.problems) };
+    if (resolved.problems.length) return { statusCode: 200, body: invalid(shown(parsed, identifier, resolved), resolved.problems) };
     const name =
       current.type === 'deal'
         ? current.record.dealname

@@ -103,9 +103,12 @@ async function resolveOwner(lookups: DealLookups, value: string, current: TDeal 
   const owner = found[0]!;
   if (!owner.userId)
     return void problem(`${owner.name} is a CRM owner without a Pipewise account: deals can only be assigned to Pipewise users.`);
-  if (!(await lookups.canAssign(owner.userId))) return void problem('You can only assign deals to people on your team.');
-  out.values.dealowner = owner.userId;
+  // The person is known even when the caller may not give them the deal: parsed_command names them.
   out.canonical.dealowner = owner.email ?? owner.name;
+  if (!(await lookups.canAssign(owner.userId))) {
+    return void problem(`${owner.name} is not on your team. You can only assign deals to people on your team.`);
+  }
+  out.values.dealowner = owner.userId;
   out.changes.push({ property: 'dealowner', label: 'owner', value: owner.name, previous: current?.owner_name ?? null });
 }
 
