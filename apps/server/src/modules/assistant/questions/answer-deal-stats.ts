@@ -8,6 +8,7 @@ const SHOWN = 5;
 /** The filters in words: 'owned by Rahul Verma, in Discovery, closing in December 2026'. */
 export function describeFilters(f: DealFilters, vocab: Vocabulary): string {
   const parts: string[] = [];
+  if (f.openOnly) parts.push('still open');
   if (f.owners.length) {
     const nameOf = (id: string) => {
       if (id === vocab.callerId) return 'you';

@@ -10,6 +10,8 @@ export type DealFilters = {
   pipelines: string[];
   close: DateRange | null;
   search: string | null;
+  /** Open deals only ("rahul's open deals"): closed stages left out. */
+  openOnly?: boolean;
 };
 
 export const INTENTS = [

@@ -10,7 +10,10 @@ import { execute, type Db } from '../../../db/client';
 
 export type Who = { id: string; organizationId: string; role: string; email: string };
 export type Expect = Record<string, unknown> & { kind: string };
-/** `fragments` must all appear in the answer; source ids must be among `allowedIds` (or equal `exactIds`); `notFound`: the answer says 'I could not find'. */
+/**
+ * `fragments` must all appear in the answer; source ids must be among `allowedIds` (or equal `exactIds`); `notFound`: the
+ * answer says 'I could not find'.
+ */
 export type Expected = {
   fragments: string[];
   allowedIds?: Set<string>;
@@ -102,14 +105,16 @@ const isAdmin = (who: Who) => ['admin', 'super_admin'].includes(who.role.toLower
 const visibleUsers = (who: Who): SQL =>
   isAdmin(who)
     ? sql`select id from users where organization_id = ${who.organizationId}`
-    : sql`with recursive t as (select id from users where id = ${who.id} union select u.id from users u join t on u.reports_to = t.id) select id from t`;
+    : sql`with recursive t as (select id from users where id = ${who.id} union select u.id from users u join t on u.reports_to = t.id)
+        select id from t`;
 const visibleDeal = (who: Who): SQL => (isAdmin(who) ? sql`true` : sql`d.owner_id in (${visibleUsers(who)})`);
 
 async function dealRows(db: Db, who: Who, where: SQL, order = sql`d.amount desc nulls last, d.id desc`) {
   return execute<{ id: string; amount: string | null }>(
     db,
     sql`
-    select d.id::text as id, d.amount::text as amount from deals d join pipeline_stages s on s.id = d.stage_id join pipelines p on p.id = d.pipeline_id
+    select d.id::text as id, d.amount::text as amount
+    from deals d join pipeline_stages s on s.id = d.stage_id join pipelines p on p.id = d.pipeline_id
     where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${where} order by ${order}`,
   );
 }
@@ -155,7 +160,8 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
           db,
           who,
           sql`${open} and d.updated_at < ${since}::timestamptz
-            and not exists (select 1 from recordings r where r.deal_id = d.id and coalesce(r.recorded_at, r.created_at) >= ${since}::timestamptz)
+            and not exists (select 1 from recordings r
+              where r.deal_id = d.id and coalesce(r.recorded_at, r.created_at) >= ${since}::timestamptz)
             and not exists (select 1 from calendar_meetings m where m.deal_id = d.id and m.status <> 'cancelled'
               and m.start_at >= ${since}::timestamptz and m.start_at <= ${now.toISOString()}::timestamptz)`,
         ),
@@ -223,7 +229,8 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
       const rows = await execute<{ n: number; amount: string }>(
         db,
         sql`
-        select count(*)::int as n, coalesce(sum(d.amount), 0)::text as amount from deals d join pipeline_stages s on s.id = d.stage_id join pipelines p on p.id = d.pipeline_id
+        select count(*)::int as n, coalesce(sum(d.amount), 0)::text as amount
+        from deals d join pipeline_stages s on s.id = d.stage_id join pipelines p on p.id = d.pipeline_id
         where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${e.by === 'stage' ? sql`true` : open} group by ${key}`,
       );
       return { fragments: rows.map((r) => `${deals(r.n)}, ${rupees(r.amount)}`), notFound: rows.length === 0 };
@@ -232,8 +239,10 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
       const [row] = await execute<{ name: string; amount: string }>(
         db,
         sql`
-        select u.first_name || ' ' || u.last_name as name, sum(coalesce(d.amount, 0))::text as amount from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
-        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${open} group by u.id, u.first_name, u.last_name order by sum(coalesce(d.amount, 0)) desc, 1 limit 1`,
+        select u.first_name || ' ' || u.last_name as name, sum(coalesce(d.amount, 0))::text as amount
+        from deals d join pipeline_stages s on s.id = d.stage_id join users u on u.id = d.owner_id
+        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${open}
+        group by u.id, u.first_name, u.last_name order by sum(coalesce(d.amount, 0)) desc, 1 limit 1`,
       );
       return row
         ? { fragments: [`${row.name} has the most open pipeline`, rupees(row.amount)], notFound: false }
@@ -246,7 +255,8 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
         db,
         sql`
         select r.id::text as id, r.title from recordings r join deals d on d.id = r.deal_id
-        where r.organization_id = ${who.organizationId} and ${scope} and ${inIds(sql`d.company_id`, ids)} order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit 1`,
+        where r.organization_id = ${who.organizationId} and ${scope} and ${inIds(sql`d.company_id`, ids)}
+        order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit 1`,
       );
       return rows[0]
         ? { fragments: [`"${rows[0].title}"`], firstId: rows[0].id, notFound: false }
@@ -257,7 +267,8 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
       const rows = await execute<{ id: string; painpoints: string | null; kdm: string | null }>(
         db,
         sql`
-        select d.id::text as id, d.painpoints, d.kdm from deals d where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${inIds(sql`d.company_id`, ids)}
+        select d.id::text as id, d.painpoints, d.kdm from deals d
+        where d.organization_id = ${who.organizationId} and ${visibleDeal(who)} and ${inIds(sql`d.company_id`, ids)}
         order by d.amount desc nulls last, d.id desc limit 20`,
       );
       if (rows.length === 0) return { fragments: ['I could not find'], notFound: true };
@@ -272,8 +283,10 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
       const rows = await execute<{ id: string }>(
         db,
         sql`
-        select m.id::text as id from calendar_meetings m where m.organization_id = ${who.organizationId} and m.owner_id in (${visibleUsers(who)}) and m.status <> 'cancelled'
-        and m.start_at >= ${new Date(start).toISOString()}::timestamptz and m.start_at < ${new Date(start + 864e5).toISOString()}::timestamptz`,
+        select m.id::text as id from calendar_meetings m
+        where m.organization_id = ${who.organizationId} and m.owner_id in (${visibleUsers(who)}) and m.status <> 'cancelled'
+        and m.start_at >= ${new Date(start).toISOString()}::timestamptz
+        and m.start_at < ${new Date(start + 864e5).toISOString()}::timestamptz`,
       );
       return rows.length
         ? {
@@ -290,8 +303,10 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
         pipelines: string[];
         close: Record<string, unknown> | null;
         search: string | null;
+        open?: boolean;
       };
       const parts: SQL[] = [sql`true`];
+      if (f.open) parts.push(sql`not s.is_closed`);
       if (f.owners.length)
         parts.push(
           sql`d.owner_id in (select id from users where email in (${sql.join(

@@ -1,6 +1,6 @@
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import type { Intent, ReadQuestion, Vocabulary } from './intents';
-import { hasFilters, readFilters } from './read-filters';
+import { hasFilters, readFilters, readLabels } from './read-filters';
 import { either } from './either';
 
 /** Each intent's wording; checked in this order, the first that fits wins. */
@@ -17,15 +17,24 @@ const DECISION = either(
   /\bkey\s+contacts?\b|\bbuying\s+committee\b|\bwho\s+should\s+(?:i|we)\s+(?:talk|speak|meet)\b/,
 );
 const TOP_OWNER = either(
-  /\b(?:who|which\s+(?:team\s*member|rep|person|owner|seller|sales\s*person|salesperson|member|user))\b.*\b(?:most|biggest|largest|highest|top)\b/,
+  new RegExp(
+    String.raw`\b(?:who|which\s+(?:team\s*member|rep|person|owner|seller|sales\s*person|salesperson|member|user))\b` +
+      String.raw`.*\b(?:most|biggest|largest|highest|top)\b`,
+  ),
   /\btop\s+(?:rep|seller|performer|sales\s*person|salesperson)\b/,
 );
 const GROUP_BY = either(
-  /\b(?:by|per|for\s+each|for\s+every|in\s+each|in\s+every|across|split\s+by|each|every)\s+(?:each\s+)?(stage|pipeline|owner|rep|person|team\s*member|sales\s*person|salesperson|member|user)s?\b/,
+  new RegExp(
+    String.raw`\b(?:by|per|for\s+each|for\s+every|in\s+each|in\s+every|across|split\s+by|each|every)\s+(?:each\s+)?` +
+      String.raw`(stage|pipeline|owner|rep|person|team\s*member|sales\s*person|salesperson|member|user)s?\b`,
+  ),
   /\b(stage|pipeline|owner|rep)[- ]?wise\b/,
 );
 const NO_NEXT_STEPS = either(
-  /\b(?:without|no|missing|lack(?:ing|s)?|empty|blank|w\/o|don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|does\s+not\s+have|need)\s+(?:any\s+)?(?:a\s+)?next\s*steps?\b/,
+  new RegExp(
+    String.raw`\b(?:without|no|missing|lack(?:ing|s)?|empty|blank|w\/o|don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|does\s+not\s+have|need)` +
+      String.raw`\s+(?:any\s+)?(?:a\s+)?next\s*steps?\b`,
+  ),
   /\bnext\s*steps?\s+(?:is\s+|are\s+)?(?:missing|empty|blank|not\s+(?:set|defined|added|there)|undefined|null)\b/,
 );
 const STUCK = either(
@@ -79,8 +88,10 @@ export function matchIntent(question: string, vocab: Vocabulary, today: string):
   if (CALLS_DAY.test(q) && CALLS_WORDS.test(q) && !LAST_MEETING.test(q))
     return { name: 'calls', day: /tomorrow/i.test(q) ? 'tomorrow' : 'today' };
   if (LAST_MEETING.test(q) && !PAIN.test(q) && !DECISION.test(q)) return { name: 'last_meeting' };
-  const pain = PAIN.test(q);
-  const decision = DECISION.test(q);
+  // A stage or pipeline named in the question is a filter, not a field word ("my deals at Decision Maker Bought-In").
+  const words = readLabels(q, [...vocab.stages, ...vocab.pipelines]).rest;
+  const pain = PAIN.test(words);
+  const decision = DECISION.test(words);
   if (pain || decision) return { name: 'account_people', painpoints: pain, decisionMakers: decision };
   if (TOP_OWNER.test(q)) return { name: 'top_owner' };
   const group = GROUP_BY.exec(q);

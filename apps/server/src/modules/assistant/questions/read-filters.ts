@@ -80,6 +80,13 @@ export function readSearch(text: string): string | null {
   return m[1]!.replace(/\s+(?:in|by|owned|closing|and|for|with)$/i, '').trim() || null;
 }
 
+/** "open deals", "deals still open": open describes the deals ("what's open with Kaveri" asks about the account). */
+const OPEN_DEALS = new RegExp(
+  '\\b(?:open|active|live)\\s+(?:deals?|opportunit(?:y|ies)|ones|pipeline)\\b|' +
+    '\\b(?:deals?|opportunit(?:y|ies))\\s+(?:that\\s+are\\s+|which\\s+are\\s+|are\\s+)?(?:still\\s+)?(?:open|active|live)\\b',
+  'i',
+);
+
 /** Every list filter the question sets. */
 export function readFilters(question: string, vocab: Vocabulary, today: string): DealFilters {
   const search = readSearch(question);
@@ -96,8 +103,9 @@ export function readFilters(question: string, vocab: Vocabulary, today: string):
     pipelines: pipelines.found,
     close: readCloseRange(stages.rest, today),
     search,
+    ...(OPEN_DEALS.test(stages.rest) ? { openOnly: true } : {}),
   };
 }
 
 export const hasFilters = (f: DealFilters) =>
-  f.owners.length > 0 || f.stages.length > 0 || f.pipelines.length > 0 || f.close !== null || f.search !== null;
+  f.owners.length > 0 || f.stages.length > 0 || f.pipelines.length > 0 || f.close !== null || f.search !== null || f.openOnly === true;
