@@ -36,11 +36,13 @@ export const selectPage = (source: SQL, where: SQL, q: TDealListQuery, limit: nu
 
 /** `total` and `total_amount` over the rows of `source` (as `d`) that match `where`. */
 export const selectCount = (source: SQL, where: SQL) =>
-  sql`select count(*)::int as total, coalesce(sum(${d('amount')}), 0)::numeric(20, 2)::text as total_amount from ${source} d where ${where}`;
+  sql`select count(*)::int as total, coalesce(sum(${d('amount')}), 0)::numeric(20, 2)::text as total_amount
+    from ${source} d where ${where}`;
 
 /** `total` and `total_amount` from deal_totals: every filter set is a condition on its key columns. */
 export const selectTotalsTable = (where: SQL) =>
-  sql`select coalesce(sum(${ref('d', dealTotals.deals)}), 0)::int as total, coalesce(sum(${ref('d', dealTotals.amount)}), 0)::numeric(20, 2)::text as total_amount from deal_totals d where ${where}`;
+  sql`select coalesce(sum(${ref('d', dealTotals.deals)}), 0)::int as total,
+    coalesce(sum(${ref('d', dealTotals.amount)}), 0)::numeric(20, 2)::text as total_amount from deal_totals d where ${where}`;
 
 /** The page's rows each carrying the totals (one row of nulls carries them when the page is empty). */
 export const pageWithTotals = (totals: SQL, page: SQL) => sql`

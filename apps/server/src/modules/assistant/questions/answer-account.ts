@@ -20,7 +20,8 @@ export async function answerLastMeeting(ctx: AskContext, deps: AnswerDeps): Prom
   const [last, ...earlier] = meetings;
   const when = (at: string) => day(localDate(new Date(at), ctx.zone));
   const lines = [
-    `The last meeting with ${last!.company ?? names(ctx)} was "${last!.title}" on ${when(last!.at)}${last!.dealName ? ` (deal: ${last!.dealName})` : ''}.`,
+    `The last meeting with ${last!.company ?? names(ctx)} was "${last!.title}" on ${when(last!.at)}` +
+      `${last!.dealName ? ` (deal: ${last!.dealName})` : ''}.`,
   ];
   lines.push(last!.summary ? `Summary: ${clip(last!.summary, 600)}` : 'It has no summary yet.');
   if (last!.keyPoints.length) lines.push('Key points:', ...last!.keyPoints.slice(0, 8).map((k) => `- ${clip(k, 200)}`));

@@ -15,7 +15,8 @@ export async function answerCalls(ctx: AskContext, deps: AnswerDeps, which: 'tod
     return { text: `I could not find any calls${forAccount(ctx)} ${which} (${day(date)}) for you or your team.`, sources: [], results: [] };
   const mine = calls.filter((c) => c.ownerId === ctx.caller.id);
   const line = (c: CallLine) =>
-    `- ${c.allDay ? 'All day' : localTime(c.startAt, ctx.zone)}: ${titleOf(c)}${c.ownerId === ctx.caller.id ? '' : ` (${c.owner})`}${c.dealName ? `, deal ${c.dealName}` : ''}${c.meetLink ? '' : ', no meeting link'}`;
+    `- ${c.allDay ? 'All day' : localTime(c.startAt, ctx.zone)}: ${titleOf(c)}${c.ownerId === ctx.caller.id ? '' : ` (${c.owner})`}` +
+    `${c.dealName ? `, deal ${c.dealName}` : ''}${c.meetLink ? '' : ', no meeting link'}`;
   const text = [
     `${count(calls.length, 'call')}${forAccount(ctx)} ${which}, ${day(date)} (times in ${ctx.zone}); ${mine.length} on your calendar:`,
     ...calls.map(line),

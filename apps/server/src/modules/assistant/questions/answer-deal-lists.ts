@@ -48,7 +48,8 @@ export async function answerLargest(
   return dealSetAnswer(
     { ...set, total: shown },
     () =>
-      `The ${shown === 1 ? 'largest open deal' : `${shown} largest open deals`}${which} (of ${set.total.toLocaleString('en-IN')} open deals worth ${inrOf(set.totalAmount)}):`,
+      `The ${shown === 1 ? 'largest open deal' : `${shown} largest open deals`}${which} ` +
+      `(of ${set.total.toLocaleString('en-IN')} open deals worth ${inrOf(set.totalAmount)}):`,
     `I could not find any open deals${which}.`,
   );
 }
@@ -84,8 +85,11 @@ export async function answerStuck(ctx: AskContext, deps: AnswerDeps, days: numbe
   return dealSetAnswer(
     set,
     (n, total) =>
-      `${n}${forAccount(ctx)} ${set.total === 1 ? 'has' : 'have'} had no activity for ${days} days or more (open deals, worth ${total}: not updated, no meeting recorded and no call on ${set.total === 1 ? 'it' : 'them'} in that time), longest untouched first:`,
-    `I could not find any open deals${forAccount(ctx)} that have gone ${days} days without activity (an update, a recorded meeting or a call).`,
+      `${n}${forAccount(ctx)} ${set.total === 1 ? 'has' : 'have'} had no activity for ${days} days or more ` +
+      `(open deals, worth ${total}: not updated, no meeting recorded and no call on ${set.total === 1 ? 'it' : 'them'} in that time), ` +
+      'longest untouched first:',
+    `I could not find any open deals${forAccount(ctx)} that have gone ${days} days without activity ` +
+      '(an update, a recorded meeting or a call).',
     { updated: true },
   );
 }
@@ -104,7 +108,8 @@ export async function answerOverdue(ctx: AskContext, deps: AnswerDeps): Promise<
   return dealSetAnswer(
     set,
     (n, total) =>
-      `${n}${forAccount(ctx)} ${set.total === 1 ? 'is' : 'are'} still open past ${set.total === 1 ? 'its' : 'their'} close date (worth ${total}), oldest first:`,
+      `${n}${forAccount(ctx)} ${set.total === 1 ? 'is' : 'are'} still open past ${set.total === 1 ? 'its' : 'their'} close date ` +
+      `(worth ${total}), oldest first:`,
     `I could not find any open deals${forAccount(ctx)} past their close date.`,
   );
 }

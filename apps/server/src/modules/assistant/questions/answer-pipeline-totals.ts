@@ -20,7 +20,8 @@ export async function answerPipelineBy(ctx: AskContext, deps: AnswerDeps, by: 's
   if (groups.length === 0) return { text: `I could not find any ${scope}${forAccount(ctx)}.`, sources: [], results: [] };
   const deals = groups.reduce((a, g) => a + g.deals, 0);
   const text = [
-    `${openOnly ? 'Open pipeline' : 'Deals'}${forAccount(ctx)} by ${by}: ${count(deals, openOnly ? 'open deal' : 'deal')}, ${inr(sum(groups))} in total.`,
+    `${openOnly ? 'Open pipeline' : 'Deals'}${forAccount(ctx)} by ${by}: ` +
+      `${count(deals, openOnly ? 'open deal' : 'deal')}, ${inr(sum(groups))} in total.`,
     ...groups.map(groupLine),
     `Largest ${scope}: ${top.deals.map((d) => `${d.dealname} (${inr(d.amount)})`).join('; ')}.`,
   ].join('\n');

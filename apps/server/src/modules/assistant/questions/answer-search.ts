@@ -44,7 +44,8 @@ export async function answerSearch(ctx: AskContext, deps: AnswerDeps, question: 
     lines.push('Meetings:');
     for (const m of meetings)
       lines.push(
-        `- "${m.title}" (${day(localDate(new Date(m.at), ctx.zone))}${m.dealName ? `, ${m.dealName}` : ''}): ${clip(m.snippet || m.summary || '', 220)}`,
+        `- "${m.title}" (${day(localDate(new Date(m.at), ctx.zone))}${m.dealName ? `, ${m.dealName}` : ''}): ` +
+          clip(m.snippet || m.summary || '', 220),
       );
   }
   if (deals.length) {

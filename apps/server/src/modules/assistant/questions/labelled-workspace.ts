@@ -48,16 +48,19 @@ const TOPICS = [
 /** Recordings for the first deals of every demo account (uploaded by the deal's owner), deals without next steps, and aged updates. */
 export async function prepareDemoWorkspace(db: Db, organizationId: string): Promise<void> {
   await db.execute(sql`
-    insert into recordings (organization_id, uploaded_by, uploader_email, deal_id, pipeline_id, title, upload_type, status, transcript_status,
-      transcription, summary, key_points, sentiment, created_at)
+    insert into recordings (organization_id, uploaded_by, uploader_email, deal_id, pipeline_id, title, upload_type, status,
+      transcript_status, transcription, summary, key_points, sentiment, created_at)
     select d.organization_id, d.owner_id, u.email, d.id, d.pipeline_id,
       split_part(d.dealname, ' - ', 1) || ' ' || (t.topic->>'title'), 'transcription', 'ready', 'available',
       t.topic->>'text', t.topic->>'summary', t.topic->'points', case when d.id % 3 = 0 then 'negative' else 'positive' end,
       now() - make_interval(days => (d.id % 40)::int, hours => t.n::int)
-    from (select d.*, row_number() over (partition by d.company_id order by d.id) as k from deals d where d.organization_id = ${organizationId}) d
+    from (
+      select d.*, row_number() over (partition by d.company_id order by d.id) as k from deals d where d.organization_id = ${organizationId}
+    ) d
     join users u on u.id = d.owner_id
     cross join lateral (
-      select n, (${JSON.stringify(TOPICS)}::jsonb) -> (((d.id + n) % ${TOPICS.length})::int) as topic from generate_series(1, 1 + (d.id % 3)::int) n
+      select n, (${JSON.stringify(TOPICS)}::jsonb) -> (((d.id + n) % ${TOPICS.length})::int) as topic
+      from generate_series(1, 1 + (d.id % 3)::int) n
     ) t
     where d.k <= 2`);
   await db.execute(sql`update deals set nextsteps = null where organization_id = ${organizationId} and id % 13 = 0`);
@@ -69,8 +72,8 @@ export async function prepareDemoWorkspace(db: Db, organizationId: string): Prom
 /** The same for the 100k-deal workspace: `count` recordings over random deals, calls today and tomorrow for every user. */
 export async function prepareLargeWorkspace(db: Db, organizationId: string, count: number): Promise<void> {
   await db.execute(sql`
-    insert into recordings (organization_id, uploaded_by, uploader_email, deal_id, pipeline_id, title, upload_type, status, transcript_status,
-      transcription, summary, key_points, created_at)
+    insert into recordings (organization_id, uploaded_by, uploader_email, deal_id, pipeline_id, title, upload_type, status,
+      transcript_status, transcription, summary, key_points, created_at)
     select d.organization_id, d.owner_id, u.email, d.id, d.pipeline_id,
       split_part(d.dealname, ' - ', 1) || ' ' || (t->>'title'), 'transcription', 'ready', 'available',
       repeat((t->>'text') || ' ', 20), t->>'summary', t->'points', now() - make_interval(hours => (d.id % 2000)::int)
@@ -79,7 +82,8 @@ export async function prepareLargeWorkspace(db: Db, organizationId: string, coun
     cross join lateral (select (${JSON.stringify(TOPICS)}::jsonb) -> ((d.id % ${TOPICS.length})::int) as t) x`);
   await db.execute(sql`
     insert into calendar_meetings (organization_id, owner_id, title, start_at, end_at)
-    select ${organizationId}, u.id, 'Call ' || n, date_trunc('day', now()) + make_interval(hours => 6 + n * 4), date_trunc('day', now()) + make_interval(hours => 6 + n * 4, mins => 30)
+    select ${organizationId}, u.id, 'Call ' || n, date_trunc('day', now()) + make_interval(hours => 6 + n * 4),
+      date_trunc('day', now()) + make_interval(hours => 6 + n * 4, mins => 30)
     from users u cross join generate_series(0, 6) n where u.organization_id = ${organizationId}`);
   await db.execute(sql`analyze`);
 }

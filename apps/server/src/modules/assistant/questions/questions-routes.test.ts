@@ -234,7 +234,7 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     expect(ids(a.sources, 'deal').sort()).toEqual([dealId(data.deals.overdue), dealId(data.deals.won)].sort());
   });
 
-  it("says plainly what it can answer for questions outside the CRM, and names an account it does not have, never the caller's totals", async () => {
+  it("says plainly what it can answer for questions outside the CRM; names an account it lacks, never the caller's totals", async () => {
     const weather = await sales(s.rep, "what's the weather in Mumbai today?");
     expect(weather.response).toMatch(/^I can't help with that\. I answer from your Pipewise data/);
     expect(weather.sources).toEqual([]);

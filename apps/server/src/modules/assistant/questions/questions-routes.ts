@@ -35,7 +35,10 @@ export function questionsRoutesWith(
     const limit = (userId: string) =>
       limiter.consume({ key: `assistant-questions:${userId}`, max: QUESTIONS_PER_MINUTE, windowSeconds: 60 });
 
-    const description = `Answered from the caller's visible deals, meetings and calls, without a model. 'Today' and 'tomorrow' are in the X-Timezone header's IANA zone (UTC without it). At most ${QUESTIONS_PER_MINUTE} questions a minute per user (429 with Retry-After).`;
+    const description =
+      "Answered from the caller's visible deals, meetings and calls, without a model. " +
+      "'Today' and 'tomorrow' are in the X-Timezone header's IANA zone (UTC without it). " +
+      `At most ${QUESTIONS_PER_MINUTE} questions a minute per user (429 with Retry-After).`;
     app.post(
       '/api/chat/sales',
       {

@@ -2,8 +2,10 @@
 
 const META = new Set(
   (
-    'find search show list tell give get me us my our any anything something everything all where which what who when how did do does was were is are ' +
-    'has have had the a an in on of for to about regarding mention mentions mentioned mentioning talk talked talking discuss discussed discussing ' +
+    'find search show list tell give get me us my our any anything something everything all ' +
+    'where which what who when how did do does was were is are ' +
+    'has have had the a an in on of for to about regarding mention mentions mentioned mentioning ' +
+    'talk talked talking discuss discussed discussing ' +
     'say said saying come came up bring brought raise raised look looking please can could would you i we they there that this those these ' +
     'meeting meetings call calls recording recordings transcript transcripts video videos deal deals note notes conversation conversations'
   ).split(' '),
