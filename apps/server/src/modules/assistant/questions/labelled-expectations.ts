@@ -303,8 +303,10 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
         pipelines: string[];
         close: Record<string, unknown> | null;
         search: string | null;
+        open?: boolean;
       };
       const parts: SQL[] = [sql`true`];
+      if (f.open) parts.push(sql`not s.is_closed`);
       if (f.owners.length)
         parts.push(
           sql`d.owner_id in (select id from users where email in (${sql.join(

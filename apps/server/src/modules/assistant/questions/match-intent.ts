@@ -1,6 +1,6 @@
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import type { Intent, ReadQuestion, Vocabulary } from './intents';
-import { hasFilters, readFilters } from './read-filters';
+import { hasFilters, readFilters, readLabels } from './read-filters';
 import { either } from './either';
 
 /** Each intent's wording; checked in this order, the first that fits wins. */
@@ -88,8 +88,10 @@ export function matchIntent(question: string, vocab: Vocabulary, today: string):
   if (CALLS_DAY.test(q) && CALLS_WORDS.test(q) && !LAST_MEETING.test(q))
     return { name: 'calls', day: /tomorrow/i.test(q) ? 'tomorrow' : 'today' };
   if (LAST_MEETING.test(q) && !PAIN.test(q) && !DECISION.test(q)) return { name: 'last_meeting' };
-  const pain = PAIN.test(q);
-  const decision = DECISION.test(q);
+  // A stage or pipeline named in the question is a filter, not a field word ("my deals at Decision Maker Bought-In").
+  const words = readLabels(q, [...vocab.stages, ...vocab.pipelines]).rest;
+  const pain = PAIN.test(words);
+  const decision = DECISION.test(words);
   if (pain || decision) return { name: 'account_people', painpoints: pain, decisionMakers: decision };
   if (TOP_OWNER.test(q)) return { name: 'top_owner' };
   const group = GROUP_BY.exec(q);
