@@ -32,8 +32,8 @@ const GROUP_BY = either(
 );
 const NO_NEXT_STEPS = either(
   new RegExp(
-    String.raw`\b(?:without|no|missing|lack(?:ing|s)?|empty|blank|w\/o|don'?t\s+have|do\s+not\s+have|doesn'?t\s+have|does\s+not\s+have|need)` +
-      String.raw`\s+(?:any\s+)?(?:a\s+)?next\s*steps?\b`,
+    String.raw`\b(?:without|no|missing|lack(?:ing|s)?|empty|blank|w\/o|don'?t\s+have|do\s+not\s+have|` +
+      String.raw`doesn'?t\s+have|does\s+not\s+have|need)\s+(?:any\s+)?(?:a\s+)?next\s*steps?\b`,
   ),
   /\bnext\s*steps?\s+(?:is\s+|are\s+)?(?:missing|empty|blank|not\s+(?:set|defined|added|there)|undefined|null)\b/,
 );

@@ -6,7 +6,8 @@ const META = new Set(
     'where which what who when how did do does was were is are ' +
     'has have had the a an in on of for to about regarding mention mentions mentioned mentioning ' +
     'talk talked talking discuss discussed discussing ' +
-    'say said saying come came up bring brought raise raised look looking please can could would you i we they there that this those these ' +
+    'say said saying come came up bring brought raise raised look looking please can could would ' +
+    'you i we they there that this those these ' +
     'meeting meetings call calls recording recordings transcript transcripts video videos deal deals note notes conversation conversations'
   ).split(' '),
 );
