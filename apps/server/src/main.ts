@@ -71,6 +71,10 @@ async function main(): Promise<void> {
         });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ services });
+  // Building the services and the app takes a while on a busy machine: a stop asked for meanwhile
+  // ends here, before the server listens or the worker claims a job.
+  if (app) stop.add(() => app.close());
+  await stop.checkpoint();
   if (app) {
     try {
       await app.listen({ port: config.port, host: config.host });
