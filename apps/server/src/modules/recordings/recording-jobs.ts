@@ -26,12 +26,14 @@ export const processRecordingJob = declareJob({
 
 /**
  * The demo seed's video: copies the committed file to the recording's storage key (once), then
- * processes it like an upload. Queued by the seed, which runs before storage is available.
+ * processes it like an upload. Queued by the seed, which runs before storage is available. Media
+ * pool too: its transcription must not hold the slots calendar syncs and mail use.
  */
 export const storeDemoMediaJob = declareJob({
   type: 'recording.store-demo-media',
   payload: ZRecordingJob,
   maxAttempts: MAX_ATTEMPTS,
+  pool: 'media',
 });
 
 /** Hourly: the bytes of direct uploads whose upload_key expired without becoming a video leave storage. */
