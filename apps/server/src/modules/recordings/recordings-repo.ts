@@ -67,23 +67,8 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'subo
 
     forDeal: (viewer: Viewer, dealId: number, page: Page) => list(viewer, and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
 
-    async insert(values: NewRecording): Promise<string> {
-      const [row] = await db.insert(recordings).values(values).returning({ id: recordings.id });
-      return row!.id;
-    },
-
     async delete(organizationId: string, id: string): Promise<void> {
       await db.delete(recordings).where(and(eq(recordings.organizationId, organizationId), eq(recordings.id, id)));
-    },
-
-    /** failed -> processing (retry); false when the recording is in any other state. */
-    async restartIfFailed(organizationId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .update(recordings)
-        .set({ status: 'processing', error: null, updatedAt: sql`now()` })
-        .where(and(eq(recordings.organizationId, organizationId), eq(recordings.id, id), eq(recordings.status, 'failed')))
-        .returning({ id: recordings.id });
-      return rows.length > 0;
     },
 
     async storageKeyInUse(key: string): Promise<boolean> {
