@@ -230,6 +230,61 @@ describe('delete and retry', () => {
   });
 });
 
+describe('a crash between the recording and its processing job', () => {
+  // The database refuses the processing job (the server dies as it writes it), and nothing the
+  // server tries afterwards (a compensating delete) reaches the database either.
+  const run = async (...statements: string[]) => {
+    for (const statement of statements) await execute(t.database.db, sql.raw(statement));
+  };
+  const dieAtTheJob = () =>
+    run(
+      `create function pw_test_die() returns trigger language plpgsql as $$
+        begin raise exception 'the server died before its next write'; end $$`,
+      `create trigger pw_test_die_at_job before insert on jobs for each row
+        when (new.type = 'recording.process') execute function pw_test_die()`,
+      'create trigger pw_test_die_after before delete on recordings for each row execute function pw_test_die()',
+    );
+  const revive = () =>
+    run('drop trigger pw_test_die_at_job on jobs', 'drop trigger pw_test_die_after on recordings', 'drop function pw_test_die()');
+  const jobsOf = async (id: string) =>
+    (await execute<{ status: string }>(t.database.db, sql`select status from jobs where dedupe_key = ${id} order by id`)).map(
+      (j) => j.status,
+    );
+
+  it('during an upload leaves no recording behind (never an uploaded recording without a job)', async () => {
+    await dieAtTheJob();
+    try {
+      const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'file', title: 'Half filed' }, [
+        { field: 'file', name: 'clip.mp4', data: tinyMp4() },
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/videos/upload',
+        headers: { ...s.rahul.headers, ...form.headers },
+        payload: form.payload,
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await revive();
+    }
+    expect(await execute(t.database.db, sql`select id, status from recordings where title = 'Half filed'`)).toEqual([]);
+  });
+
+  it('during a Retry leaves the recording failed, to be retried again (never processing without a job)', async () => {
+    const { id } = await uploadAs(s.rahul, 'Retry dies');
+    await execute(t.database.db, sql`update recordings set status = 'failed', error = 'No audio track' where id = ${id}`);
+    await execute(t.database.db, sql`update jobs set status = 'failed' where dedupe_key = ${id}`);
+    await dieAtTheJob();
+    try {
+      expect((await t.app.inject({ method: 'POST', url: `/api/videos/${id}/retry`, headers: s.rahul.headers })).statusCode).toBe(500);
+    } finally {
+      await revive();
+    }
+    expect((await get(s.rahul, `/api/videos/${id}`)).json()).toMatchObject({ status: 'failed', can_retry: true });
+    expect(await jobsOf(id)).toEqual(['failed']);
+  });
+});
+
 describe('direct upload (generate-presigned-url, local storage)', () => {
   const presign = (who: TestSession) =>
     t.app.inject({
