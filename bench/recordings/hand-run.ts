@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { extractAudioArgs, probeArgs, snapshotArgs } from '../../apps/server/src/adapters/media/ffmpeg-media';
 import { pocketsphinxArgs } from '../../apps/server/src/adapters/stt/pocketsphinx-stt';
+import { SNAPSHOT_WIDTH } from '../../apps/server/src/modules/recordings/recording-processor-media';
 
 const run = (command: string, args: string[]) =>
   execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
@@ -15,62 +17,12 @@ export function handRun(input: string, workDir: string, snapshotTimes: number[])
     timings[name] = Math.round(performance.now() - started);
   };
   const wav = path.join(workDir, 'hand.wav');
-  time('duration', () =>
-    run('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'format=duration:stream=codec_type,duration:stream_disposition=attached_pic',
-      '-of',
-      'json',
-      input,
-    ]),
-  );
-  time('audio', () =>
-    run('ffmpeg', [
-      '-nostdin',
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      input,
-      '-map',
-      '0:a:0',
-      '-vn',
-      '-ac',
-      '1',
-      '-ar',
-      '16000',
-      '-c:a',
-      'pcm_s16le',
-      '-f',
-      'wav',
-      wav,
-    ]),
-  );
+  time('duration', () => run('ffprobe', probeArgs(input)));
+  time('audio', () => run('ffmpeg', extractAudioArgs(input, wav)));
   time('transcript', () => run('pocketsphinx_continuous', pocketsphinxArgs(wav)));
   time('snapshots', () => {
-    for (const [i, at] of snapshotTimes.entries()) {
-      run('ffmpeg', [
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
-        '-ss',
-        String(at),
-        '-i',
-        input,
-        '-map',
-        '0:v:0',
-        '-frames:v',
-        '1',
-        '-vf',
-        'scale=320:-2',
-        '-q:v',
-        '5',
-        path.join(workDir, `hand-${i}.jpg`),
-      ]);
-    }
+    for (const [i, at] of snapshotTimes.entries())
+      run('ffmpeg', snapshotArgs(input, at, SNAPSHOT_WIDTH, path.join(workDir, `hand-${i}.jpg`)));
   });
   fs.rmSync(wav, { force: true });
   return timings;

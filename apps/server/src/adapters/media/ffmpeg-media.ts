@@ -23,6 +23,30 @@ export const MEDIA_TOOL_BUDGETS = {
   snapshot: { baseMs: 60_000, perMediaSecondMs: 20 },
 } satisfies Record<string, ToolBudget>;
 
+/** The tools' command lines, also typed by hand in the processing bench (its floor). */
+export const probeArgs = (input: string) => [
+  '-v',
+  'error',
+  '-show_entries',
+  'format=duration:stream=codec_type,duration:stream_disposition=attached_pic',
+  '-of',
+  'json',
+  input,
+];
+/** The first audio track as 16 kHz mono 16-bit WAV (what speech to text reads). */
+export const extractAudioArgs = (input: string, wav: string) => [
+  ...['-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn'],
+  ...['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wav],
+];
+/**
+ * One frame at `at` seconds, `width` pixels wide. -ss before -i seeks by keyframe index: a frame
+ * an hour in costs as little as the first.
+ */
+export const snapshotArgs = (input: string, at: number, width: number, out: string) => [
+  ...['-nostdin', '-v', 'error', '-y', '-ss', String(at), '-i', input],
+  ...['-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${width}:-2`, '-q:v', '5', out],
+];
+
 /** A refusal from the tool means the file is bad (lasting); anything else (missing tool, abort) passes through. */
 function asUnreadable(e: unknown, message: string): unknown {
   return e instanceof ToolFailedError ? new UnreadableMediaError(message, e) : e;
@@ -32,15 +56,7 @@ function asUnreadable(e: unknown, message: string): unknown {
 export function createFfmpegMedia(): MediaTools {
   return {
     async probe(inputPath, { signal }) {
-      const args = [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=duration:stream=codec_type,duration:stream_disposition=attached_pic',
-        '-of',
-        'json',
-        inputPath,
-      ];
+      const args = probeArgs(inputPath);
       const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.probe, 0);
       const { stdout } = await runTool('ffprobe', args, { signal, timeoutMs, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.notMedia);
@@ -49,26 +65,7 @@ export function createFfmpegMedia(): MediaTools {
     },
 
     async extractAudio(inputPath, wavPath, { signal, durationSeconds }) {
-      const args = [
-        '-nostdin',
-        '-v',
-        'error',
-        '-y',
-        '-i',
-        inputPath,
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-ac',
-        '1',
-        '-ar',
-        '16000',
-        '-c:a',
-        'pcm_s16le',
-        '-f',
-        'wav',
-        wavPath,
-      ];
+      const args = extractAudioArgs(inputPath, wavPath);
       const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.extractAudio, durationSeconds);
       await runTool('ffmpeg', args, { signal, timeoutMs, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.noAudio);
@@ -80,26 +77,7 @@ export function createFfmpegMedia(): MediaTools {
       const shots: { path: string; atSeconds: number }[] = [];
       for (const [i, at] of times.entries()) {
         const out = path.join(outDir, `${i}.jpg`);
-        // -ss before -i seeks by keyframe index: a frame an hour in costs as little as the first.
-        const args = [
-          '-nostdin',
-          '-v',
-          'error',
-          '-y',
-          '-ss',
-          String(at),
-          '-i',
-          inputPath,
-          '-map',
-          '0:v:0',
-          '-frames:v',
-          '1',
-          '-vf',
-          `scale=${plan.width}:-2`,
-          '-q:v',
-          '5',
-          out,
-        ];
+        const args = snapshotArgs(inputPath, at, plan.width, out);
         // A picture that cannot be decoded at one point costs that snapshot, not the recording.
         const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.snapshot, plan.durationSeconds);
         const taken = await runTool('ffmpeg', args, { signal, timeoutMs, ...FFMPEG }).then(
