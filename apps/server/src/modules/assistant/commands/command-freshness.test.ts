@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TProcessCommandResponse } from '@pipewise/contract/assistant';
 import { signInAll, type TestSession } from '../../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
@@ -86,5 +86,18 @@ describe('the assistant after a write on a screen', () => {
       expect(body.data.parsed_command).toMatchObject({ operation: 'update', identifier: 'saffronview bundle' });
     }
     await expectResolved(a, s.priya, 'saffronview bundle', 'Saffronview Hotels bundle');
+  });
+});
+
+describe('the names a typed command reads', () => {
+  it('are read once per command (one read of the workspace version), not again after the parser used them', async () => {
+    await warm(a, s.priya);
+    const forCaller = vi.spyOn(a.services.commands.gazetteers, 'forCaller');
+    try {
+      await expectResolved(a, s.priya, 'saffronview bundle', 'Saffronview Hotels bundle');
+      expect(forCaller).toHaveBeenCalledTimes(1);
+    } finally {
+      forCaller.mockRestore();
+    }
   });
 });

@@ -143,24 +143,33 @@ export function createCommandService(deps: CommandDeps) {
         timeZone: zoneOrUtc(options.timeZone),
         names,
       });
-      return processParsed(caller, parsed, problems, typedIdentifier);
+      // The parser read the names against the caller's already: no second read of them.
+      return decide(caller, parsed, problems, typedIdentifier);
     },
-    processParsed,
+
+    /**
+     * A command already read into the spec's parsed_command by another reader (a language model's
+     * tool call), with the problems it found: its names read against the caller's, then resolved and
+     * answered with a pending operation, exactly as a typed command is.
+     */
+    async processParsed(caller: Caller, read: TParsedCommand, problems: CommandProblem[] = []): Promise<ProcessAnswer> {
+      const parsed = problems.length ? read : await withNames(caller, read);
+      const typed = parsed.identifier !== read.identifier && read.identifier ? read.identifier : undefined;
+      return decide(caller, parsed, problems, typed);
+    },
   };
 
   /**
-   * A command already read into the spec's parsed_command (by the text parser, or by a language
-   * model's tool call), with the problems its reader found: resolved against what the caller can
-   * see and answered with a pending operation, exactly as a typed command is.
+   * A command read into the spec's parsed_command with its names resolved: checked against what the
+   * caller can see and answered with a pending operation. `typedIdentifier` is the name as typed,
+   * used when the resolved name is no longer visible.
    */
-  async function processParsed(
+  async function decide(
     caller: Caller,
-    read: TParsedCommand,
-    problems: CommandProblem[] = [],
+    parsed: TParsedCommand,
+    problems: CommandProblem[],
     typedIdentifier?: string,
   ): Promise<ProcessAnswer> {
-    let parsed = problems.length ? read : await withNames(caller, read);
-    if (typedIdentifier === undefined && parsed.identifier !== read.identifier && read.identifier) typedIdentifier = read.identifier;
     const type = parsed.object_type;
     if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
     // The text parser always names a record or says why not; another reader may forget to.
