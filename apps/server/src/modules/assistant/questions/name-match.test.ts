@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentWords, editDistance, matchName, wordScore } from './name-match';
+import { editDistance } from '../understanding/mentions';
+import { contentWords, matchName, wordScore } from './name-match';
 import { askedName, isOutside } from './outside';
 import { readDealFields } from './record-fields';
 

@@ -1,3 +1,6 @@
+import { trigramsOf } from '../understanding/gazetteer';
+import { editDistance } from '../understanding/mentions';
+
 /**
  * How a question's words meet a record's name: word by word, exactly, by a prefix (partial
  * names: 'pharm' for Pharma) or by trigram similarity (typos: 'kavery' for Kaveri). Pure
@@ -41,34 +44,13 @@ export function contentWords(text: string): string[] {
   return [...new Set(wordsOf(text).filter((w) => !STOP.has(w) && (w.length >= 2 || /\d/.test(w))))];
 }
 
-function trigrams(word: string): Set<string> {
-  const padded = `  ${word} `;
-  const out = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
-  return out;
-}
-
 /** Trigram similarity of two words, as pg_trgm computes it (shared over all trigrams). */
 export function similarity(a: string, b: string): number {
-  const x = trigrams(a);
-  const y = trigrams(b);
+  const x = new Set(trigramsOf(a));
+  const y = new Set(trigramsOf(b));
   let shared = 0;
   for (const t of x) if (y.has(t)) shared++;
   return shared / (x.size + y.size - shared);
-}
-
-/** Edits (insert, delete, substitute, swap two neighbours) from one word to another, up to `max` (then max + 1). */
-export function editDistance(a: string, b: string, max = 3): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  return Math.min(d[a.length]![b.length]!, max + 1);
 }
 
 /**
