@@ -80,6 +80,19 @@ export function tsQuery(text: string, anyWord: boolean): SQL {
 /** `%word%` with LIKE's wildcards in the word taken literally. */
 export const containing = (w: string) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** `column in (ids)` over uuids; `false` for none (so an empty list matches nothing). */
+export const inUuids = (column: SQL, ids: (string | number)[]): SQL =>
+  ids.length
+    ? sql`${column} in (${sql.join(
+        ids.map((id) => sql`${String(id)}::uuid`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
+/** `and column in (companyIds)` when the read is limited to some accounts (none: nothing), else nothing. */
+export const companyFilter = (column: SQL, companyIds: string[] | null): SQL =>
+  companyIds ? sql`and ${inUuids(column, companyIds)}` : sql``;
+
 /** The parts joined by `or`; `false` when there are none. */
 export const anyOf = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` or `) : sql`false`);
 

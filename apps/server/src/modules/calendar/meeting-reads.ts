@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { ranked, type MatchTerms } from '../../db/ranked-match';
+import { companyFilter, ranked, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The calendar module's reads for other modules: only this module writes SQL against calendar_meetings. */
@@ -18,14 +18,6 @@ export type CallLine = {
   dealName: string | null;
 };
 
-const uuidList = (ids: string[]) =>
-  ids.length
-    ? sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )
-    : sql`null::uuid`;
-
 export function createMeetingReads(db: DbOrTx) {
   return {
     /**
@@ -33,7 +25,6 @@ export function createMeetingReads(db: DbOrTx) {
      * optionally only calls linked to the accounts' deals. The deal shown only when the caller sees it.
      */
     async calls(caller: Viewer, range: { from: Date; to: Date }, companyIds: string[] | null): Promise<CallLine[]> {
-      const account = companyIds ? sql`and d.company_id in (${uuidList(companyIds)})` : sql``;
       const rows = await execute<{
         id: string;
         title: string | null;
@@ -54,7 +45,7 @@ export function createMeetingReads(db: DbOrTx) {
         left join deals d on d.id = m.deal_id and ${scope.deals(caller, 'd')}
         where ${scope.meetings(caller, 'm')}
           and m.status <> 'cancelled' and m.start_at >= ${range.from.toISOString()}::timestamptz
-          and m.start_at < ${range.to.toISOString()}::timestamptz ${account}
+          and m.start_at < ${range.to.toISOString()}::timestamptz ${companyFilter(sql`d.company_id`, companyIds)}
         order by m.start_at, m.id limit 200`,
       );
       return rows.map((r) => ({

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { inOrder, ranked, type MatchTerms, type NameCandidate } from '../../db/ranked-match';
+import { inOrder, inUuids, ranked, type MatchTerms, type NameCandidate } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The companies module's reads for other modules: only this module writes SQL against companies. */
@@ -13,12 +13,6 @@ export type CompanySearchRow = {
   industry: string | null;
   deal_id: string | number | null;
 };
-
-const uuids = (list: string[]) =>
-  sql.join(
-    list.map((id) => sql`${String(id)}::uuid`),
-    sql`, `,
-  );
 
 export function createCompanyReads(db: DbOrTx) {
   return {
@@ -47,7 +41,7 @@ export function createCompanyReads(db: DbOrTx) {
         sql`select c.id, c.name, c.industry, c.city,
             nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as owner
           from companies c left join users u on u.id = c.owner_id
-          where ${scope.companies(caller, 'c')} and c.id in (${uuids(companyIds)})`,
+          where ${scope.companies(caller, 'c')} and ${inUuids(sql`c.id`, companyIds)}`,
       );
     },
 

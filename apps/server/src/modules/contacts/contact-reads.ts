@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { anyOf, containing, inOrder, ranked, type MatchTerms, type NameCandidate } from '../../db/ranked-match';
+import { anyOf, containing, inOrder, inUuids, ranked, type MatchTerms, type NameCandidate } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The contacts module's reads for other modules: only this module writes SQL against contacts. */
@@ -25,12 +25,6 @@ export type ContactDetails = {
   company: string | null;
   company_id: string | null;
 };
-
-const uuids = (list: string[]) =>
-  sql.join(
-    list.map((id) => sql`${String(id)}::uuid`),
-    sql`, `,
-  );
 
 export function createContactReads(db: DbOrTx) {
   return {
@@ -63,7 +57,7 @@ export function createContactReads(db: DbOrTx) {
         sql`select ct.id, trim(ct.firstname || ' ' || ct.lastname) as name, ct.email, ct.phone, ct.jobtitle,
             co.name as company, ct.company_id
           from contacts ct left join companies co on co.id = ct.company_id and ${scope.companies(caller, 'co')}
-          where ${scope.contacts(caller, 'ct')} and ct.id in (${uuids(contactIds)})`,
+          where ${scope.contacts(caller, 'ct')} and ${inUuids(sql`ct.id`, contactIds)}`,
       );
     },
 

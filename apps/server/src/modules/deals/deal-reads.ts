@@ -1,6 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, anyOf, containing, HEADLINE, inOrder, RANKED_CANDIDATES, ranked, tsQuery } from '../../db/ranked-match';
+import {
+  allWords,
+  anyOf,
+  companyFilter,
+  containing,
+  HEADLINE,
+  inOrder,
+  inUuids,
+  RANKED_CANDIDATES,
+  ranked,
+  tsQuery,
+} from '../../db/ranked-match';
 import type { MatchTerms, NameCandidate } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
@@ -40,16 +51,6 @@ export type StakeholderLine = {
   dealName: string;
 };
 
-const companyFilter = (column: SQL, companyIds: string[] | null) =>
-  companyIds
-    ? companyIds.length
-      ? sql`and ${column} in (${sql.join(
-          companyIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql`and false`
-    : sql``;
-
 export function createDealReads(db: DbOrTx) {
   return {
     /**
@@ -81,10 +82,7 @@ export function createDealReads(db: DbOrTx) {
       return execute<NameCandidate>(
         db,
         sql`select d.id, d.dealname as name, d.company_id from deals d
-        where ${scope.deals(caller, 'd')} and d.company_id in (${sql.join(
-          companyIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) order by d.amount desc nulls last, d.id desc limit ${limit}`,
+        where ${scope.deals(caller, 'd')} and ${inUuids(sql`d.company_id`, companyIds)} order by d.amount desc nulls last, d.id desc limit ${limit}`,
       );
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
+import { inUuids } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 import { toLine, type DealLine, type DealLineRow } from './deal-set-reads';
 import { DEAL_COLUMNS, DEAL_JOINS } from './deals-page-sql';
@@ -15,9 +16,9 @@ export type DealRecord = DealLine & { summary: string | null; closed: boolean; w
 
 type RecordRow = DealLineRow & { summary: string | null; is_closed: boolean; is_won: boolean; company_id: string };
 
-const ids = (list: (string | number)[], cast: 'uuid' | 'bigint') =>
+const dealIdList = (list: (string | number)[]) =>
   sql.join(
-    list.map((id) => (cast === 'uuid' ? sql`${String(id)}::uuid` : sql`${Number(id)}::bigint`)),
+    list.map((id) => sql`${Number(id)}::bigint`),
     sql`, `,
   );
 
@@ -29,7 +30,7 @@ export function createDealRecordReads(db: DbOrTx) {
       const rows = await execute<RecordRow>(
         db,
         sql`select ${DEAL_COLUMNS}, s.is_closed, s.is_won from deals d ${DEAL_JOINS}
-          where ${scope.deals(caller, 'd')} and d.id in (${ids(dealIds, 'bigint')}) order by d.amount desc nulls last, d.id desc`,
+          where ${scope.deals(caller, 'd')} and d.id in (${dealIdList(dealIds)}) order by d.amount desc nulls last, d.id desc`,
       );
       return rows.map((r) => ({ ...toLine(r), summary: r.summary, closed: r.is_closed, won: r.is_won, companyId: r.company_id }));
     },
@@ -41,7 +42,7 @@ export function createDealRecordReads(db: DbOrTx) {
         db,
         sql`select ct.id as contact_id, trim(ct.firstname || ' ' || ct.lastname) as name, ct.jobtitle, ds.position, ds.deal_id
           from deal_stakeholders ds join contacts ct on ct.id = ds.contact_id
-          where ds.deal_id in (${ids(dealIds, 'bigint')})
+          where ds.deal_id in (${dealIdList(dealIds)})
           order by (ds.position ilike '%decision%' or ds.position ilike '%economic%') desc, ds.display_order, ct.firstname, ct.id`,
       );
     },
@@ -51,13 +52,13 @@ export function createDealRecordReads(db: DbOrTx) {
       return execute<{ contact_id: string; id: string | number; dealname: string; position: string | null }>(
         db,
         sql`select ds.contact_id, d.id, d.dealname, ds.position from deal_stakeholders ds join deals d on d.id = ds.deal_id
-          where ds.contact_id in (${ids(contactIds, 'uuid')}) and ${scope.deals(caller, 'd')} order by d.amount desc nulls last, d.id desc`,
+          where ${inUuids(sql`ds.contact_id`, contactIds)} and ${scope.deals(caller, 'd')} order by d.amount desc nulls last, d.id desc`,
       );
     },
 
     /** Deals of the accounts the caller sees: counts, totals and the largest, open ones first. */
     async accountDeals(caller: Viewer, companyIds: string[], limit: number) {
-      const where = sql`${scope.deals(caller, 'd')} and d.company_id in (${ids(companyIds, 'uuid')})`;
+      const where = sql`${scope.deals(caller, 'd')} and ${inUuids(sql`d.company_id`, companyIds)}`;
       const [totals, rows] = await Promise.all([
         execute<{ total: number; open: number; open_amount: string; won: number; won_amount: string }>(
           db,

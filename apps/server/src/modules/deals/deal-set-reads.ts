@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
+import { inUuids } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 import { DEAL_COLUMNS, DEAL_JOINS, selectCount, selectTotalsTable } from './deals-page-sql';
 import { dealFilters } from './deals-query';
@@ -154,15 +155,7 @@ export function createDealSetReads(db: DbOrTx) {
         sql`d.stage_id = any(array(select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id
           where p.organization_id = ${caller.organizationId} and not s.is_closed))`,
       );
-    if (q.companyIds)
-      parts.push(
-        q.companyIds.length
-          ? sql`d.company_id in (${sql.join(
-              q.companyIds.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`
-          : sql`false`,
-      );
+    if (q.companyIds) parts.push(inUuids(sql`d.company_id`, q.companyIds));
     if (q.noNextSteps) parts.push(sql`(d.nextsteps is null or btrim(d.nextsteps) = '')`);
     // No activity since then: not updated, no meeting recorded on the deal, no call on it up to now (each a hashed set).
     if (q.updatedBefore) {
@@ -204,14 +197,7 @@ export function createDealSetReads(db: DbOrTx) {
     ): Promise<GroupTotal[]> {
       const source = companyIds
         ? sql`(select d.organization_id, d.owner_id, d.pipeline_id, d.stage_id, 1 as deals, coalesce(d.amount, 0) as amount from deals d
-            where d.organization_id = ${caller.organizationId} and ${
-              companyIds.length
-                ? sql`d.company_id in (${sql.join(
-                    companyIds.map((id) => sql`${id}::uuid`),
-                    sql`, `,
-                  )})`
-                : sql`false`
-            })`
+            where d.organization_id = ${caller.organizationId} and ${inUuids(sql`d.company_id`, companyIds)})`
         : sql`deal_totals`;
       const open = openOnly ? sql`not s.is_closed` : sql`true`;
       const group = {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, HEADLINE, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
+import { allWords, companyFilter, HEADLINE, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -60,24 +60,6 @@ const toMeeting = (r: MeetingRow): MeetingLine => ({
   company: r.company,
 });
 
-const uuidList = (ids: string[]) =>
-  ids.length
-    ? sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )
-    : sql`null::uuid`;
-
-const companyFilter = (column: SQL, companyIds: string[] | null) =>
-  companyIds
-    ? companyIds.length
-      ? sql`and ${column} in (${sql.join(
-          companyIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`
-      : sql`and false`
-    : sql``;
-
 /** The transcript text a snippet is cut from (ts_headline reparses it). */
 const SNIPPET_SOURCE_CHARS = 100_000;
 
@@ -96,7 +78,7 @@ export function createRecordingReads(db: DbOrTx) {
         db,
         sql`
         select ${meetingColumns} from recordings r join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id
-        where ${recordingScope(caller)} and ${scope.deals(caller, 'd')} and d.company_id in (${uuidList(companyIds)})
+        where ${recordingScope(caller)} and ${scope.deals(caller, 'd')} ${companyFilter(sql`d.company_id`, companyIds)}
         order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
       );
       return rows.map(toMeeting);
