@@ -1,26 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Mail } from 'lucide-react';
 import { GOOGLE_CONNECT_MESSAGES, type TGoogleStatus } from '@pipewise/contract/calendar';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { googleErrorMessage, useConnectGoogle } from '../api/connect-google';
 import { useDisconnectGoogle } from '../api/disconnect-google';
 import { useExchangeGoogleToken } from '../api/exchange-google-token';
 import { useGoogleStatus } from '../api/get-google-status';
 import { useSyncGoogle } from '../api/sync-google';
-import { googleReturnFrom, withoutGoogleReturn } from './google-return';
+import { DisconnectDialog, IntegrationCard, useStaleAfterSync, type IntegrationBadge } from './integration-card';
 import { LastSynced } from './last-synced';
+import { providerReturnFrom, withoutProviderReturn } from './provider-return';
 
 /** Said when a sync ends without a newer sync time (Google failed; the job tries again later). */
 export const SYNC_DID_NOT_FINISH = 'The sync did not finish. It will be retried shortly, or press Sync now again.';
 
 const PERMISSION_LABEL = { mail: 'Gmail', calendar: 'Calendar' } as const;
 
-const BADGES: Record<TGoogleStatus['state'], { label: string; tone: string }> = {
+const BADGES: Record<TGoogleStatus['state'], IntegrationBadge> = {
   not_connected: { label: 'Not connected', tone: 'badge-neutral' },
   partial: { label: 'Partially Connected', tone: 'badge-warning' },
   connected: { label: 'Connected', tone: 'badge-success' },
@@ -47,12 +45,11 @@ export function GoogleCard() {
   const exchange = useExchangeGoogleToken();
   const disconnect = useDisconnectGoogle();
   const sync = useSyncGoogle();
-  const queryClient = useQueryClient();
   // The sync time when Sync now was pressed: a sync that ends without a newer one did not finish.
   const [syncPressedAt, setSyncPressedAt] = useState<{ since: string | null } | null>(null);
   const [confirming, setConfirming] = useState(false);
   // Google's return as the page opened with it: an error there is shown from the first render.
-  const [arrival] = useState(() => googleReturnFrom(params));
+  const [arrival] = useState(() => providerReturnFrom(params, 'google'));
   const [error, setError] = useState<string | null>(arrival && !arrival.ok ? GOOGLE_CONNECT_MESSAGES.authFailed : null);
   const handled = useRef(false);
 
@@ -60,19 +57,15 @@ export function GoogleCard() {
   useEffect(() => {
     if (!arrival || handled.current) return;
     handled.current = true;
-    setParams((current) => withoutGoogleReturn(current), { replace: true });
+    setParams((current) => withoutProviderReturn(current), { replace: true });
     if (arrival.ok) {
       exchange.mutate(arrival.value, { onSuccess: () => setError(null), onError: (e) => setError(googleErrorMessage(e, 'exchange')) });
     }
   }, [arrival, setParams, exchange]);
 
-  // A sync that just ended may have changed meetings and calls: other screens read them afresh.
+  // A sync that just ended may have changed meetings and calls.
   const syncing = Boolean(status.data?.syncing);
-  const wasSyncing = useRef(syncing);
-  useEffect(() => {
-    if (wasSyncing.current && !syncing) void queryClient.invalidateQueries({ refetchType: 'none' });
-    wasSyncing.current = syncing;
-  }, [syncing, queryClient]);
+  useStaleAfterSync(syncing);
 
   const syncNow = () => {
     setError(null);
@@ -100,7 +93,6 @@ export function GoogleCard() {
 
   const data = status.data;
   const busy = connect.isPending || exchange.isPending;
-  const badge = data ? BADGES[data.state] : null;
   const message = data ? statusMessage(data) : null;
   const connected = data && data.state !== 'not_connected';
   const canSync = Boolean(data && data.calendar && data.state !== 'broken');
@@ -108,30 +100,15 @@ export function GoogleCard() {
   const syncFailed = Boolean(syncPressedAt && data && !syncBusy && data.last_synced_at === syncPressedAt.since);
 
   return (
-    <Card as="li" className="integration-card" aria-labelledby="integration-google">
-      <div className="integration-card-head">
-        <span className="integration-icon" aria-hidden="true">
-          <Mail size={22} />
-        </span>
-        <h3 className="integration-name" id="integration-google">
-          Google
-        </h3>
-      </div>
-      <p className="muted integration-description">Mail and calendar: meetings and upcoming calls from your Google account.</p>
-      {message ? <p className="integration-message">{message}</p> : null}
-      {canSync && data ? <LastSynced at={data.last_synced_at} syncing={syncBusy} /> : null}
-      {syncFailed ? <AlertMessage plain>{SYNC_DID_NOT_FINISH}</AlertMessage> : null}
-      {status.isError ? <AlertMessage plain>{GOOGLE_CONNECT_MESSAGES.connectionError}</AlertMessage> : null}
-      {error ? <AlertMessage plain>{error}</AlertMessage> : null}
-      <div className="integration-card-foot">
-        {exchange.isPending ? (
-          <span className="badge badge-neutral">Connecting…</span>
-        ) : badge ? (
-          <span className={`badge ${badge.tone}`}>{badge.label}</span>
-        ) : (
-          <span className="badge badge-neutral">Checking…</span>
-        )}
-        <div className="integration-actions">
+    <IntegrationCard
+      id="google"
+      name="Google"
+      icon={Mail}
+      description="Mail and calendar: meetings and upcoming calls from your Google account."
+      badge={data ? BADGES[data.state] : null}
+      connecting={exchange.isPending}
+      actions={
+        <>
           {data && data.state !== 'connected' ? (
             <Button
               variant={data.state === 'not_connected' ? 'primary' : 'secondary'}
@@ -158,22 +135,22 @@ export function GoogleCard() {
               Disconnect
             </Button>
           ) : null}
-        </div>
-      </div>
-      <Dialog
+        </>
+      }
+    >
+      {message ? <p className="integration-message">{message}</p> : null}
+      {canSync && data ? <LastSynced at={data.last_synced_at} syncing={syncBusy} /> : null}
+      {syncFailed ? <AlertMessage plain>{SYNC_DID_NOT_FINISH}</AlertMessage> : null}
+      {status.isError ? <AlertMessage plain>{GOOGLE_CONNECT_MESSAGES.connectionError}</AlertMessage> : null}
+      {error ? <AlertMessage plain>{error}</AlertMessage> : null}
+      <DisconnectDialog
+        provider="Google"
+        description="Pipewise will lose access to your Gmail drafts and calendar, and your synced Google meetings will be removed."
         open={confirming}
         onOpenChange={setConfirming}
-        title="Disconnect Google?"
-        description="Pipewise will lose access to your Gmail drafts and calendar, and your synced Google meetings will be removed."
-      >
-        <DialogActions
-          label="Disconnect"
-          busyLabel="Disconnecting…"
-          busy={disconnect.isPending}
-          onConfirm={confirmDisconnect}
-          focusConfirm
-        />
-      </Dialog>
-    </Card>
+        busy={disconnect.isPending}
+        onConfirm={confirmDisconnect}
+      />
+    </IntegrationCard>
   );
 }

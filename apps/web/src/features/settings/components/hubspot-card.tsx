@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Workflow } from 'lucide-react';
 import {
@@ -11,8 +10,6 @@ import {
 } from '@pipewise/contract/integrations';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import {
   hubspotErrorMessage,
   syncSignatureOf,
@@ -22,10 +19,11 @@ import {
   useHubspotStatus,
   useSyncHubspot,
 } from '../api/hubspot';
-import { hubspotReturnFrom, withoutHubspotReturn } from './hubspot-return';
+import { DisconnectDialog, IntegrationCard, useStaleAfterSync, type IntegrationBadge } from './integration-card';
 import { LastSynced } from './last-synced';
+import { providerReturnFrom, withoutProviderReturn } from './provider-return';
 
-const BADGES: Record<THubspotState, { label: string; tone: string }> = {
+const BADGES: Record<THubspotState, IntegrationBadge> = {
   not_configured: { label: 'Not configured', tone: 'badge-neutral' },
   not_connected: { label: 'Not connected', tone: 'badge-neutral' },
   connected: { label: 'Connected', tone: 'badge-success' },
@@ -107,10 +105,9 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   const exchange = useExchangeHubspotCode(callerEmail);
   const sync = useSyncHubspot();
   const disconnect = useDisconnectHubspot();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   // HubSpot's return as the page opened with it: an error there is shown from the first render.
-  const [arrival] = useState(() => hubspotReturnFrom(params));
+  const [arrival] = useState(() => providerReturnFrom(params, 'hubspot'));
   const [error, setError] = useState<string | null>(arrival && !arrival.ok ? MSG.authFailed : null);
   const [failedConnect, setFailedConnect] = useState(Boolean(arrival && !arrival.ok));
   const handled = useRef(false);
@@ -132,7 +129,7 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   useEffect(() => {
     if (!arrival || handled.current) return;
     handled.current = true;
-    setParams((current) => withoutHubspotReturn(current), { replace: true });
+    setParams((current) => withoutProviderReturn(current), { replace: true });
     if (arrival.ok) {
       // The status as it was: a workspace not on HubSpot yet gets its first import from this connect.
       const before = status.data;
@@ -152,13 +149,9 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [arrival, setParams, exchange]);
 
-  // An import or sync that just ended changed deals, companies and contacts: other screens read them afresh.
+  // An import or sync that just ended changed deals, companies and contacts.
   const running = status.data?.sync.state === 'running';
-  const wasRunning = useRef(running);
-  useEffect(() => {
-    if (wasRunning.current && !running) void queryClient.invalidateQueries({ refetchType: 'none' });
-    wasRunning.current = running;
-  }, [running, queryClient]);
+  useStaleAfterSync(running);
 
   const startConnect = () => {
     setError(null);
@@ -197,30 +190,15 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   const syncBusy = sync.isPending || running || followed;
 
   return (
-    <Card as="li" className="integration-card" aria-labelledby="integration-hubspot">
-      <div className="integration-card-head">
-        <span className="integration-icon" aria-hidden="true">
-          <Workflow size={22} />
-        </span>
-        <h3 className="integration-name" id="integration-hubspot">
-          HubSpot
-        </h3>
-      </div>
-      <p className="muted integration-description">Your CRM: deals, companies and contacts, and the assistant’s CRM commands.</p>
-      {message ? <p className="integration-message">{message}</p> : null}
-      {data && (connected || data.source === 'hubspot') ? <SyncProgress sync={data.sync} /> : null}
-      {connected && data && !running ? <LastSynced at={data.last_synced_at} syncing={sync.isPending || followed} /> : null}
-      {status.isError ? <AlertMessage plain>{MSG.cardFailed}</AlertMessage> : null}
-      {error ? <AlertMessage plain>{error}</AlertMessage> : null}
-      <div className="integration-card-foot">
-        {exchange.isPending ? (
-          <span className="badge badge-neutral">Connecting…</span>
-        ) : badge ? (
-          <span className={`badge ${badge.tone}`}>{badge.label}</span>
-        ) : (
-          <span className="badge badge-neutral">Checking…</span>
-        )}
-        <div className="integration-actions">
+    <IntegrationCard
+      id="hubspot"
+      name="HubSpot"
+      icon={Workflow}
+      description="Your CRM: deals, companies and contacts, and the assistant’s CRM commands."
+      badge={badge}
+      connecting={exchange.isPending}
+      actions={
+        <>
           {data && !connected ? (
             <Button
               className="btn-small"
@@ -241,17 +219,22 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
               </Button>
             </>
           ) : null}
-        </div>
-      </div>
-      <Dialog open={confirming} onOpenChange={setConfirming} title="Disconnect HubSpot?" description={DISCONNECT_TEXT}>
-        <DialogActions
-          label="Disconnect"
-          busyLabel="Disconnecting…"
-          busy={disconnect.isPending}
-          onConfirm={confirmDisconnect}
-          focusConfirm
-        />
-      </Dialog>
-    </Card>
+        </>
+      }
+    >
+      {message ? <p className="integration-message">{message}</p> : null}
+      {data && (connected || data.source === 'hubspot') ? <SyncProgress sync={data.sync} /> : null}
+      {connected && data && !running ? <LastSynced at={data.last_synced_at} syncing={sync.isPending || followed} /> : null}
+      {status.isError ? <AlertMessage plain>{MSG.cardFailed}</AlertMessage> : null}
+      {error ? <AlertMessage plain>{error}</AlertMessage> : null}
+      <DisconnectDialog
+        provider="HubSpot"
+        description={DISCONNECT_TEXT}
+        open={confirming}
+        onOpenChange={setConfirming}
+        busy={disconnect.isPending}
+        onConfirm={confirmDisconnect}
+      />
+    </IntegrationCard>
   );
 }

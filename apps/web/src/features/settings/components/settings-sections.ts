@@ -1,5 +1,4 @@
-import { googleReturnFrom } from './google-return';
-import { hubspotReturnFrom } from './hubspot-return';
+import { providerReturnFrom } from './provider-return';
 
 export const SETTINGS_SECTIONS = [
   { id: 'general', label: 'General', operatorsOnly: false },
@@ -23,7 +22,7 @@ export function sectionFromParams(
 ): SettingsSection {
   const value = params.get('section');
   // Google's and HubSpot's returns come to the settings address without a section: show their cards.
-  if (value === null && (googleReturnFrom(params) || hubspotReturnFrom(params))) return 'integrations';
+  if (value === null && (providerReturnFrom(params, 'google') || providerReturnFrom(params, 'hubspot'))) return 'integrations';
   return sections.find((s) => s.id === value)?.id ?? 'general';
 }
 

@@ -4,12 +4,15 @@ import { toast } from 'sonner';
 import { WHATSAPP_NUMBER_MESSAGES as MSG, whatsappNumberE164 } from '@pipewise/contract/users';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { useUpdateWhatsappNumber, useWhatsappNumber, whatsappErrorMessage } from '../api/whatsapp-number';
+import { IntegrationCard, type IntegrationBadge } from './integration-card';
 
 export const WHATSAPP_SAVED = 'WhatsApp number saved.';
+
+const CONNECTED: IntegrationBadge = { label: 'Connected', tone: 'badge-success' };
+const NOT_CONNECTED: IntegrationBadge = { label: 'Not connected', tone: 'badge-neutral' };
 
 /** The messaging app's card: Connect (no number yet) or Update opens the number panel; the saved number shows here. */
 export function WhatsappCard({ callerEmail }: { callerEmail: string }) {
@@ -18,30 +21,13 @@ export function WhatsappCard({ callerEmail }: { callerEmail: string }) {
   const saved = number.data?.phone_number ?? null;
 
   return (
-    <Card as="li" className="integration-card" aria-labelledby="integration-whatsapp">
-      <div className="integration-card-head">
-        <span className="integration-icon" aria-hidden="true">
-          <MessageCircle size={22} />
-        </span>
-        <h3 className="integration-name" id="integration-whatsapp">
-          WhatsApp
-        </h3>
-      </div>
-      <p className="muted integration-description">Messaging: your own WhatsApp number, for reaching the assistant from your phone.</p>
-      {saved ? (
-        <p className="integration-message">
-          Your number: <span className="integration-value">{saved}</span>
-        </p>
-      ) : null}
-      {number.isError ? <AlertMessage plain>{MSG.connectionError}</AlertMessage> : null}
-      <div className="integration-card-foot">
-        {number.isPending ? (
-          <span className="badge badge-neutral">Checking…</span>
-        ) : saved ? (
-          <span className="badge badge-success">Connected</span>
-        ) : (
-          <span className="badge badge-neutral">Not connected</span>
-        )}
+    <IntegrationCard
+      id="whatsapp"
+      name="WhatsApp"
+      icon={MessageCircle}
+      description="Messaging: your own WhatsApp number, for reaching the assistant from your phone."
+      badge={number.isPending ? null : saved ? CONNECTED : NOT_CONNECTED}
+      actions={
         <Button
           variant={saved ? 'secondary' : 'primary'}
           className="btn-small"
@@ -51,7 +37,14 @@ export function WhatsappCard({ callerEmail }: { callerEmail: string }) {
         >
           {saved ? 'Update' : 'Connect'}
         </Button>
-      </div>
+      }
+    >
+      {saved ? (
+        <p className="integration-message">
+          Your number: <span className="integration-value">{saved}</span>
+        </p>
+      ) : null}
+      {number.isError ? <AlertMessage plain>{MSG.connectionError}</AlertMessage> : null}
       <Dialog
         open={open}
         onOpenChange={setOpen}
@@ -61,7 +54,7 @@ export function WhatsappCard({ callerEmail }: { callerEmail: string }) {
         {/* Mounted only while open: every opening starts from the saved number. */}
         <WhatsappNumberForm callerEmail={callerEmail} initial={saved ?? ''} onDone={() => setOpen(false)} />
       </Dialog>
-    </Card>
+    </IntegrationCard>
   );
 }
 
