@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZGoogleStatus, type TGoogleStatus } from '@pipewise/contract/calendar';
 import { http } from '../../../lib/http';
-import { GOOGLE_STATUS_QUERY_KEY } from './get-google-status';
+import { useGoogleStatusMutation } from './get-google-status';
 
 export type GoogleReturn = { code: string; state: string; scope?: string };
 
@@ -10,10 +9,4 @@ export async function exchangeGoogleToken(input: GoogleReturn): Promise<TGoogleS
   return ZGoogleStatus.parse(await http.post('/api/google/exchange-token', input));
 }
 
-export function useExchangeGoogleToken() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: exchangeGoogleToken,
-    onSuccess: (status) => queryClient.setQueryData(GOOGLE_STATUS_QUERY_KEY, status),
-  });
-}
+export const useExchangeGoogleToken = () => useGoogleStatusMutation(exchangeGoogleToken);

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZGoogleStatus, type TGoogleStatus } from '@pipewise/contract/calendar';
 import { http } from '../../../lib/http';
 
@@ -20,4 +20,10 @@ export const googleStatusQueryOptions = queryOptions({
 
 export function useGoogleStatus() {
   return useQuery(googleStatusQueryOptions);
+}
+
+/** A request that answers the caller's Google status (exchange, Sync now, disconnect): the card shows that answer at once. */
+export function useGoogleStatusMutation<TInput = void>(mutationFn: (input: TInput) => Promise<TGoogleStatus>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (status) => queryClient.setQueryData(GOOGLE_STATUS_QUERY_KEY, status) });
 }
