@@ -54,3 +54,32 @@ export function decryptSecret(key: Buffer, sealed: string, context = ''): string
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * A user's OAuth tokens sealed for storage, each bound to `context` (the user id). A refresh that
+ * brings no refresh token keeps `keepRefresh`, the one already sealed.
+ */
+export function sealTokens<Expiry extends Date | null>(
+  key: Buffer,
+  context: string,
+  tokens: { accessToken: string; refreshToken: string | null; expiresAt: Expiry },
+  keepRefresh: string | null,
+): { accessTokenEnc: string; refreshTokenEnc: string | null; accessExpiresAt: Expiry } {
+  return {
+    accessTokenEnc: encryptSecret(key, tokens.accessToken, context),
+    refreshTokenEnc: tokens.refreshToken ? encryptSecret(key, tokens.refreshToken, context) : keepRefresh,
+    accessExpiresAt: tokens.expiresAt,
+  };
+}
+
+/** Both of sealTokens's tokens in clear (for a call, or for revocation at disconnect). */
+export function openTokens(
+  key: Buffer,
+  context: string,
+  sealed: { accessTokenEnc: string; refreshTokenEnc: string | null },
+): { accessToken: string; refreshToken: string | null } {
+  return {
+    accessToken: decryptSecret(key, sealed.accessTokenEnc, context),
+    refreshToken: sealed.refreshTokenEnc ? decryptSecret(key, sealed.refreshTokenEnc, context) : null,
+  };
+}

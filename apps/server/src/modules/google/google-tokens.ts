@@ -1,5 +1,5 @@
 import { GoogleGrantRevokedError, type GoogleOAuth, type GoogleTokens } from '../../adapters/google/google-oauth';
-import { decryptSecret, encryptSecret } from '../../lib/secrets';
+import { decryptSecret, openTokens, sealTokens } from '../../lib/secrets';
 import type { GoogleConnectionRow, GoogleConnectionsRepo, SealedTokens } from './google-connections-repo';
 
 /** Refresh this long before the access token runs out, so a call never starts with a dying token. */
@@ -19,11 +19,8 @@ export function createGoogleTokens(deps: {
   oauth: GoogleOAuth | undefined;
   connections: Pick<GoogleConnectionsRepo, 'find' | 'updateTokens' | 'markBroken'>;
 }) {
-  const seal = (userId: string, tokens: GoogleTokens, keepRefresh: string | null): SealedTokens => ({
-    accessTokenEnc: encryptSecret(deps.key, tokens.accessToken, userId),
-    refreshTokenEnc: tokens.refreshToken ? encryptSecret(deps.key, tokens.refreshToken, userId) : keepRefresh,
-    accessExpiresAt: tokens.expiresAt,
-  });
+  const seal = (userId: string, tokens: GoogleTokens, keepRefresh: string | null): SealedTokens =>
+    sealTokens(deps.key, userId, tokens, keepRefresh);
 
   async function refresh(connection: GoogleConnectionRow): Promise<string> {
     if (!deps.oauth || !connection.refreshTokenEnc) {
@@ -56,12 +53,7 @@ export function createGoogleTokens(deps: {
       return decryptSecret(deps.key, connection.accessTokenEnc, userId);
     },
     /** Both stored tokens in clear, for revocation at disconnect. */
-    open(connection: GoogleConnectionRow): { accessToken: string; refreshToken: string | null } {
-      return {
-        accessToken: decryptSecret(deps.key, connection.accessTokenEnc, connection.userId),
-        refreshToken: connection.refreshTokenEnc ? decryptSecret(deps.key, connection.refreshTokenEnc, connection.userId) : null,
-      };
-    },
+    open: (connection: GoogleConnectionRow) => openTokens(deps.key, connection.userId, connection),
   };
 }
 

@@ -1,5 +1,5 @@
 import { HubspotGrantRevokedError, type HubspotOAuth, type HubspotTokens } from '../../adapters/hubspot/hubspot-oauth';
-import { decryptSecret, encryptSecret } from '../../lib/secrets';
+import { decryptSecret, openTokens, sealTokens } from '../../lib/secrets';
 import type { ConnectionRow, HubspotConnectionsRepo, SealedTokens } from './hubspot-connections-repo';
 
 /** HubSpot access tokens live about 30 minutes: refresh this long before they run out. */
@@ -26,11 +26,8 @@ export function createHubspotTokens(deps: {
   connections: Pick<HubspotConnectionsRepo, 'find' | 'claimRefresh' | 'finishRefresh'>;
   sleep(ms: number): Promise<void>;
 }) {
-  const seal = (userId: string, tokens: HubspotTokens, keepRefresh: string | null): SealedTokens => ({
-    accessTokenEnc: encryptSecret(deps.key, tokens.accessToken, userId),
-    refreshTokenEnc: tokens.refreshToken ? encryptSecret(deps.key, tokens.refreshToken, userId) : keepRefresh,
-    accessExpiresAt: tokens.expiresAt,
-  });
+  const seal = (userId: string, tokens: HubspotTokens, keepRefresh: string | null): SealedTokens =>
+    sealTokens(deps.key, userId, tokens, keepRefresh);
   const accessOf = (row: ConnectionRow) => decryptSecret(deps.key, row.accessTokenEnc, row.userId);
   const due = (row: ConnectionRow) => row.accessExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
 
@@ -81,12 +78,7 @@ export function createHubspotTokens(deps: {
     seal,
     accessToken,
     /** Both tokens in clear, for revocation at disconnect. */
-    open(row: ConnectionRow): { accessToken: string; refreshToken: string | null } {
-      return {
-        accessToken: accessOf(row),
-        refreshToken: row.refreshTokenEnc ? decryptSecret(deps.key, row.refreshTokenEnc, row.userId) : null,
-      };
-    },
+    open: (row: ConnectionRow) => openTokens(deps.key, row.userId, row),
   };
 }
 
