@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUBSPOT_CONNECT_MESSAGES as MSG } from '@pipewise/contract/integrations';
 import { deals, pipelineStages } from '../../db/schema';
 import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { Caller } from '../access/access-rules';
@@ -20,24 +21,11 @@ beforeAll(async () => {
   seedPortal(hs, { companies: 2, contacts: 2, deals: 5 }, ['asha@acme.example']);
   t = await createTestApp({
     seed: true,
-    env: {
-      HUBSPOT_CLIENT_ID: hs.clientId,
-      HUBSPOT_CLIENT_SECRET: hs.clientSecret,
-      HUBSPOT_API_BASE: hs.url,
-      HUBSPOT_AUTHORIZE_URL: `${hs.url}/oauth/authorize`,
-    },
+    env: hubspotEnv(hs),
   });
   asha = await signIn(t.database.db, 'asha@acme.example');
   caller = { id: asha.userId, email: asha.email, role: 'super_admin', organizationId: asha.organizationId };
-  const headers = asha.headers;
-  const start = await t.app.inject({ method: 'GET', url: '/api/hubspot/authorize-url', headers });
-  const cookie = start.cookies.find((c) => c.name === 'hubspot_connect')!;
-  const back = new URL((await fetch(start.json<{ url: string }>().url, { redirect: 'manual' })).headers.get('location')!);
-  await t.app.inject({
-    method: 'POST',
-    url: `/api/token/hubspot/access-token/?code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`,
-    headers: { ...headers, cookie: `${headers.cookie}; hubspot_connect=${cookie.value}` },
-  });
+  expect((await connectHubspot(t, asha)).statusCode).toBe(200);
   await t.services.hubspot.sync.sync(asha.organizationId, { full: true });
   const [deal] = await t.database.db.select({ id: deals.id }).from(deals).where(eq(deals.externalId, '300001'));
   dealId = deal!.id;

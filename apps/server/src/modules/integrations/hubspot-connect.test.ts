@@ -4,6 +4,7 @@ import { HUBSPOT_CONNECT_MESSAGES as MSG, type THubspotStatus } from '@pipewise/
 import { execute } from '../../db/client';
 import { integrationConnections } from '../../db/schema';
 import { startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { hubspotEnv } from '../../../test/hubspot-fixture';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -23,12 +24,7 @@ beforeAll(async () => {
   hs = await startFakeHubspot();
   t = await createTestApp({
     seed: true,
-    env: {
-      HUBSPOT_CLIENT_ID: hs.clientId,
-      HUBSPOT_CLIENT_SECRET: hs.clientSecret,
-      HUBSPOT_API_BASE: hs.url,
-      HUBSPOT_AUTHORIZE_URL: `${hs.url}/oauth/authorize`,
-    },
+    env: hubspotEnv(hs),
   });
   asha = await signIn(t.database.db, 'asha@acme.example');
   rahul = await signIn(t.database.db, 'rahul@acme.example');
