@@ -66,7 +66,8 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
       displayOrder: number;
       stages: { id: string; label: string; displayOrder: number; probability: string; isClosed: boolean }[];
     }[],
-    owners: [] as { id: string; email: string; firstName: string; lastName: string; userId: number }[],
+    /** HubSpot owners; some (a deactivated user, a team inbox) have no email. */
+    owners: [] as { id: string; email?: string; firstName: string; lastName: string; userId: number }[],
     properties: { deals: [], companies: [], contacts: [] } as Record<HsType, Record<string, unknown>[]>,
     switches: {
       /** The next n CRM requests answer 429 (with Retry-After seconds when given). */
@@ -128,14 +129,14 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
   };
 
   const sorted = (type: HsType) => [...objects[type].values()].sort((a, b) => Number(a.id) - Number(b.id));
-  // Unset properties are left out: the OpenAPI files type every property value as a string.
+  // A requested property with no value answers null, as HubSpot does (the SDK types values as string | null).
   const view = (r: HsRecord, properties: string[] | null) => ({
     id: r.id,
     properties: Object.fromEntries(
-      [...(properties ?? Object.keys(r.properties)), 'hs_object_id'].flatMap((p) => {
-        const value = p === 'hs_object_id' ? r.id : r.properties[p];
-        return value === null || value === undefined ? [] : [[p, value] as const];
-      }),
+      [...(properties ?? Object.keys(r.properties)), 'hs_object_id'].map((p) => [
+        p,
+        p === 'hs_object_id' ? r.id : (r.properties[p] ?? null),
+      ]),
     ),
     createdAt: r.createdAt,
     updatedAt: r.updatedAt,
@@ -273,12 +274,14 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
       const props = (list: unknown) => (Array.isArray(list) ? (list as string[]) : null);
       if (method === 'GET' && rest === '') {
         const limitN = Math.min(100, Number(url.searchParams.get('limit') ?? 10));
-        const after = Number(url.searchParams.get('after') ?? 0);
+        const after = Number(Buffer.from(url.searchParams.get('after') ?? '', 'base64url').toString() || 0);
         const archived = url.searchParams.get('archived') === 'true';
         const properties = url.searchParams.getAll('properties').flatMap((p) => p.split(','));
         const all = sorted(type).filter((r) => r.archived === archived && Number(r.id) > after);
         const page = all.slice(0, limitN);
-        const next = all.length > limitN ? { next: { after: page.at(-1)!.id, link: '' } } : undefined;
+        // The cursor is opaque, as HubSpot's is: a client that reads it as an id or a number goes wrong.
+        const cursor = Buffer.from(page.at(-1)?.id ?? '').toString('base64url');
+        const next = all.length > limitN ? { next: { after: cursor, link: `?after=${cursor}` } } : undefined;
         return {
           status: 200,
           body: { results: page.map((r) => view(r, properties.length ? properties : null)), ...(next ? { paging: next } : {}) },
@@ -431,7 +434,7 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
       // Deals answer on /objects/deals (the SDK) and /objects/0-3 (the files) alike.
       const documented =
         path === '/oauth/2026-03/token' ? '/oauth/v1/token' : path.replace(/^\/crm\/v3\/objects\/deals/, '/crm/v3/objects/0-3');
-      const problems = checker.check(method, documented, answer.status, body);
+      const problems = checker.check(method, documented, answer.status, withoutNullProperties(body));
       if (problems?.length) fake.drift.push(`${method} ${path} ${answer.status}: ${problems.slice(0, 5).join('; ')}`);
       res.writeHead(answer.status, { 'content-type': 'application/json', ...(answer.headers ?? {}) }).end(JSON.stringify(body));
     });
@@ -443,6 +446,21 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
 }
 
 export type FakeHubspot = Awaited<ReturnType<typeof startFakeHubspot>>;
+
+/**
+ * The answer as the OpenAPI files can judge it: they type every property value as a string, while
+ * HubSpot answers null for a requested property with no value. Only those nulls are left out.
+ */
+function withoutNullProperties(body: unknown): unknown {
+  const record = (r: unknown) => {
+    const properties = (r as { properties?: unknown }).properties;
+    if (!properties || typeof properties !== 'object') return r;
+    return { ...(r as object), properties: Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== null)) };
+  };
+  if (!body || typeof body !== 'object') return body;
+  const results = (body as { results?: unknown }).results;
+  return Array.isArray(results) ? { ...body, results: results.map(record) } : record(body);
+}
 
 /**
  * A portal with two pipelines, owners (the first `ownerEmails` match Pipewise users), and the

@@ -9,6 +9,7 @@ import { drainJobs, handlersOf } from '../../../test/jobs-fixture';
 import { silentLog } from '../../../test/silent-log';
 import { hubspotSyncJob } from './hubspot-jobs';
 import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -35,20 +36,11 @@ beforeAll(async () => {
   seedPortal(hs, { companies: 20, contacts: 30, deals: DEALS }, ['asha@acme.example', 'rahul@acme.example']);
   t = await createTestApp({
     seed: true,
-    env: {
-      HUBSPOT_CLIENT_ID: hs.clientId,
-      HUBSPOT_CLIENT_SECRET: hs.clientSecret,
-      HUBSPOT_API_BASE: hs.url,
-      HUBSPOT_AUTHORIZE_URL: `${hs.url}/oauth/authorize`,
-    },
+    env: hubspotEnv(hs),
   });
   asha = await signIn(t.database.db, 'asha@acme.example');
   rahul = await signIn(t.database.db, 'rahul@acme.example');
-  const start = await api('/api/hubspot/authorize-url', asha);
-  const cookie = start.cookies.find((c) => c.name === 'hubspot_connect')!;
-  const back = new URL((await fetch(start.json<{ url: string }>().url, { redirect: 'manual' })).headers.get('location')!);
-  const query = `code=${back.searchParams.get('code')}&state=${back.searchParams.get('state')}`;
-  const res = await api(`/api/token/hubspot/access-token/?${query}`, asha, 'POST', `hubspot_connect=${cookie.value}`);
+  const res = await connectHubspot(t, asha);
   expect(res.statusCode, res.body).toBe(200);
 }, 120_000);
 afterAll(async () => {
@@ -133,6 +125,56 @@ describe('an incremental sync', () => {
     const status = (await api('/api/hubspot/status', asha)).json<THubspotStatus>();
     expect(status.sync.message).toMatch(/^Synced 2 deals, 0 companies and 1 contacts; removed 1 deleted in HubSpot\.$/);
     expect(hs.count429 - answered429).toBe(1);
+    expect(hs.drift).toEqual([]);
+  }, 60_000);
+});
+
+describe('records as real portals hold them', () => {
+  it('imports a deal without a pipeline, an owner without an email, unicode names, decimal amounts and dangling associations', async () => {
+    hs.owners.push({ id: '9100', firstName: 'Team', lastName: 'Inbox', userId: 7100 });
+    hs.put('deals', '400002', { dealname: 'Überweisung für 東京 🚀', amount: '1234.56', hubspot_owner_id: '9100', pipeline: null });
+    hs.put('deals', '400003', { dealname: 'No amount yet', amount: '', pipeline: 'default', dealstage: 'closedwon' });
+    hs.put('contacts', '200900', { firstname: 'Zoë', lastname: 'Ångström', email: null });
+    hs.associate('deals', '400002', 'contacts', '200900');
+    // A contact and a company that never reach the import (the first archived, the second never there).
+    hs.associate('deals', '400002', 'contacts', '200901');
+    hs.associate('deals', '400003', 'companies', '199999');
+    hs.put('contacts', '200901', { firstname: 'Gone' });
+    hs.archive('contacts', '200901');
+    // Three 502s in a row, as HubSpot gives during an incident.
+    hs.switches.fail5xx = 3;
+    await t.services.hubspot.sync.sync(asha.organizationId, { full: false });
+
+    const status = (await api('/api/hubspot/status', asha)).json<THubspotStatus>();
+    // The pull overlaps the previous one, so that one's two deals and a contact come again.
+    expect(status.sync).toMatchObject({ state: 'done', message: 'Synced 4 deals, 0 companies and 2 contacts.' });
+    const [noPipeline] = await execute<{ dealname: string; amount: string; pipeline: string; owner: string; email: string | null }>(
+      t.database.db,
+      sql`select d.dealname, d.amount::text as amount, p.label as pipeline, o.name as owner, o.email
+          from deals d join pipelines p on p.id = d.pipeline_id join crm_owners o on o.id = d.crm_owner_id
+          where d.external_id = '400002'`,
+    );
+    expect(noPipeline).toEqual({
+      dealname: 'Überweisung für 東京 🚀',
+      amount: '1234.56',
+      pipeline: 'Sales Pipeline',
+      owner: 'Team Inbox',
+      email: null,
+    });
+    const stakeholders = await execute<{ firstname: string; lastname: string; email: string | null }>(
+      t.database.db,
+      sql`select c.firstname, c.lastname, c.email from deal_stakeholders s join contacts c on c.id = s.contact_id
+          join deals d on d.id = s.deal_id where d.external_id = '400002'`,
+    );
+    expect(stakeholders).toEqual([{ firstname: 'Zoë', lastname: 'Ångström', email: null }]);
+    const [noAmount] = await execute<{ amount: string | null; company_id: string | null; stage: string }>(
+      t.database.db,
+      sql`select d.amount, d.company_id, s.label as stage from deals d join pipeline_stages s on s.id = d.stage_id
+          where d.external_id = '400003'`,
+    );
+    expect(noAmount).toEqual({ amount: null, company_id: null, stage: 'Closed Won' });
+    const search = (await api('/api/deal/get-deals-user-hierarchy?search=%C3%BCberweisung&page_size=10', asha)).json<TDealListResponse>();
+    expect(search.data.map((d) => d.dealname)).toEqual(['Überweisung für 東京 🚀']);
     expect(hs.drift).toEqual([]);
   }, 60_000);
 });

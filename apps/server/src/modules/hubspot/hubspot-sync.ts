@@ -78,7 +78,8 @@ export function createHubspotSync(deps: {
   const ownerOf = (ctx: Context, externalId: string | null) => (externalId ? (ctx.owners.get(externalId) ?? null) : null);
   const firstOf = (links: Map<string, string[]>, id: string) => links.get(id)?.[0] ?? null;
 
-  async function writeChunk(ctx: Context, type: HsObjectType, records: THsObject[]) {
+  /** Writes a chunk; answers how many records it wrote. */
+  async function writeChunk(ctx: Context, type: HsObjectType, records: THsObject[]): Promise<number> {
     const ids = records.map((r) => r.id);
     if (type === 'companies') {
       await repo.saveCompanies(
@@ -102,7 +103,9 @@ export function createHubspotSync(deps: {
       const contactIds = await repo.contactIds(ctx.organizationId, [...contactLinks.values()].flat());
       const rows = [];
       for (const d of records.map(mapDeal)) {
-        const stage = ctx.stages.get(`${d.pipelineExternalId}:${d.stageExternalId}`) ?? ctx.stages.get(`${d.pipelineExternalId}:`);
+        // A deal without a pipeline is in the portal's default one (HubSpot's id for it is `default`).
+        const pipeline = d.pipelineExternalId ?? 'default';
+        const stage = ctx.stages.get(`${pipeline}:${d.stageExternalId}`) ?? ctx.stages.get(`${pipeline}:`);
         if (!stage) {
           deps.log.warn({ deal: d.externalId }, 'hubspot sync: a deal in a pipeline HubSpot did not list was skipped');
           continue;
@@ -117,10 +120,9 @@ export function createHubspotSync(deps: {
         });
       }
       await repo.saveDeals(ctx.organizationId, rows);
+      return rows.length;
     }
-    ctx.counts[type] += records.length;
-    ctx.done += records.length;
-    await ctx.progress({ done: ctx.done });
+    return records.length;
   }
 
   async function run(ctx: Context, full: boolean, since: Date | null, startedAt: Date) {
@@ -147,7 +149,11 @@ export function createHubspotSync(deps: {
     for (const type of ['companies', 'contacts', 'deals'] as const) {
       await phase(type);
       const chunks = full || !since ? listAll(ctx, type) : modifiedSince(ctx, type, new Date(since.getTime() - OVERLAP_MS), startedAt);
-      for await (const records of chunks) await writeChunk(ctx, type, records);
+      for await (const records of chunks) {
+        ctx.counts[type] += await writeChunk(ctx, type, records);
+        ctx.done += records.length;
+        await ctx.progress({ done: ctx.done });
+      }
     }
     await phase('archived');
     let removed = 0;
