@@ -8,7 +8,7 @@ import { DEAL_COLUMNS, DEAL_JOINS } from './deals-page-sql';
 /**
  * The deals module's reads of named deals and accounts for the assistant's answers: only this
  * module writes SQL against deals, stages and stakeholders. Each read takes the caller and composes
- * the access module's deal scope (stakeholders: of deal ids the caller was shown).
+ * the access module's deal scope (a deal's stakeholders: deal-reads.ts).
  */
 
 /** One deal with everything a question about it may ask. */
@@ -33,18 +33,6 @@ export function createDealRecordReads(db: DbOrTx) {
           where ${scope.deals(caller, 'd')} and d.id in (${dealIdList(dealIds)}) order by d.amount desc nulls last, d.id desc`,
       );
       return rows.map((r) => ({ ...toLine(r), summary: r.summary, closed: r.is_closed, won: r.is_won, companyId: r.company_id }));
-    },
-
-    /** Stakeholders of the deals (contacts linked to them), decision makers first. */
-    async stakeholders(dealIds: number[]) {
-      if (dealIds.length === 0) return [];
-      return execute<{ contact_id: string; name: string; jobtitle: string | null; position: string | null; deal_id: string | number }>(
-        db,
-        sql`select ct.id as contact_id, trim(ct.firstname || ' ' || ct.lastname) as name, ct.jobtitle, ds.position, ds.deal_id
-          from deal_stakeholders ds join contacts ct on ct.id = ds.contact_id
-          where ds.deal_id in (${dealIdList(dealIds)})
-          order by (ds.position ilike '%decision%' or ds.position ilike '%economic%') desc, ds.display_order, ct.firstname, ct.id`,
-      );
     },
 
     /** The deals the caller sees that these contacts are stakeholders of, largest first. */

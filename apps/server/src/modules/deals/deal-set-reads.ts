@@ -170,8 +170,6 @@ export function createDealSetReads(db: DbOrTx) {
   }
 
   return {
-    scopeOf,
-
     /** The stage and pipeline labels of the caller's workspace (a question may name any of them). */
     async labels(caller: Viewer) {
       return execute<{ kind: string; label: string }>(

@@ -16,10 +16,8 @@ import type { SearchTerms } from './search-terms';
  * indexes were built on (the search_indexes migration and deal_search's trigram index), so the
  * planner can use them. This module names no table: it runs the groups and merges the meetings.
  */
-export type DealRow = DealSearchRow;
-export type CompanyRow = CompanySearchRow;
-export type ContactRow = ContactSearchRow;
-export type PersonRow = PersonSearchRow;
+
+/** A meeting hit: a recording or a calendar meeting. */
 export type MeetingRow = { id: string; title: string; source: 'recording' | 'calendar'; at: string | Date };
 
 /** The owners' reads the header search uses. */
@@ -32,25 +30,13 @@ export type SearchReads = {
   calendar: Pick<MeetingReads, 'headerSearch'>;
 };
 
-/** The statement of each group; `createSearchRepo` runs them one by one or as one. */
-function groupSql(reads: SearchReads) {
-  return {
-    deals: (v: Viewer, t: SearchTerms, limit: number): SQL => reads.deals.headerSearch(v, t, limit),
-    companies: (v: Viewer, t: SearchTerms, limit: number): SQL => reads.companies.headerSearch(v, t, limit),
-    contacts: (v: Viewer, t: SearchTerms, limit: number): SQL => reads.contacts.headerSearch(v, t, limit),
-    people: (v: Viewer, t: SearchTerms, limit: number): SQL => reads.people.headerSearch(v, t, limit),
-    /** Recordings (uploader's team) and calendar meetings (owner's team, not cancelled) by title. */
-    meetings(v: Viewer, t: SearchTerms, limit: number): SQL {
-      const recordings = reads.recordings.headerSearch(v, t, limit);
-      const calendar = reads.calendar.headerSearch(v, t, limit);
-      return sql`
-      select id, title, source, at from ((${recordings}) union all (${calendar})) found
-      order by rank, sort_label using ~<~, at desc limit ${limit}`;
-    },
-  };
-}
-
-export type SearchRows = { deals: DealRow[]; companies: CompanyRow[]; contacts: ContactRow[]; people: PersonRow[]; meetings: MeetingRow[] };
+export type SearchRows = {
+  deals: DealSearchRow[];
+  companies: CompanySearchRow[];
+  contacts: ContactSearchRow[];
+  people: PersonSearchRow[];
+  meetings: MeetingRow[];
+};
 const GROUPS = ['deals', 'companies', 'contacts', 'people', 'meetings'] as const;
 
 export type SearchRepoOptions = {
@@ -63,7 +49,17 @@ export type SearchRepoOptions = {
 };
 
 export function createSearchRepo(db: DbOrTx, reads: SearchReads, options: SearchRepoOptions) {
-  const GROUP_SQL = groupSql(reads);
+  /** The statement of each group: the owners' own; meetings: recordings and calendar meetings, merged. */
+  const GROUP_SQL: Record<(typeof GROUPS)[number], (v: Viewer, t: SearchTerms, limit: number) => SQL> = {
+    deals: reads.deals.headerSearch,
+    companies: reads.companies.headerSearch,
+    contacts: reads.contacts.headerSearch,
+    people: reads.people.headerSearch,
+    meetings: (v, t, limit) => sql`
+      select id, title, source, at
+      from ((${reads.recordings.headerSearch(v, t, limit)}) union all (${reads.calendar.headerSearch(v, t, limit)})) found
+      order by rank, sort_label using ~<~, at desc limit ${limit}`,
+  };
   return {
     async search(s: Viewer, t: SearchTerms, limit: number): Promise<SearchRows> {
       if (options.oneStatement) {

@@ -73,8 +73,10 @@ async function stakeholdersOf(repo: RecordRepo, deals: DealRecord[], fields: Dea
   const out = new Map<number, string[]>();
   if (!fields.includes('kdm')) return out;
   for (const p of await repo.stakeholders(deals.map((d) => d.id))) {
-    const id = Number(p.deal_id);
-    out.set(id, [...(out.get(id) ?? []), `${p.name}${p.position ? `, ${p.position}` : ''}${p.jobtitle ? ` (${p.jobtitle})` : ''}`]);
+    out.set(p.dealId, [
+      ...(out.get(p.dealId) ?? []),
+      `${p.name}${p.position ? `, ${p.position}` : ''}${p.jobtitle ? ` (${p.jobtitle})` : ''}`,
+    ]);
   }
   return out;
 }

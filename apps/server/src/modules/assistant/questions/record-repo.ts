@@ -1,6 +1,7 @@
 import type { Caller } from '../../access/access-rules';
 import type { CompanyReads } from '../../companies/company-reads';
 import type { ContactReads } from '../../contacts/contact-reads';
+import type { DealReads } from '../../deals/deal-reads';
 import type { DealRecordReads } from '../../deals/deal-record-reads';
 
 import type { DealRecord } from '../../deals/deal-record-reads';
@@ -22,7 +23,8 @@ export type ContactRecord = {
 
 /** The deals', contacts' and companies' reads the named records are read again through. */
 export type RecordReads = {
-  dealRecords: Pick<DealRecordReads, 'deals' | 'stakeholders' | 'dealsOfContacts' | 'accountDeals'>;
+  dealRecords: Pick<DealRecordReads, 'deals' | 'dealsOfContacts' | 'accountDeals'>;
+  deals: Pick<DealReads, 'stakeholders'>;
   contacts: Pick<ContactReads, 'byIds'>;
   companies: Pick<CompanyReads, 'byIds'>;
 };
@@ -33,7 +35,7 @@ export function createRecordRepo(reads: RecordReads) {
     deals: (caller: Caller, dealIds: (string | number)[]): Promise<DealRecord[]> => reads.dealRecords.deals(caller, dealIds),
 
     /** Stakeholders of the deals (contacts linked to them), decision makers first. */
-    stakeholders: reads.dealRecords.stakeholders,
+    stakeholders: reads.deals.stakeholders,
 
     async contacts(caller: Caller, contactIds: string[]): Promise<ContactRecord[]> {
       if (contactIds.length === 0) return [];
