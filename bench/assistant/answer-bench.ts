@@ -8,13 +8,8 @@ import { createQuestionsService } from '../../apps/server/src/modules/assistant/
 import { median, percentile } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
 import { generateDataset } from '../deals/dataset';
-import {
-  checkAnswer,
-  expectationFor,
-  loadLabelledQuestions,
-  type Who,
-} from '../../apps/server/src/modules/assistant/questions/labelled-expectations';
-import { prepareDemoWorkspace, prepareLargeWorkspace } from '../../apps/server/src/modules/assistant/questions/labelled-workspace';
+import { checkAnswer, expectationFor, loadLabelledQuestions, type Who } from '../../apps/server/test/assistant/labelled-expectations';
+import { prepareDemoWorkspace, prepareLargeWorkspace } from '../../apps/server/test/assistant/labelled-workspace';
 
 /**
  * The assistant's answers without a model:

@@ -11,7 +11,7 @@ import {
   loadLabelledCommands,
   loadNamedCommands,
   type TNamedSet,
-} from '../../apps/server/src/modules/assistant/commands/labelled-commands';
+} from '../../apps/server/test/assistant/labelled-commands';
 import { buildGazetteer, type GazetteerEntry } from '../../apps/server/src/modules/assistant/understanding/gazetteer';
 
 /**

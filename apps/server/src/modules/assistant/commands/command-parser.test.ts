@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAmount } from './amount-parser';
 import { parseCommand } from './command-parser';
 import { parseCloseDate } from './date-parser';
-import { checkCase, loadLabelledCommands } from './labelled-commands';
+import { checkCase, loadLabelledCommands } from '../../../../test/assistant/labelled-commands';
 
 const set = loadLabelledCommands();
 const now = new Date('2025-11-19T10:00:00Z'); // a Wednesday

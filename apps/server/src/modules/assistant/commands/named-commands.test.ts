@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accuracyByClass, checkNamedCase, loadNamedCommands } from './labelled-commands';
+import { accuracyByClass, checkNamedCase, loadNamedCommands } from '../../../../test/assistant/labelled-commands';
 
 /**
  * bench/assistant/commands-named.json: commands as reps type them (two changes at once, values

@@ -4,8 +4,8 @@ import { execute, type Database } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
 import { createPglite, pgliteDatabase } from '../../../db/pglite-driver';
 import { seedDemo } from '../../../db/seed';
-import { checkAnswer, expectationFor, loadLabelledQuestions, type Who } from './labelled-expectations';
-import { prepareDemoWorkspace } from './labelled-workspace';
+import { checkAnswer, expectationFor, loadLabelledQuestions, type Who } from '../../../../test/assistant/labelled-expectations';
+import { prepareDemoWorkspace } from '../../../../test/assistant/labelled-workspace';
 import { createReads } from '../../../reads';
 import { createQuestionsService } from './questions-service';
 

@@ -4,7 +4,7 @@ import type { TChatSource, TRecordView } from '@pipewise/contract/assistant';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../../test/other-workspace';
 import { signIn, type TestSession } from '../../../../test/sessions';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/test-app';
-import { seedQuestionsWorkspace, type QuestionsData } from './questions-fixture';
+import { seedQuestionsWorkspace, type QuestionsData } from '../../../../test/assistant/questions-fixture';
 import { QUESTIONS_PER_MINUTE } from './questions-routes';
 
 /**

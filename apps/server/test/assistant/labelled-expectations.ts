@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
-import { execute, type Db } from '../../../db/client';
+import { execute, type Db } from '../../src/db/client';
 
 /**
  * What a correct answer must contain, computed with the bench's own SQL (not the server's
@@ -370,7 +370,7 @@ export async function expectationFor(db: Db, who: Who, e: Expect, now: Date): Pr
 }
 
 /** bench/assistant/questions.json: labelled questions over the demo workspace. */
-export const LABELLED_QUESTIONS_FILE = path.resolve(import.meta.dirname, '../../../../../../bench/assistant/questions.json');
+export const LABELLED_QUESTIONS_FILE = path.resolve(import.meta.dirname, '../../../../bench/assistant/questions.json');
 
 export type LabelledQuestion = {
   id: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Db } from '../../src/db/client';
 
 /**
  * What the demo seed lacks for questions: recorded meetings (the seed has none), some deals

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { calendarMeetings, companies, deals, pipelineStages, pipelines, recordings } from '../../../db/schema';
-import { addDays } from './time-zone';
+import type { Db } from '../../src/db/client';
+import { calendarMeetings, companies, deals, pipelineStages, pipelines, recordings } from '../../src/db/schema';
+import { addDays } from '../../src/modules/assistant/questions/time-zone';
 
 /** Ids and names of what `seedQuestionsWorkspace` creates, for tests to check answers against. */
 export type QuestionsData = {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { ZParsedCommand } from '@pipewise/contract/assistant';
-import { buildGazetteer, ENTITY_KINDS, type Gazetteer } from '../understanding/gazetteer';
-import { parseCommand } from './command-parser';
+import { buildGazetteer, ENTITY_KINDS, type Gazetteer } from '../../src/modules/assistant/understanding/gazetteer';
+import { parseCommand } from '../../src/modules/assistant/commands/command-parser';
 
 /** bench/assistant/commands.json: commands with the parsed_command each must give. */
-export const LABELLED_COMMANDS_FILE = path.resolve(import.meta.dirname, '../../../../../../bench/assistant/commands.json');
+export const LABELLED_COMMANDS_FILE = path.resolve(import.meta.dirname, '../../../../bench/assistant/commands.json');
 
 const ZLabelledSet = z.object({
   now: z.string(),
@@ -43,7 +43,7 @@ function sortKeys(p: z.infer<typeof ZParsedCommand>) {
 }
 
 /** bench/assistant/commands-named.json: commands read against a workspace's names, each with its class. */
-export const NAMED_COMMANDS_FILE = path.resolve(import.meta.dirname, '../../../../../../bench/assistant/commands-named.json');
+export const NAMED_COMMANDS_FILE = path.resolve(import.meta.dirname, '../../../../bench/assistant/commands-named.json');
 
 const ZNamedSet = ZLabelledSet.extend({
   workspace: z.array(
