@@ -190,3 +190,25 @@ describe('auth/fields', () => {
     });
   });
 });
+
+describe('a sync HubSpot stops', () => {
+  it('says it will be retried, and on its last attempt that Sync now starts another', async () => {
+    hs.switches.transform = (path, body) => (path === '/crm/v3/pipelines/deals' ? { unexpected: true } : body);
+    try {
+      const stopped = async (lastAttempt: boolean) => {
+        await expect(t.services.hubspot.sync.sync(asha.organizationId, { full: false, lastAttempt })).rejects.toThrow();
+        return (await api('/api/hubspot/status', asha)).json<THubspotStatus>().sync;
+      };
+      expect(await stopped(false)).toMatchObject({
+        state: 'failed',
+        message: 'Sync stopped: HubSpot could not be read. It will be retried.',
+      });
+      expect(await stopped(true)).toMatchObject({
+        state: 'failed',
+        message: 'Sync stopped: HubSpot could not be read. Press Sync now to try again.',
+      });
+    } finally {
+      hs.switches.transform = null;
+    }
+  });
+});

@@ -208,7 +208,7 @@ export function createHubspotSync(deps: {
         await progress({
           syncState: 'done',
           phase: null,
-          total: Math.max(ctx.done, 0),
+          total: ctx.done,
           done: ctx.done,
           message,
           cursor: { ...workspace.cursor, since: startedAt.toISOString() },
@@ -217,7 +217,9 @@ export function createHubspotSync(deps: {
       } catch (e) {
         deps.log.warn({ err: { message: (e as Error).message } }, 'hubspot sync failed');
         const why = e instanceof HubspotNotConnectedError ? 'HubSpot stopped accepting the connection.' : 'HubSpot could not be read.';
-        await progress({ syncState: 'failed', message: `${full ? 'Import' : 'Sync'} stopped: ${why} It will be retried.` });
+        // The queue retries the job unless this was its last attempt; then only Sync now starts another.
+        const next = options.lastAttempt ? 'Press Sync now to try again.' : 'It will be retried.';
+        await progress({ syncState: 'failed', message: `${full ? 'Import' : 'Sync'} stopped: ${why} ${next}` });
         throw e;
       }
     },
