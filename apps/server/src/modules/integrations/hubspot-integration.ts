@@ -35,9 +35,8 @@ export function createHubspotIntegration(deps: { db: Db; config: Config; masterK
     connect: createHubspotConnectService({ oauth, connections, tokens, appUrl: deps.config.appUrl, log: deps.log, queueSync }),
     fields: createCrmFields({ connections, sessions, crm }),
     sync,
-    /** The deals service calls it before its own write (HubSpot first, with the caller's login). */
+    /** Deal edits to HubSpot first, with the editor's login (the deal screen and commands do not call it yet). */
     writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo }),
-    crm,
     sessions,
     jobs: createHubspotJobs({
       sync: (organizationId, options) => sync.sync(organizationId, options),
