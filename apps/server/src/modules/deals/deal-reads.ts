@@ -82,7 +82,8 @@ export function createDealReads(db: DbOrTx) {
       return execute<NameCandidate>(
         db,
         sql`select d.id, d.dealname as name, d.company_id from deals d
-        where ${scope.deals(caller, 'd')} and ${inUuids(sql`d.company_id`, companyIds)} order by d.amount desc nulls last, d.id desc limit ${limit}`,
+        where ${scope.deals(caller, 'd')} and ${inUuids(sql`d.company_id`, companyIds)}
+        order by d.amount desc nulls last, d.id desc limit ${limit}`,
       );
     },
 
