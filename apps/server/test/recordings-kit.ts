@@ -214,12 +214,18 @@ export async function runUnclaimedUploadsCleanup(t: TestApp, expired: Record<str
 /** One request the speech-to-text stand-in took: body size, the audio's length (ffprobe) and how it answered. */
 export type SttStandInRequest = { bytes: number; fileName: string; audioSeconds: number | null; responseFormat: string; status: number };
 
+/** An answer the stand-in gives instead of transcribing (a busy or failing server). */
+export type SttScriptedAnswer = { status: number; body: object; headers?: Record<string, string> };
+
 /**
  * A local OpenAI-compatible speech-to-text server: refuses bodies over `maxBodyBytes` with 413 (as
  * OpenAI does over 25 MB), measures each file's length with ffprobe and answers "words <n>" for
  * the n-th accepted file, as one segment spanning the file (verbose_json) or as text only (json).
+ * As real servers also do: `verboseJson: false` refuses verbose_json (gpt-4o-transcribe), and
+ * `script` gives its answers, in order, before any transcript (429 with Retry-After, a 500 once).
  */
-export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJson?: boolean } = {}) {
+export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJson?: boolean; script?: SttScriptedAnswer[] } = {}) {
+  const script = [...(options.script ?? [])];
   const { default: http } = await import('node:http');
   const maxBodyBytes = options.maxBodyBytes ?? 25 * 1024 * 1024;
   const requests: SttStandInRequest[] = [];
@@ -236,8 +242,8 @@ export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJ
     });
     req.on('end', () => {
       void (async () => {
-        const answer = (status: number, body: object) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
+        const answer = (status: number, body: object, headers: Record<string, string> = {}) => {
+          res.writeHead(status, { 'content-type': 'application/json', ...headers });
           res.end(JSON.stringify(body));
         };
         if (tooLarge || size > maxBodyBytes) {
@@ -252,6 +258,11 @@ export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJ
         if (responseFormat === 'verbose_json' && options.verboseJson === false) {
           requests.push({ bytes: size, fileName: file.name, audioSeconds: null, responseFormat, status: 400 });
           return answer(400, { error: { message: "response_format 'verbose_json' is not compatible with this model" } });
+        }
+        const scripted = script.shift();
+        if (scripted) {
+          requests.push({ bytes: size, fileName: file.name, audioSeconds: null, responseFormat, status: scripted.status });
+          return answer(scripted.status, scripted.body, scripted.headers);
         }
         const filePath = path.join(dir, `${requests.length}-${file.name}`);
         fs.writeFileSync(filePath, Buffer.from(await file.arrayBuffer()));

@@ -29,32 +29,21 @@ describe('planPieces', () => {
 });
 
 describe('createOpenAiStt', () => {
-  it(
-    'sends half an hour as three compressed ten-minute pieces and moves their segments to where each starts',
-    { timeout: 240_000 },
-    async () => {
-      const server = await startSttStandIn();
-      try {
-        const result = await createOpenAiStt({ url: server.url, model: 'whisper-1', apiKey: undefined }).transcribe(halfHour, {});
-        expect(server.requests.map((r) => [r.status, r.fileName, r.responseFormat])).toEqual(
-          Array(3).fill([200, 'audio.mp3', 'verbose_json']),
-        );
-        for (const r of server.requests) {
-          expect(r.audioSeconds).toBeCloseTo(600, 0);
-          // 16 kHz mono MP3 at 32 kbit/s: about 2.4 MB for ten minutes, against 19.2 MB of WAV.
-          expect(r.bytes).toBeLessThan(2.6e6);
-        }
-        expect(result.text).toBe('Words 1. Words 2. Words 3.');
-        expect(result.segments.map((s) => [Math.round(s.start), Math.round(s.end), s.text])).toEqual([
-          [0, 600, 'Words 1.'],
-          [600, 1200, 'Words 2.'],
-          [1200, 1800, 'Words 3.'],
-        ]);
-      } finally {
-        await server.close();
+  it('sends half an hour as three compressed ten-minute pieces and joins their words in order', { timeout: 240_000 }, async () => {
+    const server = await startSttStandIn();
+    try {
+      const result = await createOpenAiStt({ url: server.url, model: 'whisper-1', apiKey: undefined }).transcribe(halfHour, {});
+      expect(server.requests.map((r) => [r.status, r.fileName, r.responseFormat])).toEqual(Array(3).fill([200, 'audio.mp3', 'json']));
+      for (const r of server.requests) {
+        expect(r.audioSeconds).toBeCloseTo(600, 0);
+        // 16 kHz mono MP3 at 32 kbit/s: about 2.4 MB for ten minutes, against 19.2 MB of WAV.
+        expect(r.bytes).toBeLessThan(2.6e6);
       }
-    },
-  );
+      expect(result).toEqual({ text: 'Words 1. Words 2. Words 3.' });
+    } finally {
+      await server.close();
+    }
+  });
 
   it('splits a piece the server refuses as too large (413) and sends its halves, instead of failing', { timeout: 240_000 }, async () => {
     // A server that takes less than the adapter was told: 30 minutes at 128 kbit/s (28.8 MB) is refused.
@@ -68,29 +57,63 @@ describe('createOpenAiStt', () => {
       expect(server.requests.map((r) => r.status)).toEqual([413, 200, 200]);
       expect(server.requests[0]!.bytes).toBeGreaterThan(25 * 1024 * 1024);
       expect(server.requests.slice(1).map((r) => Math.round(r.audioSeconds!))).toEqual([900, 900]);
-      expect(result.segments.map((s) => [Math.round(s.start), Math.round(s.end)])).toEqual([
-        [0, 900],
-        [900, 1800],
+      expect(result).toEqual({ text: 'Words 1. Words 2.' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('asks for plain json, which a model that refuses verbose_json (gpt-4o-transcribe) answers too', { timeout: 240_000 }, async () => {
+    const server = await startSttStandIn({ verboseJson: false });
+    try {
+      const stt = createOpenAiStt({ url: server.url, model: 'gpt-4o-transcribe', apiKey: undefined }, { maxRequestSeconds: 180 });
+      const result = await stt.transcribe(sixMinutes, {});
+      expect(server.requests.map((r) => [r.status, r.responseFormat, Math.round(r.audioSeconds!)])).toEqual([
+        [200, 'json', 180],
+        [200, 'json', 180],
+      ]);
+      expect(result).toEqual({ text: 'Words 1. Words 2.' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('waits as a busy server asks (429 or 503 with Retry-After) and sends the piece again', { timeout: 240_000 }, async () => {
+    const server = await startSttStandIn({
+      script: [
+        { status: 429, body: { error: { message: 'Rate limit reached' } }, headers: { 'retry-after': '1' } },
+        { status: 503, body: { error: { message: 'Overloaded' } }, headers: { 'retry-after': '0' } },
+      ],
+    });
+    try {
+      const waits: object[] = [];
+      const stt = createOpenAiStt(
+        { url: server.url, model: 'whisper-1', apiKey: undefined },
+        { maxRequestSeconds: 360, log: { info: (obj) => waits.push(obj) } },
+      );
+      const started = Date.now();
+      expect(await stt.transcribe(sixMinutes, {})).toEqual({ text: 'Words 1.' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      expect(server.requests.map((r) => r.status)).toEqual([429, 503, 200]);
+      expect(waits).toEqual([
+        { status: 429, retryAfterSeconds: 1 },
+        { status: 503, retryAfterSeconds: 0 },
       ]);
     } finally {
       await server.close();
     }
   });
 
-  it('asks for plain json when the server cannot give segments, one segment per piece then', { timeout: 240_000 }, async () => {
-    const server = await startSttStandIn({ verboseJson: false });
+  it('fails the piece for a later retry when the server is busy for longer than a minute', { timeout: 240_000 }, async () => {
+    const server = await startSttStandIn({
+      script: [{ status: 429, body: { error: { message: 'Quota' } }, headers: { 'retry-after': '3600' } }],
+    });
     try {
-      const stt = createOpenAiStt({ url: server.url, model: 'gpt-4o-transcribe', apiKey: undefined }, { maxRequestSeconds: 180 });
-      const result = await stt.transcribe(sixMinutes, {});
-      expect(server.requests.map((r) => [r.status, r.responseFormat])).toEqual([
-        [400, 'verbose_json'],
-        [200, 'json'],
-        [200, 'json'],
-      ]);
-      expect(result.segments.map((s) => [Math.round(s.start), Math.round(s.end), s.text])).toEqual([
-        [0, 180, 'Words 1.'],
-        [180, 360, 'Words 2.'],
-      ]);
+      const stt = createOpenAiStt({ url: server.url, model: 'whisper-1', apiKey: undefined }, { maxRequestSeconds: 360 });
+      const error = await stt.transcribe(sixMinutes, {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(SpeechToTextRejectedError);
+      expect(server.requests.map((r) => r.status)).toEqual([429]);
     } finally {
       await server.close();
     }

@@ -1,15 +1,14 @@
 import fs from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { runTool, toolTimeoutMs, type ToolBudget } from '../media/run-tool';
 import { planPieces, readWavInfo, writeWavPiece } from '../media/wav-file';
-import { SpeechToTextRejectedError, type SpeechToText, type TranscriptSegment, type Transcription } from './stt-port';
+import { joinTranscripts, SpeechToTextRejectedError, type SpeechToText } from './stt-port';
 
-const ZTranscription = z.object({
-  text: z.string(),
-  segments: z.array(z.object({ start: z.number(), end: z.number(), text: z.string() })).optional(),
-});
+/** `json`, the answer every model gives (gpt-4o-transcribe refuses verbose_json); only the text is kept. */
+const ZTranscription = z.object({ text: z.string() });
 
 export type OpenAiSttConfig = { url: string; model: string; apiKey: string | undefined };
 
@@ -34,14 +33,24 @@ const ENCODE_BUDGET: ToolBudget = { baseMs: 60_000, perMediaSecondMs: 250 };
 const REQUEST_BUDGET: ToolBudget = { baseMs: 60_000, perMediaSecondMs: 1000 };
 
 type Piece = { start: number; seconds: number };
-type PieceAnswer = Transcription & { start: number; end: number };
+type Answer = { status: number; body: string; retryAfterSeconds: number | null };
+
+/** A busy server (429, 503) that says when to come back within this long is waited for, up to BUSY_WAITS times a piece. */
+const BUSY_WAIT_MAX_SECONDS = 60;
+const BUSY_WAITS = 3;
+
+/** Retry-After in seconds (a number or an HTTP date); null when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, seconds) : null;
+}
 
 /**
  * An OpenAI-compatible `/v1/audio/transcriptions` server (OpenAI, a self-hosted Whisper...), set
  * by STT_URL: the base URL, with or without the `/v1` part. The audio goes out as 16 kHz mono MP3
  * in pieces of at most ten minutes and under the request limit; a piece the server refuses as too
- * large (413) is split in halves and sent again. The pieces' words are joined in order, their
- * segments moved by where each piece starts.
+ * large (413) is split in halves and sent again. The pieces' words are joined in order.
  */
 export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptions = {}): SpeechToText {
   const endpoint = `${config.url.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/audio/transcriptions`;
@@ -49,8 +58,6 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
   const maxRequestSeconds = options.maxRequestSeconds ?? 600;
   const minRequestSeconds = options.minRequestSeconds ?? 5;
   const bitrateKbps = options.bitrateKbps ?? 32;
-  // Segments need verbose_json; a server that refuses it (some models answer only json) is asked for json from then on.
-  let verbose = true;
 
   async function encode(wavPath: string, mp3Path: string, seconds: number, signal: AbortSignal | undefined): Promise<void> {
     const args = ['-nostdin', '-v', 'error', '-y', '-i', wavPath, '-ac', '1', '-ar', '16000', '-c:a', 'libmp3lame'];
@@ -58,10 +65,10 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
     await runTool('ffmpeg', args, { signal, timeoutMs: toolTimeoutMs(ENCODE_BUDGET, seconds), debianPackage: 'ffmpeg' });
   }
 
-  async function post(mp3Path: string, seconds: number, signal: AbortSignal | undefined): Promise<{ status: number; body: string }> {
+  async function post(mp3Path: string, seconds: number, signal: AbortSignal | undefined): Promise<Answer> {
     const form = new FormData();
     form.set('model', config.model);
-    form.set('response_format', verbose ? 'verbose_json' : 'json');
+    form.set('response_format', 'json');
     form.set('file', new Blob([await fs.readFile(mp3Path)], { type: 'audio/mpeg' }), 'audio.mp3');
     const timeout = AbortSignal.timeout(toolTimeoutMs(REQUEST_BUDGET, seconds));
     const res = await fetch(endpoint, {
@@ -70,10 +77,10 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
       headers: config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {},
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
-    return { status: res.status, body: await res.text() };
+    return { status: res.status, body: await res.text(), retryAfterSeconds: retryAfterSeconds(res.headers.get('retry-after')) };
   }
 
-  function parse(body: string, piece: Piece): PieceAnswer {
+  function parse(body: string): string {
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -82,11 +89,7 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
     }
     const parsed = ZTranscription.safeParse(json);
     if (!parsed.success) throw new Error(`The speech-to-text server's answer has no text: ${body.slice(0, 200)}`);
-    const end = piece.start + piece.seconds;
-    const segments: TranscriptSegment[] = (parsed.data.segments ?? [])
-      .map((s) => ({ start: piece.start + s.start, end: Math.min(end, piece.start + s.end), text: s.text.trim() }))
-      .filter((s) => s.text.length > 0);
-    return { text: parsed.data.text.trim(), segments, start: piece.start, end };
+    return parsed.data.text.trim();
   }
 
   return {
@@ -96,10 +99,10 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'pipewise-stt-'));
       let n = 0;
 
-      /** The answers for one piece of the audio, split further while it is too large. */
-      async function send(piece: Piece): Promise<PieceAnswer[]> {
+      /** The words of one piece of the audio, in order, split further while it is too large. */
+      async function send(piece: Piece): Promise<string[]> {
         const splitAll = async () => {
-          const out: PieceAnswer[] = [];
+          const out: string[] = [];
           for (const half of planPieces(piece.seconds, piece.seconds / 2))
             out.push(...(await send({ start: piece.start + half.start, seconds: half.seconds })));
           return out;
@@ -116,8 +119,12 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
           const { size } = await fs.stat(`${base}.mp3`);
           if (size + FORM_OVERHEAD_BYTES > maxRequestBytes && canSplit) return await splitAll();
           let res = await post(`${base}.mp3`, exact.seconds, signal);
-          if (res.status === 400 && verbose && /response_format|verbose_json/i.test(res.body)) {
-            verbose = false;
+          // Rate limited or briefly overloaded: come back when the server says, if that is soon.
+          for (let waits = 0; (res.status === 429 || res.status === 503) && waits < BUSY_WAITS; waits++) {
+            const after = res.retryAfterSeconds;
+            if (after === null || after > BUSY_WAIT_MAX_SECONDS) break;
+            options.log?.info({ status: res.status, retryAfterSeconds: after }, 'speech-to-text server is busy: waiting as it asks');
+            await sleep(after * 1000, undefined, { signal });
             res = await post(`${base}.mp3`, exact.seconds, signal);
           }
           if (res.status === 413 && canSplit) {
@@ -133,33 +140,19 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
             if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) throw new SpeechToTextRejectedError(why);
             throw new Error(why);
           }
-          return [parse(res.body, { start: exact.startSeconds, seconds: exact.seconds })];
+          return [parse(res.body)];
         } finally {
           await fs.rm(`${base}.mp3`, { force: true });
         }
       }
 
       try {
-        const answers: PieceAnswer[] = [];
-        for (const piece of planPieces(info.durationSeconds, maxRequestSeconds)) answers.push(...(await send(piece)));
-        return joinAnswers(answers);
+        const texts: string[] = [];
+        for (const piece of planPieces(info.durationSeconds, maxRequestSeconds)) texts.push(...(await send(piece)));
+        return { text: joinTranscripts(texts) };
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
     },
-  };
-}
-
-/** The pieces' words in order; a piece the server gave no segments for becomes one segment of its own. */
-function joinAnswers(answers: PieceAnswer[]): Transcription {
-  const segments = answers.flatMap((a) =>
-    a.segments.length > 0 ? a.segments : a.text ? [{ start: a.start, end: a.end, text: a.text }] : [],
-  );
-  return {
-    text: answers
-      .map((a) => a.text)
-      .filter(Boolean)
-      .join(' '),
-    segments,
   };
 }

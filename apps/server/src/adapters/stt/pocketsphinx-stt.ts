@@ -55,7 +55,7 @@ export function createPocketsphinxStt(modelDir = POCKETSPHINX_MODEL_DIR): Speech
           timeoutMs: toolTimeoutMs(POCKETSPHINX_BUDGET, durationSeconds),
           debianPackage: 'pocketsphinx',
         });
-        return { text: utterancesToText(stdout), segments: [] };
+        return { text: utterancesToText(stdout) };
       } catch (e) {
         if (e instanceof ToolMissingError) throw new SpeechToTextUnavailableError(e.message);
         throw e;

@@ -8,14 +8,10 @@ export class SpeechToTextRejectedError extends Error {
   override name = 'SpeechToTextRejectedError';
 }
 
-/** Words spoken between `start` and `end` (seconds from the start of the audio). */
-export type TranscriptSegment = { start: number; end: number; text: string };
+export type Transcription = { text: string };
 
-export type Transcription = {
-  text: string;
-  /** Time-coded parts of `text`, when the engine tells them; empty otherwise. */
-  segments: TranscriptSegment[];
-};
+/** Transcripts of consecutive pieces of one audio, as one: their words in order. */
+export const joinTranscripts = (texts: string[]): string => texts.filter(Boolean).join(' ');
 
 /** Speech to text: pocketsphinx on this machine by default, an OpenAI-compatible server with STT_URL. */
 export interface SpeechToText {

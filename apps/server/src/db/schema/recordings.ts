@@ -1,7 +1,5 @@
-/** Words spoken between `start` and `end`, in seconds from the start of the recording. */
-export type TranscriptSegmentRow = { start: number; end: number; text: string };
 /** One piece of a transcript being made: its place in the audio and its words (kept so a stopped run resumes after it). */
-export type TranscriptPieceRow = { start: number; seconds: number; text: string; segments: TranscriptSegmentRow[] };
+export type TranscriptPieceRow = { start: number; seconds: number; text: string };
 
 /** Meeting recordings (the spec's "videos"): the uploaded media or document and what processing made of it. */
 import { sql } from 'drizzle-orm';
@@ -64,11 +62,6 @@ export const recordings = pgTable(
       .default(sql`'{}'::text[]`),
     /** The transcript's pieces made so far while the transcript stage runs; null otherwise. */
     transcriptPieces: jsonb('transcript_pieces').$type<TranscriptPieceRow[]>(),
-    /** The transcript's time-coded parts, when the speech engine gives them. */
-    transcriptSegments: jsonb('transcript_segments')
-      .$type<TranscriptSegmentRow[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 // A three-hour recording with STT_URL against a stand-in that refuses bodies over 25 MB (as OpenAI
-// does): the audio goes out compressed in pieces under the limit, and the transcript's segments
-// land at the right times. About 1 GB of temporary WAV and a minute of CPU for the MP3 encoding.
+// does): the audio goes out compressed in pieces under the limit, and the pieces' words are joined
+// in the order they were spoken. About 1 GB of temporary WAV and a minute of CPU for the MP3 encoding.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('a three-hour recording with STT_URL', () => {
-  it('is transcribed in compressed pieces under 25 MB, joined at their time offsets', { timeout: 900_000 }, async () => {
+  it('is transcribed in compressed pieces under 25 MB, their words joined in the order spoken', { timeout: 900_000 }, async () => {
     // 3 hours of 16 kHz mono WAV is 345.6 MB: sent as it is, OpenAI would refuse it (413).
     const id = await f.addRecording({ file: toneWav(path.join(dir, 'three-hours.wav'), THREE_HOURS), title: 'Quarterly review' });
     const jobId = (await f.services.queue.enqueue(processRecordingJob, { recordingId: id }))!;
@@ -47,13 +47,6 @@ describe('a three-hour recording with STT_URL', () => {
       expect(r.audioSeconds).toBeCloseTo(600, 0);
     }
     expect(row.transcription).toBe(Array.from({ length: 18 }, (_, i) => `Words ${i + 1}.`).join(' '));
-    // Each piece's segment starts where the piece does in the recording: 0, 600, ... 10,200 s.
-    expect(row.transcriptSegments).toHaveLength(18);
-    row.transcriptSegments.forEach((s, i) => {
-      expect(s.text).toBe(`Words ${i + 1}.`);
-      expect(s.start).toBeCloseTo(i * 600, 3);
-      expect(s.end).toBeCloseTo((i + 1) * 600, 0);
-    });
     const mb = sent.map((r) => (r.bytes / 1e6).toFixed(2));
     const range = `${Math.min(...mb.map(Number))}-${Math.max(...mb.map(Number))} MB`;
     console.info(`3-hour recording: ${sent.length} requests of ${range}, ${seconds.toFixed(0)} s`);

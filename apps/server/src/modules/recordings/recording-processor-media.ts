@@ -5,10 +5,10 @@ import { UnreadableMediaError, type MediaTools } from '../../adapters/media/medi
 import { ToolMissingError } from '../../adapters/media/run-tool';
 import { planPieces, readWavInfo, writeWavPiece } from '../../adapters/media/wav-file';
 import type { FileStorage } from '../../adapters/storage/storage-port';
-import { SpeechToTextRejectedError, SpeechToTextUnavailableError, type SpeechToText } from '../../adapters/stt/stt-port';
+import { joinTranscripts, SpeechToTextRejectedError, SpeechToTextUnavailableError, type SpeechToText } from '../../adapters/stt/stt-port';
 import { MEDIA_MESSAGES } from '../../adapters/media/ffmpeg-media';
 import { snapshotTimes } from '../../adapters/media/snapshot-times';
-import type { TranscriptPieceRow, TranscriptSegmentRow } from '../../db/schema';
+import type { TranscriptPieceRow } from '../../db/schema';
 import type { ProcessingRepo, RecordingToProcess } from './recording-processor-repo';
 
 /** Runs `work` as a named stage and records how long it took. */
@@ -54,7 +54,7 @@ export async function runMediaStages(
     // Without ffmpeg the recording is still kept and playable, as with no speech engine.
     if (!(e instanceof ToolMissingError)) throw e;
     deps.log.warn({ error: e.message }, 'media tools missing: no duration, transcript or snapshots');
-    if (!done.has('transcript')) await repo.saveTranscript(row.id, { transcription: row.transcription, segments: [] });
+    if (!done.has('transcript')) await repo.saveTranscript(row.id, row.transcription);
     if (!done.has('snapshots')) await repo.saveSnapshots(row.id, [], null);
     return;
   }
@@ -64,7 +64,7 @@ export async function runMediaStages(
 
   if (!done.has('transcript')) {
     if (row.transcription !== null) {
-      await repo.saveTranscript(row.id, { transcription: row.transcription, segments: [] });
+      await repo.saveTranscript(row.id, row.transcription);
     } else {
       const wav = path.join(workDir, 'audio.wav');
       await stage('audio', () => deps.media.extractAudio(inputPath, wav, { signal, durationSeconds: probe.durationSeconds }));
@@ -105,10 +105,10 @@ export async function runMediaStages(
 
 /**
  * The transcript, made piece by piece (each saved, so a stopped run resumes after the last piece
- * done); the pieces' words joined in order, their segments moved to where each piece starts. A
- * transcript of null means no engine can make one; a passing failure is thrown for a retry.
+ * done); the pieces' words joined in order. A transcript of null means no engine can make one; a
+ * passing failure is thrown for a retry.
  */
-async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaStageDeps) {
+async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaStageDeps): Promise<string | null> {
   const info = await readWavInfo(wavPath);
   const plan = planPieces(info.durationSeconds, TRANSCRIPT_PIECE_SECONDS);
   // Pieces of an earlier run count only when they follow this run's plan (the same audio gives the same plan).
@@ -124,8 +124,7 @@ async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaS
       if (pieceWav !== wavPath) await writeWavPiece(wavPath, info, piece.start, piece.seconds, pieceWav);
       try {
         const heard = await deps.stt.transcribe(pieceWav, { signal: deps.signal });
-        const segments = heard.segments.map((s) => ({ start: piece.start + s.start, end: piece.start + s.end, text: s.text }));
-        pieces.push({ ...piece, text: heard.text, segments });
+        pieces.push({ ...piece, text: heard.text });
       } finally {
         if (pieceWav !== wavPath) await rm(pieceWav, { force: true });
       }
@@ -139,16 +138,7 @@ async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaS
       { engine: deps.stt.name, error: e instanceof Error ? e.message : String(e) },
       'no transcript: speech to text is unavailable',
     );
-    return { transcription: null, segments: [] };
+    return null;
   }
-  const segments: TranscriptSegmentRow[] = pieces.flatMap((p) =>
-    p.segments.length > 0 ? p.segments : p.text ? [{ start: p.start, end: p.start + p.seconds, text: p.text }] : [],
-  );
-  return {
-    transcription: pieces
-      .map((p) => p.text)
-      .filter(Boolean)
-      .join(' '),
-    segments,
-  };
+  return joinTranscripts(pieces.map((p) => p.text));
 }

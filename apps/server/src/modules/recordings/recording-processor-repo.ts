@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TSentiment } from '@pipewise/contract/videos';
 import type { DbOrTx } from '../../db/client';
-import { recordings, type TranscriptPieceRow, type TranscriptSegmentRow } from '../../db/schema';
+import { recordings, type TranscriptPieceRow } from '../../db/schema';
 
 /** The stages a recording goes through, each saved when it finishes: a later run resumes after the last one done. */
 export const STAGES = ['duration', 'transcript', 'snapshots', 'insights'] as const;
@@ -18,7 +18,6 @@ export type RecordingToProcess = {
   transcriptPieces: TranscriptPieceRow[] | null;
 };
 
-export type TranscriptResult = { transcription: string | null; segments: TranscriptSegmentRow[] };
 export type InsightsResult = { summary: string | null; keyPoints: string[]; sentiment: TSentiment | null };
 
 /**
@@ -69,13 +68,13 @@ export function createProcessingRepo(db: DbOrTx) {
         .where(whileProcessing(id));
     },
 
-    async saveTranscript(id: string, result: TranscriptResult): Promise<void> {
+    /** The transcript stage's result: null when no speech-to-text engine could make one. */
+    async saveTranscript(id: string, transcription: string | null): Promise<void> {
       await db
         .update(recordings)
         .set({
-          transcription: result.transcription,
-          transcriptStatus: result.transcription === null ? 'unavailable' : 'available',
-          transcriptSegments: sql`${JSON.stringify(result.segments)}::jsonb`,
+          transcription,
+          transcriptStatus: transcription === null ? 'unavailable' : 'available',
           transcriptPieces: null,
           completedStages: withStage('transcript'),
           updatedAt: sql`now()`,

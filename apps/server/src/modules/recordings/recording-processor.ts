@@ -70,7 +70,7 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
         await storage.withLocalFile(row.storageKey, (input) => runMediaStages(row, input, workDir, mediaDeps, stage));
       }
     } else if (row.transcription !== null) {
-      if (!done.has('transcript')) await repo.saveTranscript(recordingId, { transcription: row.transcription, segments: [] });
+      if (!done.has('transcript')) await repo.saveTranscript(recordingId, row.transcription);
     } else {
       throw new UnreadableMediaError(PROCESSING_MESSAGES.nothingToProcess);
     }
