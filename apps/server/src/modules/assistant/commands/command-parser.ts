@@ -158,6 +158,12 @@ function valueOf(raw: string, masked: MaskedText): string {
   return unmask(cleanValue(FROM_TO.exec(value)?.[1] ?? value), masked).trim();
 }
 
+/** A change of the amount by some ("reduce amount by 10k", "increase the value by 2 lakh"). */
+const RELATIVE_CHANGE = /\b(?:reduce|decrease|lower|cut|increase|raise|hike|add)\b[^\d]*?\bby\s+(?:rs\.?\s*|₹\s*)?\d/i;
+
+/** Emoji and their joiners, variation selectors and skin tones: a rep's '50k 🔥' is '50k'. */
+const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u200d|\ufe0f/gu;
+
 /**
  * Reads a plain-language CRM command into the spec's parsed_command: create or update of a
  * deal, company or contact with CRM property names. Pure: no I/O; dates relative to `ctx.now`
@@ -165,7 +171,7 @@ function valueOf(raw: string, masked: MaskedText): string {
  * object type null, and an unreadable value is kept as typed and named in `problems`.
  */
 export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
-  const masked = maskQuotes(input.replace(/\s+/g, ' ').trim());
+  const masked = maskQuotes(input.replace(EMOJI, ' ').replace(/\s+/g, ' ').trim());
   masked.text = masked.text.replace(/[.!?]+$/, '').trim();
   const mentions = ctx.names ? protectNames(masked, ctx.names) : [];
   const text = masked.text;
@@ -218,6 +224,13 @@ export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
     if (read.problem) problems.push(read.problem);
     else if (ctx.names) resolveNames(ctx.names, field.property, properties, entity === null ? null : mentions[entity]!);
   }
+  // "reduce amount by 10k": a change by some is not the new amount; nothing is written until the rep says it.
+  if (properties.amount !== undefined && RELATIVE_CHANGE.test(text) && !problems.some((p) => p.property === 'amount')) {
+    problems.push({
+      property: 'amount',
+      message: 'I can set the amount, not raise or lower it by some: say the new amount, e.g. "amount 40k".',
+    });
+  }
   for (const words of leftovers) {
     if (words && !head && draft.operation === 'create') head = words;
     else if (words) problems.push({ property: 'command', message: `I did not understand "${words}" in your command.` });
@@ -249,7 +262,7 @@ export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
 
 const TRAILING_VERB = new RegExp(
   '(?:\\s+(?:and|then|also|now|pls|please|kindly))?' +
-    '\\s+(?:move|set|change|push|shift|make|mark|put|update|edit|modify|advance|bump)' +
+    '\\s+(?:move|set|change|push|shift|make|mark|put|update|edit|modify|advance|bump|reduce|decrease|lower|increase|raise|hike)' +
     "(?:\\s+(?:the|its|it|this|that|deal|deal's))*$",
   'i',
 );

@@ -47,7 +47,8 @@ export const blankQuotes = (text: string) => text.replace(/\ue000\d+\ue001/g, (m
 export const isWhollyQuoted = (text: string) => /^\ue000\d+\ue001$/.test(text.trim());
 
 /** Words that join a field to its value ("stage to X", "amount is X", "email: X"). */
-const LEADING_LINKS = /^(?:(?:is|are|was|to|of|as|be|should be|will be|equals?|on|by|now)(?:\s+|$)|[=:\-–]\s*)+/i;
+// A dash before a digit is a minus sign ('amount -5000'), kept for the value's reader to refuse.
+const LEADING_LINKS = /^(?:(?:is|are|was|to|of|as|be|should be|will be|equals?|on|by|now)(?:\s+|$)|[=:–]\s*|-(?!\d)\s*)+/i;
 /** Words that join one field to the next ("X, and Y", "X with Y", "X; set Y"). */
 const TRAILING_LINKS = /(?:[\s,;:]+(?:and|with|set|also|plus|then|in|at|to|the|its|for|\.)?)+$/i;
 

@@ -66,11 +66,19 @@ function periodEnd(text: string, ctx: DateContext): string | null {
   return iso({ y: fyEnd + (next ? 1 : 0), m: 3, d: 31 });
 }
 
+/** Ends of periods as reps abbreviate them. */
+const SHORT_ENDS: Record<string, string> = {
+  eom: 'end of month',
+  eoq: 'end of quarter',
+  eoy: 'end of year',
+  eofy: 'end of financial year',
+};
+
 /** A close date as YYYY-MM-DD, read in the zone relative to `now`, or null when it is not a date. */
 export function parseCloseDate(input: string, ctx: DateContext): string | null {
   const text = input.trim().toLowerCase().replace(/[.,]$/, '').replace(/\s+/g, ' ');
   if (text === '') return null;
-  const end = periodEnd(text, ctx);
+  const end = periodEnd(SHORT_ENDS[text] ?? text, ctx);
   if (end) return end;
   const exact = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (exact) {

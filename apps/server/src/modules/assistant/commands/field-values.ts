@@ -43,6 +43,8 @@ export function readValue(
   if (value === '') return { properties: {}, problem: { property: p, message: `Please give a value for the ${label}.` } };
   switch (field.kind) {
     case 'amount': {
+      if (/^[-−]\s*\d/.test(value))
+        return { properties: { [p]: value }, problem: { property: p, message: `The ${label} cannot be negative ("${value}").` } };
       const rupees = parseAmount(value);
       if (rupees !== null) return { properties: { [p]: rupees } };
       return {

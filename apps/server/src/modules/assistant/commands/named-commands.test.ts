@@ -7,7 +7,7 @@ import { accuracyByClass, checkNamedCase, loadNamedCommands } from '../../../../
  * zone), read against a workspace's names, each expecting the resolved parsed_command.
  */
 const set = loadNamedCommands();
-const CLASSES = ['amounts', 'field_word_value', 'named_records', 'resolved_names', 'time_zone', 'two_changes'];
+const CLASSES = ['amounts', 'as_reps_type', 'field_word_value', 'named_records', 'resolved_names', 'time_zone', 'two_changes'];
 
 describe('the labelled commands read against a workspace', () => {
   it('has at least 400 commands over every class', () => {
