@@ -47,8 +47,8 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
   const codes = new Map<string, Grant & { challenge: string; redirectUri: string }>();
   const accessTokens = new Map<string, Grant & { expiresAt: number; refreshToken: string }>();
   const refreshTokens = new Map<string, Grant & { revoked: boolean }>();
-  const searchTimes: number[] = [];
-  const windowTimes: number[] = [];
+  /** Request times per portal (HubSpot's limits are per app and portal). */
+  const windows = new Map<number, { all: number[]; search: number[] }>();
 
   const fake = {
     url: '',
@@ -239,6 +239,8 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
 
   function limited(hubId: number, search: boolean): Json | null {
     const now = Date.now();
+    if (!windows.has(hubId)) windows.set(hubId, { all: [], search: [] });
+    const { all: windowTimes, search: searchTimes } = windows.get(hubId)!;
     while (windowTimes.length && now - windowTimes[0]! >= 10_000) windowTimes.shift();
     while (searchTimes.length && now - searchTimes[0]! >= 1000) searchTimes.shift();
     if (windowTimes.length >= fake.switches.perTenSeconds) {
@@ -249,7 +251,6 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
     }
     windowTimes.push(now);
     if (search) searchTimes.push(now);
-    void hubId;
     return null;
   }
 

@@ -114,6 +114,14 @@ describe('HubSpot CRM client', () => {
     expect(slept[1]).toBeGreaterThan(0);
   });
 
+  it('gives up after six 5xx answers in a row with the status HubSpot gave', async () => {
+    slept.length = 0;
+    fake.switches.fail5xx = 6;
+    await expect(crm().pipelines(session)).rejects.toMatchObject({ name: 'HubspotApiError', status: 502 });
+    expect(slept).toHaveLength(5);
+    expect(fake.switches.fail5xx).toBe(0);
+  });
+
   it('retries a request whose connection broke (a reset socket), as it retries a 5xx', async () => {
     slept.length = 0;
     let calls = 0;

@@ -103,7 +103,7 @@ describe('an incremental sync', () => {
     hs.put('deals', '400001', { dealname: 'Brand new deal', pipeline: '7001', dealstage: '7002', amount: '42' });
     hs.put('contacts', '200001', { email: 'changed@client.example' });
     hs.archive('deals', '300002');
-    // HubSpot pushes back on the way: a 429 without Retry-After, one with it, and a 502.
+    // HubSpot pushes back on the way: a 429 without Retry-After and a 502.
     hs.switches.fail429 = 1;
     hs.switches.fail5xx = 1;
     const answered429 = hs.count429;
