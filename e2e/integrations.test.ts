@@ -38,6 +38,12 @@ async function openIntegrations(p: Page): Promise<void> {
 
 const card = (p: Page, name: string): Locator =>
   p.getByRole('listitem').filter({ has: p.getByRole('heading', { level: 3, name, exact: true }) });
+/** The widths each screen is looked at: a desktop and a phone. */
+const SCREENS = [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const;
+
 const panel = (p: Page) => p.getByRole('dialog', { name: 'WhatsApp number' });
 
 describe('the WhatsApp card', () => {
@@ -102,10 +108,7 @@ describe('the WhatsApp card', () => {
 });
 
 describe('the Integrations tab', () => {
-  it.each([
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ])('passes axe and fits the %s screen without sideways scrolling', async (name, viewport) => {
+  it.each(SCREENS)('passes axe and fits the %s screen without sideways scrolling', async (name, viewport) => {
     const p = await signedInPage(viewport);
     try {
       p.on('pageerror', (error) => pageErrors.push(error.message));
@@ -139,15 +142,60 @@ describe('the Integrations tab', () => {
     }
   });
 
-  it.each([
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ])(
+  it.each(SCREENS)('connected Google and HubSpot cards (import running) fit the %s screen and pass axe', async (name, viewport) => {
+    const p = await signedInPage(viewport);
+    try {
+      // The answers of a connected Google account and of a HubSpot workspace in the middle of its import.
+      const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+      await p.route('**/api/google/status', (route) =>
+        route.fulfill({
+          json: {
+            configured: true,
+            state: 'connected',
+            mail: true,
+            calendar: true,
+            missing: [],
+            email: 'priya.nair.long.address@gmail.example',
+            last_synced_at: hourAgo,
+            syncing: false,
+          },
+        }),
+      );
+      await p.route('**/api/hubspot/status', (route) =>
+        route.fulfill({
+          json: {
+            configured: true,
+            state: 'connected',
+            hub_id: 24681357,
+            user_connected: true,
+            source: 'hubspot',
+            last_synced_at: hourAgo,
+            sync: { state: 'running', phase: 'contacts', done: 1250, total: 4800, percent: 26.04, message: null },
+          },
+        }),
+      );
+      await openIntegrations(p);
+      const google = card(p, 'Google');
+      await google.getByText('Connected as priya.nair.long.address@gmail.example.', { exact: true }).waitFor();
+      await google.getByRole('button', { name: 'Sync now' }).waitFor();
+      const hubspot = card(p, 'HubSpot');
+      await hubspot.getByText('Importing contacts: 1,250 of 4,800 records (26%)', { exact: true }).waitFor();
+      await hubspot.getByRole('button', { name: 'Syncing…' }).waitFor();
+      await hubspot.getByRole('button', { name: 'Disconnect' }).waitFor();
+      expect(await runAxe(p)).toEqual([]);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(p, `integrations-connected-${name}`);
+    } finally {
+      await p.context().close();
+    }
+  });
+
+  it.each(SCREENS)(
     'on a %s, the assistant panel shows the spec’s HubSpot connect prompt whole, beside the sidebar, and passes axe',
     async (name, viewport) => {
-      const p = await newPage(browser, { viewport });
+      const p = await signedInPage(viewport);
       try {
-        await signIn(p, REP);
         // This workspace is on the built-in CRM; the answer of a HubSpot workspace whose user has not connected yet.
         await p.route('**/api/hubspot/status', (route) =>
           route.fulfill({
@@ -162,6 +210,7 @@ describe('the Integrations tab', () => {
             },
           }),
         );
+        await p.goto('/dashboard');
         await p.getByRole('banner').getByRole('button', { name: 'Open assistant' }).click();
         const assistant = p.getByRole('complementary', { name: 'Assistant' });
         await assistant.getByRole('heading', { name: 'Connect with your HubSpot account', exact: true }).waitFor();
