@@ -99,6 +99,15 @@ const ZEnv = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   SNAPSHOT_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   CALENDAR_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
+  WHATSAPP_API_BASE: urlWithProtocols(['http:', 'https:'], 'https://graph.facebook.com/v23.0').default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_TEMPLATE_CODE: z.string().trim().min(1).default('pipewise_code'),
+  WHATSAPP_TEMPLATE_DIGEST: z.string().trim().min(1).default('pipewise_morning_digest'),
+  WHATSAPP_TEMPLATE_INSIGHTS: z.string().trim().min(1).default('pipewise_insights_ready'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().trim().min(2).default('en'),
 });
 
 export type Config = {
@@ -133,6 +142,19 @@ export type Config = {
    * HUBSPOT_CLIENT_SECRET are set (the card then says HubSpot is not configured).
    */
   hubspot: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | undefined;
+  /**
+   * WhatsApp: `cloud` (Meta's Cloud API) once WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN are set, else
+   * messages go to DATA_DIR/outbox/whatsapp. The inbound webhook needs `appSecret` (signatures) and
+   * `verifyToken` (Meta's handshake). Secrets here never reach the browser or a log.
+   */
+  whatsapp: {
+    apiBase: string;
+    cloud: { phoneNumberId: string; accessToken: string } | undefined;
+    appSecret: string | undefined;
+    verifyToken: string | undefined;
+    /** Approved template names and their language code. */
+    templates: { code: string; digest: string; insights: string; language: string };
+  };
   storage:
     | { kind: 'local'; dir: string }
     | {
@@ -194,6 +216,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.LLM_BASE_URL) !== Boolean(e.LLM_MODEL)) {
     throw new ConfigError('Invalid configuration:\n  LLM_BASE_URL and LLM_MODEL: set both or neither');
   }
+  if (Boolean(e.WHATSAPP_PHONE_NUMBER_ID) !== Boolean(e.WHATSAPP_ACCESS_TOKEN)) {
+    throw new ConfigError('Invalid configuration:\n  WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN: set both or neither');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -245,6 +270,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     snapshotEverySeconds: e.SNAPSHOT_EVERY_SECONDS,
     calendarSyncMinutes: e.CALENDAR_SYNC_MINUTES,
+    whatsapp: {
+      apiBase: e.WHATSAPP_API_BASE!.replace(/\/+$/, ''),
+      cloud:
+        e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_ACCESS_TOKEN
+          ? { phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, accessToken: e.WHATSAPP_ACCESS_TOKEN }
+          : undefined,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      templates: {
+        code: e.WHATSAPP_TEMPLATE_CODE,
+        digest: e.WHATSAPP_TEMPLATE_DIGEST,
+        insights: e.WHATSAPP_TEMPLATE_INSIGHTS,
+        language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+      },
+    },
     limits: {
       bodyIdleMs: e.BODY_IDLE_TIMEOUT_MS,
       requestMs: e.REQUEST_TIMEOUT_MS,

@@ -3,6 +3,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import type { MailSender } from './adapters/mail/mail-port';
+import { createWhatsappSender } from './adapters/whatsapp/create-whatsapp-sender';
+import type { WhatsappSender } from './adapters/whatsapp/whatsapp-port';
 import { createOidcClient, type OidcClient } from './adapters/google/oidc-client';
 import { createGoogleApi } from './adapters/google/google-api';
 import { createGoogleOAuth, type GoogleOAuth } from './adapters/google/google-oauth';
@@ -73,6 +75,8 @@ export type Adapters = {
   stt: SpeechToText;
   /** An OpenAI-compatible chat model; undefined until LLM_BASE_URL and LLM_MODEL are set. */
   llm: ChatModel | undefined;
+  /** WhatsApp's Cloud API once WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN are set, else DATA_DIR/outbox/whatsapp. */
+  whatsapp: WhatsappSender;
 };
 
 /** The answer budget when no model is configured (unused then: every answer is offline). */
@@ -88,6 +92,7 @@ export function createAdapters(config: Config, masterKey: Buffer, overrides: Par
     media: overrides.media ?? createFfmpegMedia(),
     stt: overrides.stt ?? createSpeechToText(config),
     llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
+    whatsapp: overrides.whatsapp ?? createWhatsappSender(config),
   };
 }
 
@@ -138,7 +143,13 @@ export function createServices({ config, database, adapters: overrides = {}, log
     oauth: adapters.googleOAuth,
     connections: googleConnections,
   });
-  const deals = createDealsService({ db, repos: dealsRepos({ oneStatement: database.kind === 'pglite' }) });
+  const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
+  // In a HubSpot workspace deal edits go to HubSpot first (with the editor's login), then here.
+  const deals = createDealsService({
+    db,
+    repos: dealsRepos({ oneStatement: database.kind === 'pglite' }),
+    remote: hubspot.writeThrough,
+  });
   const crm = {
     companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) }),
     contacts: createContactsService({
@@ -168,9 +179,9 @@ export function createServices({ config, database, adapters: overrides = {}, log
     names: reads,
     access,
     workspaceVersion: (organizationId) => crmChanges.workspaceVersion(organizationId),
+    remote: hubspot.writeThrough,
   });
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
-  const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
   /** Every job the worker runs, each module's handlers built from only what they use. */
   const jobs: JobHandler[] = [
     ...hubspot.jobs,
@@ -244,6 +255,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
       calendarSync: calendarSyncRequests,
     }),
     hubspot,
+    /** Sends WhatsApp messages (templates, text, reply buttons); see adapters/whatsapp/whatsapp-port.ts. */
+    whatsapp: adapters.whatsapp,
     jobs,
   };
 }
