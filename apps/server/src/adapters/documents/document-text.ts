@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DOCUMENT_EXTENSIONS } from '@pipewise/contract/videos';
 import { rtfToText } from './rtf-text';
+import { DOCUMENT_MAX_UNPACKED_BYTES, unpacksBeyond } from './zip-budget';
 
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 
@@ -40,15 +41,23 @@ const EXTRACTORS: Record<DocumentExtension, (data: Buffer) => Promise<string>> =
   },
 };
 
+/** A zip-based document (a .docx, or a .doc that is one) that unpacks to more than DOCUMENT_MAX_UNPACKED_BYTES: a zip bomb. */
+export class DocumentTooLargeError extends Error {
+  override name = 'DocumentTooLargeError';
+  readonly maxBytes = DOCUMENT_MAX_UNPACKED_BYTES;
+}
+
 /** Characters no text column can store (NUL, unpaired surrogates) and other control characters except tab and newline. */
 // eslint-disable-next-line no-control-regex -- control characters are what this removes
 const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * The plain text of a document, trimmed, with line endings unified and unstorable characters
- * removed. Throws UnreadableDocumentError when the file cannot be read as its type.
+ * removed. Throws UnreadableDocumentError when the file cannot be read as its type, and
+ * DocumentTooLargeError, before reading it, when it is a zip that unpacks beyond its budget.
  */
 export async function extractDocumentText(ext: DocumentExtension, data: Buffer): Promise<string> {
+  if (unpacksBeyond(data)) throw new DocumentTooLargeError(`the document unpacks to more than ${DOCUMENT_MAX_UNPACKED_BYTES} bytes`);
   let text: string;
   try {
     text = await EXTRACTORS[ext](data);

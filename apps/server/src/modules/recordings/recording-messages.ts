@@ -32,6 +32,8 @@ export const RECORDING_MESSAGES = {
   documentTooLarge: (max: number) => `The document is larger than the ${describeBytes(max)} limit.`,
   unreadableDocument: (name: string) =>
     `We could not read the text of ${name}. Check that it is a valid PDF, Word, RTF or text file, or paste the transcription instead.`,
+  documentUnpacksTooLarge: (name: string, max: number) =>
+    `${name} unpacks to more than ${describeBytes(max)}, more than any transcript needs. Paste the transcription instead.`,
   emptyDocument: (name: string) => `We could not find any text in ${name}. Paste the transcription instead.`,
   textTooLong: 'The transcription text is too long.',
   fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,

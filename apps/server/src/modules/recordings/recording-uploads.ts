@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Multipart } from '@fastify/multipart';
 import type { TVideo } from '@pipewise/contract/videos';
-import { extractDocumentText, UnreadableDocumentError } from '../../adapters/documents/document-text';
+import { DocumentTooLargeError, extractDocumentText, UnreadableDocumentError } from '../../adapters/documents/document-text';
 import { DriveDownloadError, openDriveFile, type DriveTokenSource } from '../../adapters/google/drive-download';
 import { driveFileId } from '../../adapters/google/drive-link';
 import { verifyDirectUpload } from '../../adapters/storage/direct-upload-token';
@@ -67,6 +67,7 @@ export function createRecordingUploads(deps: UploadDeps) {
         text = await extractDocumentText(doc.ext, doc.data);
       } catch (error) {
         if (error instanceof UnreadableDocumentError) throw fieldError('document_file', M.unreadableDocument(doc.name));
+        if (error instanceof DocumentTooLargeError) throw new HttpError(413, M.documentUnpacksTooLarge(doc.name, error.maxBytes));
         throw error;
       }
       if (!text) throw fieldError('document_file', M.emptyDocument(doc.name));
