@@ -9,6 +9,8 @@ type DialogProps = {
   title: string;
   description?: string;
   children: ReactNode;
+  /** On close focus returns to the opener; a dialog whose outcome shows something new may send it there instead. */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /**
@@ -16,13 +18,24 @@ type DialogProps = {
  * the close button or a click outside (Radix's defaults). Focus starts on the element marked
  * `data-autofocus` (e.g. the first field), else on the first focusable one.
  */
-export function Dialog({ open, onOpenChange, title, description, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, onCloseAutoFocus }: DialogProps) {
   const contentRef = useRef<HTMLDivElement>(null);
+  // Radix gives focus back only to its own Trigger, which these controlled dialogs do not use: the
+  // opener (what had focus as the dialog opened) is kept here, or closing would drop focus on <body>.
+  const openerRef = useRef<HTMLElement | null>(null);
   const focusMarked = (event: Event) => {
+    const opener = document.activeElement;
+    openerRef.current = opener instanceof HTMLElement && opener !== document.body ? opener : null;
     const target = contentRef.current?.querySelector<HTMLElement>('[data-autofocus]');
     if (!target) return;
     event.preventDefault();
     target.focus();
+  };
+  const focusOpener = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (openerRef.current?.isConnected) openerRef.current.focus();
   };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -32,6 +45,7 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
           ref={contentRef}
           className="dialog-content"
           onOpenAutoFocus={focusMarked}
+          onCloseAutoFocus={focusOpener}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog-header">

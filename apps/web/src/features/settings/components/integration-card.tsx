@@ -48,23 +48,35 @@ export function IntegrationCard({ id, name, icon: Icon, description, badge, conn
   );
 }
 
-type DisconnectDialogProps = {
-  provider: string;
-  /** What disconnecting does, said before the user confirms. */
+type ConfirmDialogProps = {
+  title: string;
+  /** What confirming does, said before the user confirms. */
   description: string;
+  /** The confirming button's text, and its text while the action runs. */
+  label: string;
+  busyLabel: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   busy: boolean;
   onConfirm: () => void;
+  /** Where focus goes on close when the opener may be gone (see Dialog). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
-/** 'Disconnect {provider}?' with Cancel and Disconnect ('Disconnecting…'). */
-export function DisconnectDialog({ provider, description, open, onOpenChange, busy, onConfirm }: DisconnectDialogProps) {
+/** A question before a card's undoable-only-by-hand action: Cancel, and the action's button (focused). */
+export function ConfirmDialog({ title, description, label, busyLabel, busy, onConfirm, ...dialog }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={`Disconnect ${provider}?`} description={description}>
-      <DialogActions label="Disconnect" busyLabel="Disconnecting…" busy={busy} onConfirm={onConfirm} focusConfirm />
+    <Dialog title={title} description={description} {...dialog}>
+      <DialogActions label={label} busyLabel={busyLabel} busy={busy} onConfirm={onConfirm} focusConfirm />
     </Dialog>
   );
+}
+
+type DisconnectDialogProps = Omit<ConfirmDialogProps, 'title' | 'label' | 'busyLabel'> & { provider: string };
+
+/** 'Disconnect {provider}?' with Cancel and Disconnect ('Disconnecting…'). */
+export function DisconnectDialog({ provider, ...rest }: DisconnectDialogProps) {
+  return <ConfirmDialog title={`Disconnect ${provider}?`} label="Disconnect" busyLabel="Disconnecting…" {...rest} />;
 }
 
 /**
