@@ -1,6 +1,6 @@
 import { ZSalesChatResponse } from '@pipewise/contract/assistant';
 import { request } from '../../../lib/http';
-import { timeZoneHeader } from './time-zone-header';
+import { timeZoneHeader } from '../../../lib/time-zone-header';
 
 export type TSalesQuestion = { query: string; account?: string };
 

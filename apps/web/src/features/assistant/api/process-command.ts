@@ -1,6 +1,6 @@
 import { ZProcessCommandResponse, type TProcessCommandResponse } from '@pipewise/contract/assistant';
 import { isApiError, request } from '../../../lib/http';
-import { timeZoneHeader } from './time-zone-header';
+import { timeZoneHeader } from '../../../lib/time-zone-header';
 
 /** What a command came back with: the answer, and whether the server said 404 (record not found). */
 export type TCommandOutcome = { notFound: boolean; answer: TProcessCommandResponse };

@@ -7,7 +7,8 @@ import {
   type TWhatsappStatus,
 } from '@pipewise/contract/whatsapp';
 import { WHATSAPP_NUMBER_MESSAGES } from '@pipewise/contract/users';
-import { http, isApiError } from '../../../lib/http';
+import { http, isApiError, request } from '../../../lib/http';
+import { timeZoneHeader } from '../../../lib/time-zone-header';
 
 export const WHATSAPP_STATUS_QUERY_KEY = ['whatsapp-status'] as const;
 
@@ -56,8 +57,9 @@ function useStatusAction<TInput>(send: (input: TInput) => Promise<unknown>) {
   });
 }
 
-/** POST /api/whatsapp/verify {code}. */
-export const useVerifyWhatsappCode = () => useStatusAction((code: string) => http.post('/api/whatsapp/verify', { code }));
+/** POST /api/whatsapp/verify {code}; the browser's time zone goes with it (the morning digest is at 08:00 there). */
+export const useVerifyWhatsappCode = () =>
+  useStatusAction((code: string) => request('POST', '/api/whatsapp/verify', { code }, timeZoneHeader()));
 
 /** POST /api/whatsapp/resend_code: a new code; the old one stops working. */
 export const useResendWhatsappCode = () => useStatusAction(() => http.post('/api/whatsapp/resend_code'));
@@ -66,7 +68,7 @@ export const useResendWhatsappCode = () => useStatusAction(() => http.post('/api
 export const useRemoveWhatsappNumber = () => useStatusAction(() => http.delete('/api/whatsapp/number'));
 
 /**
- * PUT /api/whatsapp/notifications: the switch moves at once; a refusal puts back only what this
+ * PUT /api/whatsapp/notifications (with the browser's time zone, as verify): the switch moves at once; a refusal puts back only what this
  * change moved (another switch flipped meanwhile keeps its own outcome), and `onFailure` hears of it.
  */
 export function useUpdateWhatsappNotifications(onFailure: (error: unknown) => void) {
@@ -76,7 +78,8 @@ export function useUpdateWhatsappNotifications(onFailure: (error: unknown) => vo
       current ? { ...current, notifications: { ...current.notifications, ...change } } : current,
     );
   return useMutation({
-    mutationFn: async (change: TWhatsappNotificationsBody) => ZWhatsappStatus.parse(await http.put('/api/whatsapp/notifications', change)),
+    mutationFn: async (change: TWhatsappNotificationsBody) =>
+      ZWhatsappStatus.parse(await request('PUT', '/api/whatsapp/notifications', change, timeZoneHeader())),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: WHATSAPP_STATUS_QUERY_KEY });
       const before = queryClient.getQueryData<TWhatsappStatus>(WHATSAPP_STATUS_QUERY_KEY)?.notifications;

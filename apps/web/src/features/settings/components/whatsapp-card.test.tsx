@@ -211,7 +211,10 @@ describe('the WhatsApp card: verifying the number', SLOW, () => {
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute('aria-busy', 'true');
     expect(within(card).getByRole('button', { name: 'Send a new code' })).toBeDisabled();
-    expect(callsTo(api, 'POST', '/api/whatsapp/verify').map((c) => c.body)).toEqual([{ code: '123456' }]);
+    const [call] = callsTo(api, 'POST', '/api/whatsapp/verify');
+    expect(call!.body).toEqual({ code: '123456' });
+    // The morning digest goes out at 08:00 where the user is.
+    expect(call!.init?.headers).toMatchObject({ 'X-Timezone': Intl.DateTimeFormat().resolvedOptions().timeZone });
 
     answer(json(verified('+919876543210')));
     expect(await within(card).findByText('Verified')).toBeInTheDocument();
@@ -371,7 +374,9 @@ describe('the WhatsApp card: notifications', SLOW, () => {
     fireEvent.click(morning);
     // Before the server answers.
     await waitFor(() => expect(morning).toBeChecked());
-    expect(callsTo(api, 'PUT', '/api/whatsapp/notifications').map((c) => c.body)).toEqual([{ morning_digest: true }]);
+    const puts = callsTo(api, 'PUT', '/api/whatsapp/notifications');
+    expect(puts.map((c) => c.body)).toEqual([{ morning_digest: true }]);
+    expect(puts[0]!.init?.headers).toHaveProperty('X-Timezone');
     answer(json(verified('+919876543210', { morning_digest: true, insights_ready: true })));
     await waitFor(() => expect(callsTo(api, 'GET', '/api/whatsapp/status').length).toBeGreaterThan(0));
     expect(morning).toBeChecked();
