@@ -29,6 +29,7 @@ import { recordingEmailRoutes } from './modules/recordings/recording-email-route
 import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { questionsRoutes } from './modules/assistant/questions/questions-routes';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -127,6 +128,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(integrationsRoutes(services.hubspot.connect, services.hubspot.fields, config.appUrl));
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));
+  await app.register(whatsappRoutes(services.whatsappVerification));
 
   await registerSpa(app, config.webDist);
   return app;

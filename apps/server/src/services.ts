@@ -48,6 +48,8 @@ import { createRegistrationsRepo } from './modules/registrations/registrations-r
 import { createRegistrationsService } from './modules/registrations/registrations-service';
 import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
 import { createUsersService } from './modules/users/users-service';
+import { createWhatsappNumberRepo } from './modules/users/whatsapp-number-repo';
+import { createWhatsappVerification } from './modules/whatsapp/whatsapp-verification';
 import { createDomainOwnership } from './modules/workspaces/domain-ownership';
 import { createOperatorService } from './modules/workspaces/operator-service';
 import { createMailJobs } from './modules/mail/mail-jobs';
@@ -132,6 +134,15 @@ export function createServices({ config, database, adapters: overrides = {}, log
     mail: adapters.mail,
     log,
     ipLimitPer15Min: config.authIpLimit,
+  });
+  /** The WhatsApp number's verification code and opt-ins; how the webhook and notifications find a verified user. */
+  const whatsappVerification = createWhatsappVerification({
+    numbers: createWhatsappNumberRepo(db),
+    otp: createOtpService(db, deriveKey(masterKey, 'whatsapp-code')),
+    sender: adapters.whatsapp,
+    limiter,
+    templates: config.whatsapp.templates,
+    log,
   });
   const meetings = createMeetingsRepo(db);
   /** Each module's reads for the others (the assistant, the header search): only a table's owner writes SQL against it. */
@@ -221,7 +232,15 @@ export function createServices({ config, database, adapters: overrides = {}, log
     reads,
     auth,
     operators,
-    users: createUsersService({ users, access, domains, sessions, sessionCache, withWorkspaceLock: withWorkspaceLock(db) }),
+    users: createUsersService({
+      users,
+      access,
+      domains,
+      sessions,
+      sessionCache,
+      withWorkspaceLock: withWorkspaceLock(db),
+      whatsappNumbers: whatsappVerification,
+    }),
     deals,
     recordings,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
@@ -257,6 +276,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
     hubspot,
     /** Sends WhatsApp messages (templates, text, reply buttons); see adapters/whatsapp/whatsapp-port.ts. */
     whatsapp: adapters.whatsapp,
+    /** verifiedUserByNumber / verifiedUserById / morningDigestRecipients, and the card's routes. */
+    whatsappVerification,
     jobs,
   };
 }

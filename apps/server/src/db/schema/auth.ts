@@ -33,6 +33,13 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     /** The user's own messaging (WhatsApp) number, E.164 (migration 0014). */
     whatsappNumber: text('whatsapp_number'),
+    /** When the code sent to whatsapp_number was entered; null until then and again after the number changes (0017). */
+    whatsappVerifiedAt: timestamp('whatsapp_verified_at', { withTimezone: true }),
+    /** WhatsApp notification opt-ins (verified numbers only): the 08:00 digest and 'insights ready'. */
+    whatsappMorningDigest: boolean('whatsapp_morning_digest').notNull().default(false),
+    whatsappInsightsReady: boolean('whatsapp_insights_ready').notNull().default(false),
+    /** The IANA zone the user's browser last reported on the WhatsApp card, or null. */
+    timeZone: text('time_zone'),
     role: text('role').notNull().default('user'),
     team: text('team').notNull().default('General'),
     reportsTo: uuid('reports_to').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
@@ -50,6 +57,10 @@ export const users = pgTable(
     check('users_role_check', isOneOf(sql`lower(${t.role})`, ROLES)),
     check('users_status_check', isOneOf(sql`${t.status}`, USER_STATUSES)),
     check('users_whatsapp_number_check', sql`${t.whatsappNumber} ~ '^\\+[1-9][0-9]{7,14}$'`),
+    check('users_whatsapp_verified_check', sql`${t.whatsappVerifiedAt} is null or ${t.whatsappNumber} is not null`),
+    uniqueIndex('users_whatsapp_verified_key')
+      .on(t.whatsappNumber)
+      .where(sql`${t.whatsappVerifiedAt} is not null`),
   ],
 );
 

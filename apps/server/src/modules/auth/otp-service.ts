@@ -9,7 +9,10 @@ export const OTP_MAX_WRONG = 5;
 
 export type OtpCheck = 'ok' | 'invalid' | 'expired' | 'locked';
 
-/** One-time codes: crypto RNG, stored only as an HMAC, 10 minutes, single use, 5 wrong tries kill it. */
+/**
+ * One-time codes: crypto RNG, stored only as an HMAC, 10 minutes, single use, 5 wrong tries kill it.
+ * Keyed by the sign-in email, or by another purpose's key (WhatsApp uses 'whatsapp:{user id}:{number}').
+ */
 export function createOtpService(db: Db, hmacKey: Buffer) {
   const digest = (email: string, code: string) => hmacHex(hmacKey, `${email}:${code}`);
   return {
@@ -43,6 +46,20 @@ export function createOtpService(db: Db, hmacKey: Buffer) {
       // Single use: only the request that deletes the row may sign in.
       const deleted = await db.delete(otpCodes).where(eq(otpCodes.email, email)).returning({ email: otpCodes.email });
       return deleted.length === 1 ? 'ok' : 'invalid';
+    },
+
+    /** The live or spent code under `email`, without its hash: when it expires and how many tries it took. */
+    async pending(email: string): Promise<{ expiresAt: Date; attempts: number } | null> {
+      const [row] = await db
+        .select({ expiresAt: otpCodes.expiresAt, attempts: otpCodes.attempts })
+        .from(otpCodes)
+        .where(eq(otpCodes.email, email));
+      return row ?? null;
+    },
+
+    /** Forgets the code under `email` (it was never delivered, or what it proves no longer matters). */
+    async discard(email: string): Promise<void> {
+      await db.delete(otpCodes).where(eq(otpCodes.email, email));
     },
   };
 }

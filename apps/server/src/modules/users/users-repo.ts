@@ -115,12 +115,6 @@ export function createUsersRepo(db: DbOrTx) {
         .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
       return row?.number ?? null;
     },
-    async setWhatsappNumber(organizationId: string, id: string, e164: string): Promise<void> {
-      await db
-        .update(users)
-        .set({ whatsappNumber: e164, updatedAt: sql`now()` })
-        .where(and(eq(users.organizationId, organizationId), eq(users.id, id)));
-    },
     async recordLogin(userId: string): Promise<void> {
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
     },

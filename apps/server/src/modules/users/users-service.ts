@@ -107,6 +107,8 @@ export function createUsersService(deps: {
   /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
   sessionCache: Pick<SessionCache, 'dropUser' | 'clear'>;
   withWorkspaceLock: <T>(organizationId: string, fn: (locked: LockedRepos) => Promise<T>) => Promise<T>;
+  /** Saves the WhatsApp number and sends it a verification code (modules/whatsapp: the verification). */
+  whatsappNumbers: { saveNumber(caller: Caller, e164: string): Promise<void> };
 }) {
   const { users, access } = deps;
 
@@ -180,12 +182,16 @@ export function createUsersService(deps: {
       return { phone_number: await users.whatsappNumber(caller.organizationId, caller.id) };
     },
 
-    /** Saves the caller's messaging number in E.164; anything else is the spec's 400. */
+    /**
+     * Saves the caller's messaging number in E.164 (anything else is the spec's 400) and sends a code to
+     * verify it; a number that is already saved and verified stays verified. The number stays saved when
+     * the code could not be sent (502 with the WhatsApp texts' sendFailed).
+     */
     async updateWhatsappNumber(caller: Caller, pathEmail: string, input: { phone_number: string }) {
       assertSelf(caller, pathEmail);
       const e164 = whatsappNumberE164(input.phone_number);
       if (!e164) throw invalid({ phone_number: WHATSAPP_NUMBER_MESSAGES.invalid });
-      await users.setWhatsappNumber(caller.organizationId, caller.id, e164);
+      await deps.whatsappNumbers.saveNumber(caller, e164);
       return { success: true as const, phone_number: e164 };
     },
 
