@@ -87,6 +87,8 @@ const RAHUL = ACME('rahul');
 const ALL = (status: number): Statuses => [status, status, status, status, status, status, status, status, status];
 const SIGNED_IN = (status: number): Statuses => [401, status, status, status, status, status, status, status, status];
 const OPERATOR = ACME('kavya');
+/** A WhatsApp number of the caller's own (one per actor). */
+const whatsappNumberOf = (who: Caller) => `+91 98765 432${String(ACTORS.indexOf(who.actor)).padStart(2, '0')}`;
 
 /** The first bytes of an mp4 (an ftyp box) and padding: what the upload's type check reads. */
 const MP4_BYTES = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(2000)]);
@@ -234,8 +236,8 @@ const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/users/update_whatsapp_number/:email',
-    note: "path = caller's own email",
-    request: (_c, who) => ({ url: `/api/users/update_whatsapp_number/${who.email}`, payload: { phone_number: '+91 98765 43210' } }),
+    note: "path = caller's own email (each caller's own number: saving sends it a code, a few an hour per number)",
+    request: (_c, who) => ({ url: `/api/users/update_whatsapp_number/${who.email}`, payload: { phone_number: whatsappNumberOf(who) } }),
     expect: SIGNED_IN(200),
   },
   {
@@ -244,6 +246,28 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/users/update_whatsapp_number/${RAHUL}`, payload: { phone_number: '+91 98765 43210' } }),
     expect: [401, 200, 403, 403, 403, 403, 403, 403, 403],
   },
+
+  // ---- WhatsApp: the caller's own number (saved by the rows above; DELETE comes last) --------------------------------
+  { route: 'GET /api/whatsapp/status', request: () => ({ url: '/api/whatsapp/status' }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/whatsapp/verify',
+    note: 'a wrong code: 400',
+    request: () => ({ url: '/api/whatsapp/verify', payload: { code: '000000' } }),
+    expect: SIGNED_IN(400),
+  },
+  {
+    route: 'POST /api/whatsapp/resend_code',
+    note: 'a new code to the number each caller saved',
+    request: () => ({ url: '/api/whatsapp/resend_code', payload: {} }),
+    expect: SIGNED_IN(200),
+  },
+  {
+    route: 'PUT /api/whatsapp/notifications',
+    note: 'not verified: 400',
+    request: () => ({ url: '/api/whatsapp/notifications', payload: { morning_digest: true } }),
+    expect: SIGNED_IN(400),
+  },
+  { route: 'DELETE /api/whatsapp/number', request: () => ({ url: '/api/whatsapp/number' }), expect: SIGNED_IN(200) },
   {
     route: 'GET /api/users/subordinates/:id',
     request: (c) => ({ url: `/api/users/subordinates/${c.ids.rahul}` }),

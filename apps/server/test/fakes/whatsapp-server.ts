@@ -192,7 +192,9 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}) {
             status: 400,
             code: 132000,
             message: '(#132000) Number of parameters does not match the expected number of params',
-            details: `body: number of localizable_params (${bodyParameters.length}) does not match the expected number of params (${known.bodyParameters})`,
+            details:
+              `body: number of localizable_params (${bodyParameters.length}) ` +
+              `does not match the expected number of params (${known.bodyParameters})`,
           });
         }
         return accept(
@@ -235,7 +237,9 @@ export async function startFakeWhatsapp(options: FakeWhatsappOptions = {}) {
         code: 100,
         type: 'GraphMethodException',
         subcode: 33,
-        message: `Unsupported post request. Object with ID '${match[2]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        message:
+          `Unsupported post request. Object with ID '${match[2]}' does not exist, cannot be loaded due to missing permissions, ` +
+          'or does not support this operation.',
       });
     }
     const failure = failures.shift();

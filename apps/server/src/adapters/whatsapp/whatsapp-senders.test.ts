@@ -47,7 +47,7 @@ beforeEach(() => {
 });
 
 describe('the Cloud API sender against the stand-in', () => {
-  it('sends the code as the authentication template with its body and copy-code button parameters, to a number that never wrote', async () => {
+  it('sends the code as the authentication template (body and copy-code button parameters) to a number that never wrote', async () => {
     const sender = senderFor(fake);
     expect(sender.mode).toBe('cloud');
     const { messageId } = await sender.sendTemplate(RAHUL, CODE_TEMPLATE);
