@@ -8,7 +8,7 @@ import { redactUrl } from './lib/redact';
 import { readOpenFilesLimit, connectionCapFor } from './lib/open-files-limit';
 import { connectionServerOptions, registerConnectionLimits } from './plugins/connection-limits';
 import { registerCompression } from './plugins/compression';
-import { registerErrorHandler } from './plugins/errors';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -65,6 +65,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorHandler(config.appUrl),
     return503OnClosing: true,
     ...connectionServerOptions(config.limits),
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 
@@ -39,4 +39,35 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/** Headers of an answer no route or hook made: nothing runs or frames it, nobody keeps it. */
+const BARE_ANSWER_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/**
+ * Fastify's router refuses some URLs before any route, hook or error handler runs (a path part that
+ * is not valid percent-encoded UTF-8, or one longer than the router's limit); by default it answers
+ * them in its own shape and without the security headers. These get the API's `{detail}` and the
+ * headers every answer carries.
+ */
+export function frameworkErrorHandler(appUrl: string): NonNullable<FastifyServerOptions['frameworkErrors']> {
+  const https = appUrl.startsWith('https://');
+  return (error, request, reply) => {
+    const [status, detail] =
+      error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'The address is not valid: a part of it is not properly percent-encoded.']
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'A part of the address is too long.']
+          : [500, 'Internal server error'];
+    if (status === 500) request.log.error({ err: error }, 'request failed');
+    void reply.headers(BARE_ANSWER_HEADERS);
+    if (https || request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    void reply.status(status).send({ detail });
+  };
 }

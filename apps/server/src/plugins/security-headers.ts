@@ -1,11 +1,13 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+const HSTS = 'max-age=31536000; includeSubDomains';
 const isApiPath = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * Helmet with a strict CSP (scripts from this origin, plus the web page's inline start script by
- * hash); HSTS and upgrade-insecure-requests only when served over https.
+ * hash); HSTS and upgrade-insecure-requests when APP_URL is https, and HSTS on any answer served
+ * over https (request.protocol: X-Forwarded-Proto only from a proxy trusted with TRUST_PROXY=1).
  * API answers carry personal data (profile, users, deals, the CSV export), errors included:
  * `Cache-Control: no-store` so no browser or proxy keeps a copy. The docs' static files and the
  * web app's assets keep their own caching.
@@ -35,6 +37,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, appUrl: stri
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onSend', async (request, reply) => {
+    // Served over https that APP_URL does not say (a TLS-ending proxy, trusted with TRUST_PROXY=1,
+    // forwarding X-Forwarded-Proto): the browser is told to stay on https all the same.
+    if (!https && request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
     if (isApiPath(request.url) && !request.url.startsWith('/api/docs/static/')) void reply.header('cache-control', 'no-store');
   });
 }

@@ -26,7 +26,7 @@ beforeAll(async () => {
   rep = await signIn(t.database.db, 'rahul@acme.example');
   deal = await dealOwnedBy(t.database.db, rep.userId);
   uploadsDir = t.config.storage.kind === 'local' ? t.config.storage.dir : '';
-}, 60_000);
+}, 180_000);
 afterAll(() => t?.close());
 
 const target = () => ({ deal_id: String(deal.id), pipeline_id: deal.pipelineId });
