@@ -61,6 +61,12 @@ import { createHubspotIntegration } from './modules/integrations/hubspot-integra
 import { createSearchRepo } from './modules/search/search-repo';
 import { createReads } from './reads';
 import { createSearchService } from './modules/search/search-service';
+import { createWhatsappConversation } from './modules/whatsapp/whatsapp-conversation';
+import { createWhatsappConversationRepo } from './modules/whatsapp/whatsapp-conversation-repo';
+import { createWhatsappNotifications } from './modules/whatsapp/whatsapp-notifications';
+import { createWhatsappNotificationsJobs } from './modules/whatsapp/whatsapp-notifications-jobs';
+import { createWhatsappInbox } from './modules/whatsapp/whatsapp-webhook';
+import { createWhatsappWebhookJobs } from './modules/whatsapp/whatsapp-webhook-jobs';
 
 /** The outside systems the app talks to, each chosen by config. */
 export type Adapters = {
@@ -193,6 +199,40 @@ export function createServices({ config, database, adapters: overrides = {}, log
     remote: hubspot.writeThrough,
   });
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
+  const questions = createQuestionsService({ reads });
+  /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
+  const assistant = createModelAssistant({
+    llm: adapters.llm,
+    timeoutMs: config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
+    reads,
+    deals,
+    commands: commands.process,
+    log,
+  });
+  /** WhatsApp as the assistant's second door: the conversation (webhook job) and the notifications Pipewise starts. */
+  const whatsappRepo = createWhatsappConversationRepo(db);
+  const whatsappConversation = createWhatsappConversation({
+    sender: adapters.whatsapp,
+    repo: whatsappRepo,
+    verifiedUser: whatsappVerification.verifiedUserByNumber,
+    questions,
+    assistant,
+    commands: commands.process,
+    confirmations: commands.confirmations,
+    limiter,
+    appUrl: config.appUrl,
+  });
+  const whatsappNotifications = createWhatsappNotifications({
+    db,
+    sender: adapters.whatsapp,
+    repo: whatsappRepo,
+    directory: whatsappVerification,
+    queue,
+    calendar: reads.calendar,
+    recordings: reads.recordings,
+    templates: config.whatsapp.templates,
+    appUrl: config.appUrl,
+  });
   /** Every job the worker runs, each module's handlers built from only what they use. */
   const jobs: JobHandler[] = [
     ...hubspot.jobs,
@@ -204,6 +244,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
       queue,
       calendarSyncMinutes: config.calendarSyncMinutes,
     }),
+    ...createWhatsappWebhookJobs({ handle: whatsappConversation.handle, prune: (days) => whatsappRepo.pruneInbound(days) }),
+    ...createWhatsappNotificationsJobs(whatsappNotifications),
     ...createRecordingJobs({
       processing: {
         db,
@@ -216,6 +258,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
       removeUnclaimedUploads: () => recordings.service.removeUnclaimedUploads(),
       failForGood: (recordingId) => recordings.lifecycle.failForGood(recordingId),
       sweepStuck: () => recordings.lifecycle.sweepStuck(),
+      onReady: (recordingId, jobLog) => whatsappNotifications.recordingReady(recordingId, jobLog),
     }),
   ];
   return {
@@ -246,16 +289,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
     commands,
-    questions: createQuestionsService({ reads }),
-    /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
-    assistant: createModelAssistant({
-      llm: adapters.llm,
-      timeoutMs: config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
-      reads,
-      deals,
-      commands: commands.process,
-      log,
-    }),
+    questions,
+    assistant,
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
@@ -278,6 +313,8 @@ export function createServices({ config, database, adapters: overrides = {}, log
     whatsapp: adapters.whatsapp,
     /** verifiedUserByNumber / verifiedUserById / morningDigestRecipients, and the card's routes. */
     whatsappVerification,
+    /** The WhatsApp webhook's inbox: each new message queued once for the conversation job. */
+    whatsappInbox: createWhatsappInbox({ db, repo: whatsappRepo, queue }),
     jobs,
   };
 }

@@ -89,6 +89,9 @@ const TABLE_OWNERS: Record<string, string> = {
   integration_pacing: 'hubspot',
   jobs: 'jobs',
   pending_operations: 'assistant',
+  whatsapp_inbound_messages: 'whatsapp',
+  whatsapp_conversations: 'whatsapp',
+  whatsapp_stranger_replies: 'whatsapp',
 };
 
 /** The drizzle export name of each table (`export const deals = pgTable('deals', ...)`), from db/schema. */

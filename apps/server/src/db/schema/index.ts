@@ -7,3 +7,4 @@ export * from './jobs';
 export * from './recordings';
 export * from './calendar';
 export * from './integrations';
+export * from './whatsapp-conversations';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordings } from '../../db/schema';
 import { DEMO_MEDIA_RECORDING } from '../../db/seed-recordings-data';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
+import { declareJob, handleJob, type JobContext, type JobHandler } from '../../jobs/define-job';
 import type { RecurringJob } from '../../jobs/recurring-jobs';
 import { processRecording, type ProcessingDeps } from './recording-processor';
 
@@ -64,15 +64,27 @@ export type RecordingJobsDeps = {
   failForGood(recordingId: string): Promise<unknown>;
   /** Requeues or fails the recordings stuck without a job. */
   sweepStuck(): Promise<{ requeued: number; failed: number }>;
+  /** Told when a recording is ready with its summary (the uploader's WhatsApp notice); must not throw. */
+  onReady?(recordingId: string, log: JobContext['log']): Promise<void>;
 };
 
-export function createRecordingJobs({ processing, removeUnclaimedUploads, failForGood, sweepStuck }: RecordingJobsDeps): JobHandler[] {
+export function createRecordingJobs({
+  processing,
+  removeUnclaimedUploads,
+  failForGood,
+  sweepStuck,
+  onReady,
+}: RecordingJobsDeps): JobHandler[] {
   const onFinalFailure = async ({ recordingId }: { recordingId: string }) => void (await failForGood(recordingId));
+  const processThenTell = async (recordingId: string, context: JobContext) => {
+    const report = await processRecording(recordingId, processing, context);
+    if (report.outcome === 'ready') await onReady?.(recordingId, context.log);
+  };
   return [
     handleJob(
       processRecordingJob,
       async ({ recordingId }, context) => {
-        await processRecording(recordingId, processing, context);
+        await processThenTell(recordingId, context);
       },
       { onFinalFailure },
     ),
@@ -84,7 +96,7 @@ export function createRecordingJobs({ processing, removeUnclaimedUploads, failFo
         if (!row?.key) return;
         if (!(await storage.stat(row.key)))
           await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
-        await processRecording(recordingId, processing, context);
+        await processThenTell(recordingId, context);
       },
       { onFinalFailure },
     ),

@@ -148,6 +148,18 @@ export function createRecordingReads(db: DbOrTx) {
       );
       return rows.map((r) => ({ ...r, dealId: r.dealId === null ? null : Number(r.dealId) }));
     },
+
+    /** A ready recording's uploader, workspace, title and summary: what its "insights ready" notice says, and to whom. */
+    async readyNotice(
+      recordingId: string,
+    ): Promise<{ organizationId: string; uploadedBy: string; title: string; summary: string | null } | null> {
+      const [row] = await execute<{ organizationId: string; uploadedBy: string; title: string; summary: string | null }>(
+        db,
+        sql`select r.organization_id as "organizationId", r.uploaded_by as "uploadedBy", r.title, r.summary
+        from recordings r where r.id = ${recordingId} and r.status = 'ready' and r.uploaded_by is not null`,
+      );
+      return row ?? null;
+    },
   };
 }
 
