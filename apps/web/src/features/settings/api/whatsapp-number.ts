@@ -29,5 +29,9 @@ export function useUpdateWhatsappNumber(callerEmail: string) {
         await http.post(`/api/users/update_whatsapp_number/${encodeURIComponent(callerEmail)}`, { phone_number: phoneNumber.trim() }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: WHATSAPP_STATUS_QUERY_KEY }),
+    // A number the code could not be sent to is saved all the same: the card behind the panel shows it.
+    onError: (error) => {
+      if (isApiError(error)) void queryClient.invalidateQueries({ queryKey: WHATSAPP_STATUS_QUERY_KEY });
+    },
   });
 }

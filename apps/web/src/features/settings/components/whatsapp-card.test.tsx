@@ -159,13 +159,23 @@ describe('the WhatsApp card: the number panel', SLOW, () => {
     expect(numberInput(dialog)).toHaveValue('+91 98765 43210');
   });
 
-  it("says the server's word when the code could not be sent over WhatsApp", async () => {
-    setup(statusOf(), { [`POST ${SAVE_PATH}`]: () => json({ detail: WHATSAPP_MESSAGES.sendFailed }, 502) });
+  it("says the server's word when the code could not be sent over WhatsApp; the card shows the number it kept", async () => {
+    const { state } = setup(statusOf(), {
+      [`POST ${SAVE_PATH}`]: () => {
+        state.status = statusOf({ phone_number: '+919876543210' });
+        return json({ detail: WHATSAPP_MESSAGES.sendFailed }, 502);
+      },
+    });
     renderApp(PAGE);
     const dialog = await openPanel(/^Connect/);
     fireEvent.change(numberInput(dialog), { target: { value: '+91 98765 43210' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(WHATSAPP_MESSAGES.sendFailed);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const card = await whatsappCard();
+    expect(await within(card).findByText('+919876543210')).toBeInTheDocument();
+    expect(within(card).getByText(WHATSAPP_NO_CODE)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Send a new code' })).toBeEnabled();
   });
 
   it("says 'Connection error. Please try again.' when nothing answers", async () => {

@@ -47,6 +47,7 @@ export function WhatsappCard({ callerEmail }: { callerEmail: string }) {
   // Focus after a dialog whose outcome removed or added what comes next: the code asked for, or Connect.
   const focusNext = useRef<string | null>(null);
   const data = status.data;
+  const number = data?.phone_number ?? null;
   /** Sends focus where the dialog's outcome says (if that is on screen) instead of back to its opener. */
   const focusNextInstead = (event: Event) => {
     const target = focusNext.current ? document.getElementById(focusNext.current) : null;
@@ -55,7 +56,6 @@ export function WhatsappCard({ callerEmail }: { callerEmail: string }) {
     event.preventDefault();
     target.focus();
   };
-  const number = data?.phone_number ?? null;
 
   const confirmRemove = () =>
     remove.mutate(undefined, {
