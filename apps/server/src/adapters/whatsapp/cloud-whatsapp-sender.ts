@@ -30,6 +30,12 @@ const ZGraphError = z.object({
 /** Meta's code for a free-form message outside the 24-hour customer-service window. */
 export const GRAPH_OUTSIDE_WINDOW = 131047;
 
+/**
+ * Graph codes that say "try again later" whatever the HTTP status: unknown error (1), service
+ * unavailable (2), too many calls (4, 130429) and WhatsApp's own "something went wrong" (131000).
+ */
+const TRANSIENT_CODES = new Set([1, 2, 4, 130429, 131000]);
+
 /** WhatsApp's limits on what it accepts: longer texts are cut with an ellipsis rather than refused. */
 const TEXT_MAX = 4096;
 const BUTTON_BODY_MAX = 1024;
@@ -71,8 +77,8 @@ function templateComponents(template: WhatsappTemplate): object[] {
 
 /**
  * Meta's WhatsApp Cloud API: POST {apiBase}/{phoneNumberId}/messages with the access token as a
- * Bearer token. A 5xx, a 429 or a network failure is tried again with backoff (three tries in all
- * by default); Graph's error 131047 becomes WhatsappOutsideWindowError, any other refusal a
+ * Bearer token. A 5xx, a 429, a transient Graph code or a network failure is tried again with
+ * backoff (three tries in all by default); Graph's error 131047 becomes WhatsappOutsideWindowError, any other refusal a
  * WhatsappSendError with Graph's status, code and message. Answers are checked with zod. The
  * token never appears in an error.
  */
@@ -118,7 +124,7 @@ export function createCloudWhatsappSender(settings: CloudWhatsappSettings): What
         : `WhatsApp answered HTTP ${res.status}`;
       if (code === GRAPH_OUTSIDE_WINDOW) throw new WhatsappOutsideWindowError(message);
       last = new WhatsappSendError(message, res.status, code);
-      if (res.status !== 429 && res.status < 500) throw last;
+      if (res.status !== 429 && res.status < 500 && !(code !== null && TRANSIENT_CODES.has(code))) throw last;
     }
     throw last!;
   }

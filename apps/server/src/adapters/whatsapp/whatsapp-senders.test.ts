@@ -159,6 +159,16 @@ describe('the Cloud API sender against the stand-in', () => {
     expect(fake.sent).toHaveLength(1);
   });
 
+  it("tries again when Graph says 'too many calls' with a 400, but not after a plain refusal", async () => {
+    const sender = senderFor(fake);
+    fake.failNext({ status: 400, code: 130429, message: '(#130429) Rate limit hit' });
+    await sender.sendTemplate(RAHUL, CODE_TEMPLATE);
+    expect(fake.requests).toHaveLength(2);
+    fake.failNext({ status: 400, code: 131026, message: '(#131026) Message undeliverable' });
+    await expect(sender.sendTemplate(RAHUL, CODE_TEMPLATE)).rejects.toMatchObject({ status: 400, code: 131026 });
+    expect(fake.requests).toHaveLength(3);
+  });
+
   it('refuses an answer in the wrong shape, and a network failure after its tries', async () => {
     const odd = await startFakeHttpServer(() => ({ body: { messaging_product: 'whatsapp', messages: [] } }));
     try {

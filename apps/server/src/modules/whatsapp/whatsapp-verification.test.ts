@@ -118,6 +118,9 @@ describe('the WhatsApp number verification', () => {
     const ok = await verify(rahul, code, { 'x-timezone': 'Asia/Kolkata' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ ...NONE, phone_number: RAHUL_NUMBER, verified: true });
+    // Meta's webhook writes the sender as bare digits.
+    expect((await t.services.whatsappVerification.verifiedUserByNumber('919876543210'))?.id).toBe(rahul.userId);
+    expect(await t.services.whatsappVerification.verifiedUserByNumber('not a number')).toBeNull();
     expect(await t.services.whatsappVerification.verifiedUserByNumber(RAHUL_NUMBER)).toEqual({
       id: rahul.userId,
       organizationId: rahul.organizationId,

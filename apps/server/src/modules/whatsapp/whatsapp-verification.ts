@@ -153,8 +153,14 @@ export function createWhatsappVerification(deps: WhatsappVerificationDeps) {
       return toStatus(caller.id, await stateOf(caller));
     },
 
-    /** The active user who verified this number (E.164), or null: who a WhatsApp message speaks as. */
-    verifiedUserByNumber: (e164: string): Promise<WhatsappVerifiedUser | null> => numbers.verifiedByNumber(e164),
+    /**
+     * The active user who verified this number, or null: who a WhatsApp message speaks as. Takes E.164
+     * or the bare digits Meta's webhook writes in `from` ('919876543210').
+     */
+    verifiedUserByNumber: (number: string): Promise<WhatsappVerifiedUser | null> => {
+      const e164 = `+${number.replace(/\D/g, '')}`;
+      return /^\+[1-9]\d{7,14}$/.test(e164) ? numbers.verifiedByNumber(e164) : Promise.resolve(null);
+    },
     /** The user, when active with a verified number, or null: where Pipewise's own messages to them go. */
     verifiedUserById: (userId: string): Promise<WhatsappVerifiedUser | null> => numbers.verifiedById(userId),
     /** Active users with a verified number who opted in to the morning digest. */
