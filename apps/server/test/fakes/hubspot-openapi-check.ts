@@ -19,7 +19,16 @@ type Schema = {
   format?: string;
 };
 type Doc = {
-  paths: Record<string, Record<string, { responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: Schema }> }> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: Schema }> }>;
+        requestBody?: { content?: Record<string, { schema?: Schema }> };
+      }
+    >
+  >;
   components: { schemas: Record<string, Schema>; responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> };
 };
 type Operation = { doc: Doc; template: RegExp; method: string; path: string };
@@ -115,6 +124,21 @@ export function createOpenApiChecker(dir = HUBSPOT_OPENAPI_DIR) {
       if (!schema) return [];
       const errors: string[] = [];
       check(op.doc, schema, body, 'body', errors);
+      return errors;
+    },
+
+    /**
+     * The problems of a request's JSON `body` as the operation's requestBody schema has it (what a
+     * client sent that HubSpot would not take); null when no operation describes the path.
+     */
+    checkRequest(method: string, pathname: string, body: unknown): string[] | null {
+      const op = operations.find((o) => o.method === method && o.template.test(pathname));
+      if (!op) return null;
+      const content = op.doc.paths[op.path]![op.method.toLowerCase()]!.requestBody?.content ?? {};
+      const schema = Object.values(content)[0]?.schema;
+      if (!schema) return [];
+      const errors: string[] = [];
+      check(op.doc, schema, body, 'request', errors);
       return errors;
     },
   };

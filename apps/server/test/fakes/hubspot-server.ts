@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import { createOpenApiChecker } from './hubspot-openapi-check';
+import { nextId, refuseWrite, type WritePortal } from './hubspot-writes';
 
 export type HsType = 'deals' | 'companies' | 'contacts';
 export type HsRecord = { id: string; properties: Record<string, string | null>; createdAt: string; updatedAt: string; archived: boolean };
@@ -332,6 +333,7 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
           body: { status: 'COMPLETE', results: found.map((r) => view(r, props(body.properties))), startedAt: now, completedAt: now },
         };
       }
+      if (method === 'POST' && rest === '') return create(type, body, grant);
       const idMatch = /^\/(\d+)$/.exec(rest);
       if (idMatch && (method === 'PATCH' || method === 'GET')) {
         const record = objects[type].get(idMatch[1]!);
@@ -340,6 +342,9 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
           if (fake.switches.refuseWrites) {
             return error(400, 'VALIDATION_ERROR', fake.switches.refuseWrites, { errors: [{ message: fake.switches.refuseWrites }] });
           }
+          checkRequest(method, path, body);
+          const refused = refuseWrite(portalOf(grant), type, body, record);
+          if (refused) return refused;
           const properties = (body.properties as Record<string, string>) ?? {};
           fake.put(type, record.id, properties);
         }
@@ -400,7 +405,63 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
         }));
       return { status: 200, body: { status: 'COMPLETE', results, startedAt: now, completedAt: now } };
     }
+    if ((m = /^\/crm\/v4\/objects\/([\w-]+)\/(\d+)\/associations\/default\/([\w-]+)\/(\d+)$/.exec(path)) && method === 'PUT') {
+      return associateDefault(TYPE_OF[m[1]!], m[2]!, TYPE_OF[m[3]!], m[4]!);
+    }
     return error(404, 'OBJECT_NOT_FOUND', `No route for ${method} ${path}`);
+  }
+
+  // Writes (creates, updates, associations), as HubSpot takes them: the request is checked against
+  // the OpenAPI files (`drift`) and the values as HubSpot validates them (hubspot-writes.ts).
+  const portalOf = (grant: Grant): WritePortal => ({ hubId: grant.login.hubId, pipelines: fake.pipelines, owners: fake.owners, objects });
+  function checkRequest(method: string, path: string, body: unknown) {
+    const documented = path.replace(/^\/crm\/v3\/objects\/deals/, '/crm/v3/objects/0-3');
+    const problems = checker.checkRequest(method, documented, body);
+    if (problems?.length) fake.drift.push(`request ${method} ${path}: ${problems.slice(0, 5).join('; ')}`);
+  }
+  /** HubSpot's defined association types a create may name, by the created type: typeId to the other type. */
+  const ASSOCIATION_TYPES: Record<HsType, Record<number, HsType>> = {
+    deals: { 5: 'companies', 341: 'companies', 3: 'contacts' },
+    contacts: { 1: 'companies', 279: 'companies', 4: 'deals' },
+    companies: { 280: 'contacts', 342: 'deals' },
+  };
+  function create(type: HsType, body: Record<string, unknown>, grant: Grant): Json {
+    checkRequest('POST', `/crm/v3/objects/${type}`, body);
+    if (fake.switches.refuseWrites) {
+      return error(400, 'VALIDATION_ERROR', fake.switches.refuseWrites, { errors: [{ message: fake.switches.refuseWrites }] });
+    }
+    const refused = refuseWrite(portalOf(grant), type, body, null);
+    if (refused) return refused;
+    const links: [HsType, string][] = [];
+    for (const a of (body.associations as { to?: { id?: string }; types?: { associationTypeId?: number }[] }[] | undefined) ?? []) {
+      for (const t of a.types ?? []) {
+        const to = ASSOCIATION_TYPES[type][t.associationTypeId ?? -1];
+        if (!to) return error(400, 'VALIDATION_ERROR', `${t.associationTypeId} is not a valid association type for ${type}.`);
+        const target = objects[to].get(a.to?.id ?? '');
+        if (!target || target.archived) return error(400, 'VALIDATION_ERROR', `No ${to} with id ${a.to?.id} to associate.`);
+        links.push([to, target.id]);
+      }
+    }
+    const record = fake.put(type, nextId(portalOf(grant), type), body.properties as Record<string, string>);
+    for (const [to, id] of links) fake.associate(type, record.id, to, id);
+    return { status: 201, body: view(record, null) };
+  }
+  function associateDefault(from: HsType | undefined, fromId: string, to: HsType | undefined, toId: string): Json {
+    const a = from && objects[from].get(fromId);
+    const b = to && objects[to].get(toId);
+    if (!from || !to || !a || a.archived || !b || b.archived) return error(404, 'OBJECT_NOT_FOUND', 'Object not found.');
+    fake.associate(from, fromId, to, toId);
+    const now = new Date().toISOString();
+    const spec = { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 1 };
+    return {
+      status: 200,
+      body: {
+        status: 'COMPLETE',
+        results: [{ from: { id: fromId }, to: { id: toId }, associationSpec: spec }],
+        startedAt: now,
+        completedAt: now,
+      },
+    };
   }
 
   const server = http.createServer((req, res) => {

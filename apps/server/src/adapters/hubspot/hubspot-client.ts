@@ -1,6 +1,7 @@
 import { Client } from '@hubspot/api-client';
 import type { z } from 'zod';
 import {
+  ZHsAssociationResult,
   ZHsAssociations,
   ZHsBatch,
   ZHsOwnersPage,
@@ -182,6 +183,33 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
     async updateDeal(s: PortalSession, id: string, properties: Record<string, string>): Promise<THsObject> {
       const schema = ZHsBatch.shape.results.element;
       return call(s, 'standard', schema, (c) => c.crm.deals.basicApi.update(id, { properties }));
+    },
+    /**
+     * Creates a record (CRM v3), associated at once with the given records (HubSpot's defined types,
+     * e.g. 5 deal to company, 1 contact to company): the record with the id HubSpot gave it.
+     */
+    async createObject(
+      s: PortalSession,
+      type: HsObjectType,
+      properties: Record<string, string>,
+      associations: { toId: string; typeId: number }[] = [],
+    ): Promise<THsObject> {
+      const input = {
+        properties,
+        associations: associations.map((a) => ({
+          to: { id: a.toId },
+          types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: a.typeId }],
+        })),
+      };
+      return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.create(input as never));
+    },
+    /** Changes a record's properties (CRM v3 PATCH): the record as HubSpot now holds it. */
+    async updateObject(s: PortalSession, type: HsObjectType, id: string, properties: Record<string, string>): Promise<THsObject> {
+      return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.update(id, { properties }));
+    },
+    /** Associates two records with their default (unlabelled) type (v4); an existing association stays as it is. */
+    async associate(s: PortalSession, from: HsObjectType, fromId: string, to: HsObjectType, toId: string): Promise<void> {
+      await call(s, 'standard', ZHsAssociationResult, (c) => c.crm.associations.v4.basicApi.createDefault(from, fromId, to, toId));
     },
   };
 }

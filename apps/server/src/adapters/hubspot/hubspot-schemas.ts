@@ -95,3 +95,6 @@ export const ZHsAssociations = z.object({
     z.object({ _from: z.object({ id: z.string() }), to: z.array(z.object({ toObjectId: z.union([z.string(), z.number()]) })) }),
   ),
 });
+
+/** The v4 default-association answer (what was linked is not read back). */
+export const ZHsAssociationResult = z.looseObject({ status: z.string() });

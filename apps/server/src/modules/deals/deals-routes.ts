@@ -17,7 +17,8 @@ import { csvHeader, csvRow } from './deal-csv';
 import { errorResponses, notFound } from '../../lib/http-error';
 import { DEAL_MESSAGES, type DealsService } from './deals-service';
 
-const errors = errorResponses();
+// 502: the workspace's HubSpot could not be reached for an edit (nothing was changed).
+const errors = errorResponses(502);
 const dealIdParam = z.object({ id: z.string().max(40) });
 
 /** A malformed id names no deal: 404 like any deal the caller cannot see. */

@@ -65,11 +65,28 @@ export type DealsRepos = {
 };
 
 /**
+ * Where a workspace's deals live when it is not only here (HubSpot): an edit or a new deal goes
+ * there first and is written here only if it was accepted there. Never called inside a transaction.
+ */
+export type DealsRemote = {
+  /** Sends an edit's column changes; throws (with the reason to show) to stop the local write. */
+  updateDeal(caller: Caller, dealId: number, changes: DealChanges): Promise<void>;
+  /** Creates the deal there: its id there, or null when the workspace keeps its deals here only. */
+  createDeal(caller: Caller, values: DealChanges & { dealname: string; pipelineId: string; stageId: string }): Promise<string | null>;
+  /** Gives the new local row the id it has there (in the create's transaction), so a sync does not add it twice. */
+  link(on: DbOrTx, organizationId: string, type: 'deal', id: number, externalId: string): Promise<void>;
+};
+
+type NewDealFields = TDealFields & { dealname: string; pipeline: string; dealstage: string };
+
+/**
  * The deals screens' operations. Creating and editing a deal run in one transaction with the
  * change record they write (crm-write.ts); a caller with a transaction of its own passes it as
- * `tx`, and then every read of the operation runs on it too.
+ * `tx`, and then every read of the operation runs on it too. With `remote` (a HubSpot workspace)
+ * the change goes there first: `update` and `create` send it themselves, while a caller with its
+ * own transaction sends it first (`sendUpdate`, `sendCreate`), outside that transaction.
  */
-export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => DealsRepos }) {
+export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => DealsRepos; remote?: DealsRemote }) {
   const { deals, pipelines, users, access, contacts } = deps.repos(deps.db);
 
   /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
@@ -154,6 +171,33 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
   const dealChange = (caller: Caller, id: number, operation: 'create' | 'update', changes: DealChanges, version: number) =>
     crmChange(caller, { type: 'deal', id }, operation, changes, getTableColumns(dealsTable), version);
 
+  /** A new deal's columns: the owner is the caller unless the fields name one. */
+  async function newDealValues(repos: DealsRepos, caller: Caller, fields: NewDealFields) {
+    const changes = await changesFrom(repos, caller, fields, null);
+    return {
+      ...changes,
+      dealname: fields.dealname,
+      pipelineId: changes.pipelineId!,
+      stageId: changes.stageId!,
+      ownerId: changes.ownerId === undefined ? caller.id : changes.ownerId,
+    };
+  }
+
+  /** An edit checked as the write will check it, then sent to the remote CRM (nothing is written here). */
+  async function sendUpdate(caller: Caller, id: number, fields: TDealFields, version: number | undefined): Promise<void> {
+    if (!deps.remote) return;
+    const repos = deps.repos(deps.db);
+    const current = await find(repos, caller, id);
+    if (version !== undefined && current.version !== version) throw conflict(DEAL_MESSAGES.conflict);
+    await deps.remote.updateDeal(caller, id, await changesFrom(repos, caller, fields, current));
+  }
+
+  /** A new deal checked as the write will check it, then created in the remote CRM: its id there (null without one). */
+  async function sendCreate(caller: Caller, fields: NewDealFields): Promise<string | null> {
+    if (!deps.remote) return null;
+    return deps.remote.createDeal(caller, await newDealValues(deps.repos(deps.db), caller, fields));
+  }
+
   return {
     get: async (caller: Caller, id: number): Promise<TDeal> => toDeal(await find({ deals }, caller, id)),
     pipelines: (caller: Caller) => pipelines.list(caller.organizationId),
@@ -169,7 +213,12 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
       for await (const chunk of deals.iterate(viewer, q)) yield chunk.map(toDeal);
     },
 
-    update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {
+    sendUpdate,
+    sendCreate,
+
+    /** An edit; without `tx` it goes to the remote CRM first (with `tx` the caller has sent it: `sendUpdate`). */
+    async update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {
+      if (!tx) await sendUpdate(caller, id, fields, version);
       return runCrmWrite(deps.db, tx, async (on) => {
         const repos = deps.repos(on);
         const current = await find(repos, caller, id);
@@ -180,18 +229,17 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
       });
     },
 
-    create(caller: Caller, fields: TDealFields & { dealname: string; pipeline: string; dealstage: string }, tx?: DbOrTx): Promise<TDeal> {
+    /**
+     * A new deal; without `tx` it is created in the remote CRM first. With `tx` the caller has
+     * created it there (`sendCreate`) and passes the id it got, which the new row keeps.
+     */
+    async create(caller: Caller, fields: NewDealFields, tx?: DbOrTx, externalId?: string | null): Promise<TDeal> {
+      const remoteId = tx ? externalId : await sendCreate(caller, fields);
       return runCrmWrite(deps.db, tx, async (on) => {
         const repos = deps.repos(on);
-        const changes = await changesFrom(repos, caller, fields, null);
-        const values = {
-          ...changes,
-          dealname: fields.dealname,
-          pipelineId: changes.pipelineId!,
-          stageId: changes.stageId!,
-          ownerId: changes.ownerId === undefined ? caller.id : changes.ownerId,
-        };
+        const values = await newDealValues(repos, caller, fields);
         const { id, version } = await repos.deals.insert(caller.organizationId, values);
+        if (remoteId && deps.remote) await deps.remote.link(on, caller.organizationId, 'deal', id, remoteId);
         return { result: toDeal(await find(repos, caller, id)), change: dealChange(caller, id, 'create', values, version) };
       });
     },

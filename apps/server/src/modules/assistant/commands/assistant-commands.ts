@@ -2,7 +2,7 @@ import type { AccessRules } from '../../access/access-rules';
 import type { UsersRepo } from '../../users/users-repo';
 import { createGazetteerLoader, type GazetteerReads } from '../understanding/gazetteer-loader';
 import { createCommandService, type CommandDeps } from './command-service';
-import { createConfirmService } from './confirm-service';
+import { createConfirmService, type CrmRemote } from './confirm-service';
 import { createPendingOperationsRepo } from './pending-operations-repo';
 
 /**
@@ -17,6 +17,8 @@ export function createAssistantCommands(
     names: GazetteerReads;
     /** The workspace's data version (crm-changes), read before a cached gazetteer is used. */
     workspaceVersion: (organizationId: string) => Promise<string>;
+    /** The workspace's HubSpot (confirmed writes go there first; process-command's hubId must be its portal). */
+    remote?: CrmRemote;
   },
 ) {
   const { db, deals, companies, contacts } = deps;
@@ -37,6 +39,7 @@ export function createAssistantCommands(
       companies,
       contacts,
       pending: createPendingOperationsRepo,
+      remote: deps.remote,
       onWritten: (organizationId) => gazetteers.invalidate(organizationId),
     }),
   };

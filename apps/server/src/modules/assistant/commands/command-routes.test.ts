@@ -5,6 +5,7 @@ import { execute } from '../../../db/client';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../../test/other-workspace';
 import { signInAll, type TestSession } from '../../../../test/sessions';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/test-app';
+import { COMMAND_TEXTS } from './command-messages';
 
 /** The assistant's commands over the API: reading never writes; a yes writes once, as the asker, if still allowed. */
 
@@ -235,9 +236,11 @@ describe('POST /api/command/process-command', () => {
   it('takes identity from the session: email and userId may only name the caller', async () => {
     expect((await command(s.rahul, 'create company Id Co', '&email=priya@acme.example')).statusCode).toBe(403);
     expect((await command(s.rahul, 'create company Id Co', `&userId=${s.priya.userId}`)).statusCode).toBe(403);
-    expect((await command(s.rahul, 'create company Id Co', `&email=RAHUL@acme.example&userId=${s.rahul.userId}&hubId=1`)).statusCode).toBe(
-      200,
-    );
+    expect((await command(s.rahul, 'create company Id Co', `&email=RAHUL@acme.example&userId=${s.rahul.userId}`)).statusCode).toBe(200);
+    // This workspace keeps its CRM here: a hubId names no portal of it (HubSpot workspaces: hubspot-write-through-routes.test.ts).
+    const withHub = await command(s.rahul, 'create company Id Co', '&hubId=1');
+    expect(withHub.statusCode).toBe(400);
+    expect(withHub.json()).toMatchObject({ detail: COMMAND_TEXTS.noPortal });
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/command/process-command?command=create%20company%20X', headers: csrfHeaders }))
         .statusCode,

@@ -11,7 +11,8 @@ import { requireCaller } from '../../../plugins/session';
 import type { CommandService } from './command-service';
 import type { ConfirmService } from './confirm-service';
 
-const errors = errorResponses(410);
+// 502: the workspace's HubSpot could not be reached for a confirmed write (nothing was changed).
+const errors = errorResponses(410, 502);
 
 /** The assistant's CRM commands: read a command (never writes), then confirm or cancel what it will do. */
 export function commandRoutes(commands: CommandService, confirmations: ConfirmService): FastifyPluginAsyncZod {

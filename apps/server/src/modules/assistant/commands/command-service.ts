@@ -7,13 +7,14 @@ import {
   type TRecordView,
 } from '@pipewise/contract/assistant';
 import type { DbOrTx } from '../../../db/client';
-import { forbidden } from '../../../lib/http-error';
+import { badRequest, forbidden } from '../../../lib/http-error';
 import type { AccessRules, Caller } from '../../access/access-rules';
 import type { CompaniesService } from '../../companies/companies-service';
 import type { ContactsService } from '../../contacts/contacts-service';
 import type { DealsService } from '../../deals/deals-service';
 import type { CrmOwnerReads } from '../../hubspot/crm-owner-reads';
 import type { UsersRepo } from '../../users/users-repo';
+import type { CrmRemote } from './confirm-service';
 import { COMMAND_TEXTS, createQuestion, updateQuestion } from './command-messages';
 import type { GazetteerLoader } from '../understanding/gazetteer-loader';
 import { COMMAND_EXAMPLES, parseCommand, resolveNames } from './command-parser';
@@ -39,11 +40,13 @@ export type CommandDeps = {
   pending: PendingOperationsRepo;
   /** Each caller's names (deals, companies, contacts, people, pipelines, stages they may see); without it names are read as typed. */
   gazetteers?: Pick<GazetteerLoader, 'forCaller'>;
+  /** The workspace's HubSpot portal, when it has one (a hubId in the query must name it). */
+  remote?: Pick<CrmRemote, 'portal'>;
   now?: () => Date;
 };
 
 export type ProcessAnswer = { statusCode: 200 | 404; body: TProcessCommandResponse };
-type Query = { command: string; email?: string; userId?: string };
+type Query = { command: string; email?: string; hubId?: string; userId?: string };
 /** How the command was sent: the caller's IANA time zone ('tomorrow' is tomorrow there; UTC without it). */
 export type CommandOptions = { timeZone?: string };
 
@@ -86,6 +89,13 @@ function createPropertiesFor(type: TObjectType, identifier: string, props: Recor
  */
 export function createCommandService(deps: CommandDeps) {
   const now = deps.now ?? (() => new Date());
+
+  /** A hubId names the caller's workspace's HubSpot portal, or the command is refused (a built-in CRM has none). */
+  async function checkPortal(caller: Caller, hubId: string): Promise<void> {
+    const portal = (await deps.remote?.portal(caller.organizationId)) ?? null;
+    if (portal === null) throw badRequest(COMMAND_TEXTS.noPortal);
+    if (String(portal) !== hubId) throw forbidden(COMMAND_TEXTS.otherPortal(hubId));
+  }
 
   async function resolve(
     caller: Caller,
@@ -137,6 +147,7 @@ export function createCommandService(deps: CommandDeps) {
       if ((query.email && query.email.trim().toLowerCase() !== caller.email) || (query.userId && query.userId !== caller.id)) {
         throw forbidden(COMMAND_TEXTS.badIdentity);
       }
+      if (query.hubId?.trim()) await checkPortal(caller, query.hubId.trim());
       const names = await deps.gazetteers?.forCaller(caller);
       const { parsed, problems, typedIdentifier } = parseCommand(query.command, {
         now: now(),

@@ -11,6 +11,24 @@ import { COMMAND_TEXTS } from './command-messages';
 import type { PendingOperationRecord, PendingOperationsRepo } from './pending-operations-repo';
 import { companyView, contactView, dealView } from './record-views';
 
+/**
+ * Where a workspace's CRM lives when it is not only here (HubSpot): a confirmed company or contact
+ * write goes there first, with the caller's login, and is written here only if it was accepted
+ * there (deals go through the deals service, which sends them itself). Never called inside a
+ * transaction; a refusal throws with the reason to show.
+ */
+export type CrmRemote = {
+  bound(organizationId: string): Promise<boolean>;
+  /** The workspace's HubSpot portal (hub id), or null on the built-in CRM. */
+  portal(organizationId: string): Promise<number | null>;
+  createCompany(caller: Caller, fields: CompanyValues & { name: string }): Promise<string | null>;
+  updateCompany(caller: Caller, id: string, fields: CompanyValues): Promise<void>;
+  createContact(caller: Caller, fields: ContactValues & { firstname: string }): Promise<string | null>;
+  updateContact(caller: Caller, id: string, fields: ContactValues): Promise<void>;
+  /** Gives a record just created here the id it has there (in the create's transaction). */
+  link(on: DbOrTx, organizationId: string, type: 'company' | 'contact', id: string, externalId: string): Promise<void>;
+};
+
 export type ConfirmDeps = {
   db: DbOrTx;
   deals: DealsService;
@@ -19,6 +37,8 @@ export type ConfirmDeps = {
   pending: (on: DbOrTx) => PendingOperationsRepo;
   /** Told after a confirmed write in a workspace (its names may have changed). */
   onWritten?: (organizationId: string) => void;
+  /** The workspace's HubSpot, when it has one: writes go there first. */
+  remote?: CrmRemote;
 };
 
 const ZCompanyValues = z.object({
@@ -35,6 +55,8 @@ const ZContactValues = z.object({
   jobtitle: z.string().optional(),
   companyId: z.uuid().optional(),
 });
+type CompanyValues = z.infer<typeof ZCompanyValues>;
+type ContactValues = z.infer<typeof ZContactValues>;
 
 const gone = () => new HttpError(410, COMMAND_TEXTS.expired);
 
@@ -78,12 +100,39 @@ export function createConfirmService(deps: ConfirmDeps) {
       throw conflict(COMMAND_TEXTS.changedSince(op.objectType));
   }
 
-  async function write(caller: Caller, op: PendingOperationRecord, tx: DbOrTx): Promise<TRecordView> {
+  /**
+   * Sends the operation to the workspace's HubSpot before anything is written here: the id HubSpot
+   * gave a created record (null for an update). The checks were made (precheck); a refusal throws.
+   */
+  async function send(caller: Caller, op: PendingOperationRecord, remote: CrmRemote): Promise<string | null> {
     const v = op.values;
+    if (op.objectType === 'deal') {
+      if (op.operation === 'create') return deps.deals.sendCreate(caller, ZDealCreateBody.parse(v));
+      await deps.deals.sendUpdate(caller, Number(op.recordId), ZDealFields.parse(v), op.recordVersion ?? undefined);
+      return null;
+    }
+    if (op.objectType === 'company') {
+      const fields = ZCompanyValues.parse(v);
+      if (op.operation === 'create') return remote.createCompany(caller, { ...fields, name: fields.name ?? op.identifier });
+      await remote.updateCompany(caller, op.recordId!, fields);
+      return null;
+    }
+    const fields = ZContactValues.parse(v);
+    if (op.operation === 'create') return remote.createContact(caller, { ...fields, firstname: fields.firstname ?? op.identifier });
+    await remote.updateContact(caller, op.recordId!, fields);
+    return null;
+  }
+
+  /** The local write; a record HubSpot created (`externalId`) keeps HubSpot's id, so a sync does not add it twice. */
+  async function write(caller: Caller, op: PendingOperationRecord, tx: DbOrTx, externalId: string | null): Promise<TRecordView> {
+    const v = op.values;
+    const link = async (type: 'company' | 'contact', id: string) => {
+      if (externalId) await deps.remote?.link(tx, caller.organizationId, type, id, externalId);
+    };
     if (op.objectType === 'deal') {
       const deal =
         op.operation === 'create'
-          ? await deps.deals.create(caller, ZDealCreateBody.parse(v), tx)
+          ? await deps.deals.create(caller, ZDealCreateBody.parse(v), tx, externalId)
           : await asked('deal', deps.deals.update(caller, Number(op.recordId), ZDealFields.parse(v), op.recordVersion ?? undefined, tx));
       return dealView(deal);
     }
@@ -93,6 +142,7 @@ export function createConfirmService(deps: ConfirmDeps) {
         op.operation === 'create'
           ? await deps.companies.createAs(caller, { ...fields, name: fields.name ?? op.identifier }, tx)
           : await asked('company', deps.companies.updateAs(caller, op.recordId!, fields, tx));
+      if (op.operation === 'create') await link('company', company.id);
       return companyView(company);
     }
     const fields = ZContactValues.parse(v);
@@ -100,8 +150,29 @@ export function createConfirmService(deps: ConfirmDeps) {
       op.operation === 'create'
         ? await deps.contacts.createAs(caller, { ...fields, firstname: fields.firstname ?? op.identifier }, tx)
         : await asked('contact', deps.contacts.updateAs(caller, op.recordId!, fields, tx));
+    if (op.operation === 'create') await link('contact', contact.id);
     const companyName = contact.companyId ? ((await deps.companies.findAs(caller, contact.companyId, tx))?.name ?? null) : null;
     return contactView(contact, companyName);
+  }
+
+  /**
+   * A yes in a HubSpot workspace: the operation is claimed first, so of two yeses at once only one
+   * reaches HubSpot; then HubSpot, then the local copy. A refusal there releases the claim (a later
+   * yes may try again) and nothing is written here.
+   */
+  async function confirmThrough(caller: Caller, id: string, op: PendingOperationRecord, remote: CrmRemote): Promise<TRecordView> {
+    await deps.db.transaction(async (tx) => {
+      await ownOpen(caller, id, tx);
+      await deps.pending(tx).markUsed(id);
+    });
+    let externalId: string | null;
+    try {
+      externalId = await send(caller, op, remote);
+    } catch (e) {
+      await deps.pending(deps.db).release(id);
+      throw e;
+    }
+    return deps.db.transaction((tx) => write(caller, op, tx, externalId));
   }
 
   return {
@@ -110,11 +181,14 @@ export function createConfirmService(deps: ConfirmDeps) {
       await precheck(caller, op);
       // Claimed and written in one transaction: a failed write leaves it unused, and of two yeses
       // at once the second waits for the first and then finds it used.
-      const data = await deps.db.transaction(async (tx) => {
-        await ownOpen(caller, id, tx);
-        await deps.pending(tx).markUsed(id);
-        return write(caller, op, tx);
-      });
+      const data =
+        deps.remote && (await deps.remote.bound(caller.organizationId))
+          ? await confirmThrough(caller, id, op, deps.remote)
+          : await deps.db.transaction(async (tx) => {
+              await ownOpen(caller, id, tx);
+              await deps.pending(tx).markUsed(id);
+              return write(caller, op, tx, null);
+            });
       deps.onWritten?.(caller.organizationId);
       return { status: 'success' as const, message: COMMAND_TEXTS.done(op.objectType, op.operation), data };
     },

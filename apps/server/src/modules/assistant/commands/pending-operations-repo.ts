@@ -69,6 +69,11 @@ export function createPendingOperationsRepo(db: DbOrTx) {
       return rows.length === 1;
     },
 
+    /** Makes a claimed operation usable again (its write was refused before anything was written). */
+    async release(id: string): Promise<void> {
+      await db.update(pendingOperations).set({ usedAt: null }).where(eq(pendingOperations.id, id));
+    },
+
     /** Drops a user's operations that expired a day ago or more: kept that long so a late yes still hears "expired". */
     async pruneExpired(userId: string): Promise<void> {
       await db
