@@ -24,6 +24,7 @@ import { dealsRoutes } from './modules/deals/deals-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { googleRoutes } from './modules/google/google-routes';
 import { integrationsRoutes } from './modules/integrations/integrations-routes';
+import { hubspotWebhookRoutes } from './modules/hubspot/hubspot-webhook-routes';
 import { recordingsRoutes } from './modules/recordings/recordings-routes';
 import { recordingEmailRoutes } from './modules/recordings/recording-email-routes';
 import { commandRoutes } from './modules/assistant/commands/command-routes';
@@ -127,6 +128,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(calendarRoutes(services.calendar));
   await app.register(googleRoutes(services.google));
   await app.register(integrationsRoutes(services.hubspot.connect, services.hubspot.fields, config.appUrl));
+  await app.register(hubspotWebhookRoutes(services.hubspot.webhooks));
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));
   await app.register(whatsappRoutes(services.whatsappVerification));

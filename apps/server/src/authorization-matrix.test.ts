@@ -80,6 +80,8 @@ type Row = {
   expect: Statuses;
   /** Use a throwaway session for this row (the request ends it). */
   freshSession?: boolean;
+  /** A provider's webhook: no session needed, but a request without the provider's signature is refused 401. */
+  providerSigned?: boolean;
 };
 
 const ACME = (name: string) => `${name}@acme.example`;
@@ -471,6 +473,19 @@ const MATRIX: Row[] = [
     expect: SIGNED_IN(200),
   },
 
+  // ---- provider webhooks (HubSpot calls it and signs each delivery; HubSpot is not configured here) ----------------
+  {
+    route: 'POST /api/hubspot/webhook',
+    note: 'unsigned: 401',
+    providerSigned: true,
+    request: () => ({
+      url: '/api/hubspot/webhook',
+      payload: Buffer.from(JSON.stringify([{ eventId: 1, portalId: 1001, subscriptionType: 'deal.deletion', objectId: 1 }])),
+      headers: { 'content-type': 'application/json' },
+    }),
+    expect: ALL(401),
+  },
+
   // ---- videos (recordings: the uploader, everyone above them and admins see one; nothing crosses workspaces) --------
   { route: 'GET /api/videos/deals', request: () => ({ url: '/api/videos/deals' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/videos/my-videos', request: () => ({ url: '/api/videos/my-videos' }), expect: SIGNED_IN(200) },
@@ -600,9 +615,11 @@ function documentedRoutes(doc: OpenApiDoc): { method: string; url: string; query
 
 /**
  * A route needs a session unless one of its rows lets an anonymous caller past the session check
- * (those are the routes marked PUBLIC_ROUTE); a route without rows needs one (and fails the row check).
+ * (those are the routes marked PUBLIC_ROUTE) or it is a provider's webhook (its own 401 is the
+ * signature's); a route without rows needs one (and fails the row check).
  */
-const needsSession = (route: string) => MATRIX.filter((row) => row.route === route).every((row) => row.expect[0] === 401);
+const needsSession = (route: string) =>
+  MATRIX.filter((row) => row.route === route).every((row) => row.expect[0] === 401 && !row.providerSigned);
 
 /**
  * Two requests no route accepts, for `METHOD url`: every query parameter (or a made-up one) holding a

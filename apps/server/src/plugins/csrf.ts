@@ -27,6 +27,13 @@ export function verifyCsrfToken(key: Buffer, binding: string, token: string): bo
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'provider-signed': a provider's servers call the route (no browser, no cookies), so there is no
+     * CSRF or Origin check; the route must check the provider's signature over the request itself.
+     */
+    csrf?: 'provider-signed';
+  }
   interface FastifyReply {
     /**
      * Sets a CSRF cookie bound to the session this reply starts (its token), or, with null, to a
@@ -35,6 +42,9 @@ declare module 'fastify' {
     issueCsrfCookie(sessionToken: string | null): void;
   }
 }
+
+/** The route option of a provider's webhook: anyone may call it, it checks the provider's signature instead of CSRF. */
+export const PROVIDER_WEBHOOK_ROUTE = { access: 'public', csrf: 'provider-signed' } as const;
 
 /**
  * Signed double-submit CSRF (decision 2, OWASP's signed variant): the readable `csrf_token` cookie
@@ -68,6 +78,7 @@ export function registerCsrf(app: FastifyInstance, appUrl: string, key: Buffer):
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.csrf === 'provider-signed') return;
     const binding = bindingOf(request, reply);
     const cookieValue = request.cookies[CSRF_COOKIE];
     const cookieValid = cookieValue !== undefined && verifyCsrfToken(key, binding, cookieValue);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type net from 'node:net';
 import { createOpenApiChecker } from './hubspot-openapi-check';
@@ -8,6 +8,29 @@ export type HsType = 'deals' | 'companies' | 'contacts';
 export type HsRecord = { id: string; properties: Record<string, string | null>; createdAt: string; updatedAt: string; archived: boolean };
 export type HsLogin = { hubId: number; userId: number; email: string };
 export type HsCall = { method: string; path: string; status: number; at: number; hubId: number | null };
+/** One event of a webhook delivery, as HubSpot's legacy CRM subscriptions send them (a delivery holds up to 100). */
+export type HsWebhookEvent = {
+  eventId: number;
+  subscriptionId: number;
+  portalId: number;
+  appId: number;
+  occurredAt: number;
+  subscriptionType: string;
+  attemptNumber: number;
+  objectId?: number;
+  propertyName?: string;
+  propertyValue?: string;
+  changeSource: string;
+  changeFlag?: string;
+  associationType?: string;
+  fromObjectId?: number;
+  toObjectId?: number;
+  associationRemoved?: boolean;
+  isPrimaryAssociation?: boolean;
+};
+/** Sends a signed delivery somewhere (a real fetch by default, or a test's inject); answers the HTTP status. */
+export type WebhookSend = (request: { uri: string; headers: Record<string, string>; body: string }) => Promise<number>;
+const SINGULAR: Record<HsType, string> = { deals: 'deal', companies: 'company', contacts: 'contact' };
 
 const TYPE_OF: Record<string, HsType> = {
   deals: 'deals',
@@ -50,6 +73,22 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
   const refreshTokens = new Map<string, Grant & { revoked: boolean }>();
   /** Request times per portal (HubSpot's limits are per app and portal). */
   const windows = new Map<number, { all: number[]; search: number[] }>();
+  let eventSeq = 1;
+  const event = (subscriptionType: string, fields: Partial<HsWebhookEvent>): HsWebhookEvent => ({
+    eventId: eventSeq++,
+    subscriptionId: 4001,
+    portalId: fake.login.hubId,
+    appId: 3001,
+    occurredAt: Date.now(),
+    subscriptionType,
+    attemptNumber: 0,
+    changeSource: 'CRM_UI',
+    ...fields,
+  });
+  /** Records what a change in the portal makes HubSpot send, when webhooks are on. */
+  const emit = (e: HsWebhookEvent) => {
+    if (fake.webhooks.on) fake.webhooks.outbox.push(e);
+  };
 
   const fake = {
     url: '',
@@ -87,11 +126,54 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
     },
     objects,
     count429: 0,
+    /**
+     * Signed webhook deliveries: while `on`, each put, archive and associate adds the events HubSpot
+     * would send (creation, one propertyChange per changed property, deletion, associationChange) to
+     * `outbox`; flushWebhooks sends them signed as HubSpot does (v3, keyed with the client secret).
+     */
+    webhooks: { on: false, outbox: [] as HsWebhookEvent[] },
+    /** An event as HubSpot sends it, from this portal, with a fresh eventId. */
+    webhookEvent: event,
+    /** HubSpot's v3 headers for a delivery of `body` to `uri` (the full URI HubSpot calls), made at `timestamp`. */
+    signWebhook(method: string, uri: string, body: string, timestamp = Date.now()): Record<string, string> {
+      const signature = createHmac('sha256', clientSecret).update(`${method}${uri}${body}${timestamp}`, 'utf8').digest('base64');
+      return {
+        'content-type': 'application/json',
+        'x-hubspot-signature-v3': signature,
+        'x-hubspot-request-timestamp': String(timestamp),
+        'x-hubspot-signature-version': 'v3',
+      };
+    },
+    /** One signed delivery of `events` to `uri` (POST, as HubSpot sends them); answers the status. */
+    async deliverWebhook(uri: string, events: HsWebhookEvent[], send: WebhookSend = fetchSend, timestamp = Date.now()): Promise<number> {
+      const body = JSON.stringify(events);
+      return send({ uri, headers: fake.signWebhook('POST', uri, body, timestamp), body });
+    },
+    /** Sends the outbox in deliveries of up to 100 events (HubSpot's batch size), `parallel` at a time; answers their statuses. */
+    async flushWebhooks(uri: string, options: { send?: WebhookSend; batchSize?: number; parallel?: number } = {}): Promise<number[]> {
+      const batches: HsWebhookEvent[][] = [];
+      const events = fake.webhooks.outbox.splice(0);
+      for (let i = 0; i < events.length; i += options.batchSize ?? 100) batches.push(events.slice(i, i + (options.batchSize ?? 100)));
+      const statuses: number[] = [];
+      for (let i = 0; i < batches.length; i += options.parallel ?? 4) {
+        const group = batches.slice(i, i + (options.parallel ?? 4));
+        statuses.push(...(await Promise.all(group.map((b) => fake.deliverWebhook(uri, b, options.send)))));
+      }
+      return statuses;
+    },
     /** Puts records in the portal (properties as HubSpot holds them; modified now unless given). */
     put(type: HsType, id: string, properties: Record<string, string | null>, at = new Date()) {
       const existing = objects[type].get(id);
       const iso = at.toISOString();
       const record: HsRecord = existing ?? { id, properties: {}, createdAt: iso, updatedAt: iso, archived: false };
+      if (!existing) emit(event(`${SINGULAR[type]}.creation`, { objectId: Number(id), changeFlag: 'CREATED', occurredAt: at.getTime() }));
+      else {
+        for (const [name, value] of Object.entries(properties)) {
+          if (existing.properties[name] === value) continue;
+          const change = { objectId: Number(id), propertyName: name, propertyValue: value ?? '', occurredAt: at.getTime() };
+          emit(event(`${SINGULAR[type]}.propertyChange`, change));
+        }
+      }
       record.properties = { ...record.properties, ...properties, hs_object_id: id, [MODIFIED[type]]: iso };
       record.updatedAt = iso;
       objects[type].set(id, record);
@@ -106,11 +188,15 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
         if (!associations.has(key)) associations.set(key, new Map());
         const map = associations.get(key)!;
         map.set(aId, [...new Set([...(map.get(aId) ?? []), bId])]);
+        const associationType = `${SINGULAR[a].toUpperCase()}_TO_${SINGULAR[b].toUpperCase()}`;
+        const change = { associationType, fromObjectId: Number(aId), toObjectId: Number(bId), associationRemoved: false };
+        emit(event(`${SINGULAR[a]}.associationChange`, { ...change, isPrimaryAssociation: false }));
       }
     },
     archive(type: HsType, id: string) {
       const r = objects[type].get(id);
       if (r) r.archived = true;
+      if (r) emit(event(`${SINGULAR[type]}.deletion`, { objectId: Number(id), changeFlag: 'DELETED' }));
     },
     expireAccessTokens() {
       for (const t of accessTokens.values()) t.expiresAt = 0;
@@ -129,7 +215,16 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
     close: async () => {},
   };
 
-  const sorted = (type: HsType) => [...objects[type].values()].sort((a, b) => Number(a.id) - Number(b.id));
+  // Records by id, kept while no record is added (records are changed and archived in place), so a
+  // portal of 100k deals is not sorted again for every page.
+  const sortedCache = new Map<HsType, { size: number; list: HsRecord[] }>();
+  const sorted = (type: HsType) => {
+    const cached = sortedCache.get(type);
+    if (cached?.size === objects[type].size) return cached.list;
+    const list = [...objects[type].values()].sort((a, b) => Number(a.id) - Number(b.id));
+    sortedCache.set(type, { size: list.length, list });
+    return list;
+  };
   // A requested property with no value answers null, as HubSpot does (the SDK types values as string | null).
   const view = (r: HsRecord, properties: string[] | null) => ({
     id: r.id,
@@ -279,7 +374,16 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
         const after = Number(Buffer.from(url.searchParams.get('after') ?? '', 'base64url').toString() || 0);
         const archived = url.searchParams.get('archived') === 'true';
         const properties = url.searchParams.getAll('properties').flatMap((p) => p.split(','));
-        const all = sorted(type).filter((r) => r.archived === archived && Number(r.id) > after);
+        const list = sorted(type);
+        let from = 0;
+        for (let to = list.length; from < to;) {
+          const mid = (from + to) >> 1;
+          if (Number(list[mid]!.id) > after) to = mid;
+          else from = mid + 1;
+        }
+        // The page and one more, to know whether there is a next page.
+        const all: HsRecord[] = [];
+        for (let i = from; i < list.length && all.length <= limitN; i++) if (list[i]!.archived === archived) all.push(list[i]!);
         const page = all.slice(0, limitN);
         // The cursor is opaque, as HubSpot's is: a client that reads it as an id or a number goes wrong.
         const cursor = Buffer.from(page.at(-1)?.id ?? '').toString('base64url');

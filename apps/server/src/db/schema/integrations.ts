@@ -1,6 +1,6 @@
 /** Provider connections beyond Google (HubSpot), their connect states, sync progress and request pacing. */
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, updatedAt } from './columns';
 import { organizations, users } from './auth';
 
@@ -90,3 +90,23 @@ export const integrationPacing = pgTable('integration_pacing', {
   key: text('key').primaryKey(),
   nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * HubSpot webhook events already queued, so a delivery HubSpot sends again is handled once. HubSpot
+ * does not promise an eventId is unique: an event is its id with its subscription type and object
+ * (`objectId`, or `from-to` for an association change) within the portal. Kept a few days.
+ */
+export const hubspotWebhookEvents = pgTable(
+  'hubspot_webhook_events',
+  {
+    portalId: bigint('portal_id', { mode: 'number' }).notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    subscriptionType: text('subscription_type').notNull(),
+    objectKey: text('object_key').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'hubspot_webhook_events_pk', columns: [t.portalId, t.eventId, t.subscriptionType, t.objectKey] }),
+    index('hubspot_webhook_events_received_idx').on(t.receivedAt),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, contacts, crmOwners, dealStakeholders, deals, pipelines, pipelineStages, users } from '../../db/schema';
 import type { MappedCompany, MappedContact, MappedDeal, MappedOwner, MappedPipeline } from './hubspot-mappers';
@@ -236,6 +236,32 @@ export function createHubspotImportRepo(db: Db) {
             )
           : undefined,
       };
+    },
+
+    /** The stages already imported, as savePipelines answers them (`pipeline:stage`, and `pipeline:` for its first stage). */
+    async stageRefs(organizationId: string): Promise<Map<string, StageRef>> {
+      const rows = await db
+        .select({ pipeline: pipelines.externalId, stage: pipelineStages.externalId, pipelineId: pipelines.id, stageId: pipelineStages.id })
+        .from(pipelineStages)
+        .innerJoin(pipelines, eq(pipelines.id, pipelineStages.pipelineId))
+        .where(and(eq(pipelines.organizationId, organizationId), isNotNull(pipelines.externalId), isNotNull(pipelineStages.externalId)))
+        .orderBy(asc(pipelines.displayOrder), asc(pipelineStages.displayOrder));
+      const refs = new Map<string, StageRef>();
+      for (const r of rows) {
+        const ref = { pipelineId: r.pipelineId, stageId: r.stageId };
+        refs.set(`${r.pipeline}:${r.stage}`, ref);
+        if (!refs.has(`${r.pipeline}:`)) refs.set(`${r.pipeline}:`, ref);
+      }
+      return refs;
+    },
+
+    /** The owners already imported, as saveOwners answers them (HubSpot owner id to reference). */
+    async ownerRefs(organizationId: string): Promise<Map<string, OwnerRef>> {
+      const rows = await db
+        .select({ externalId: crmOwners.externalId, userId: crmOwners.userId, crmOwnerId: crmOwners.id })
+        .from(crmOwners)
+        .where(and(eq(crmOwners.organizationId, organizationId), isNotNull(crmOwners.externalId)));
+      return new Map(rows.map((r) => [r.externalId!, { userId: r.userId, crmOwnerId: r.crmOwnerId }]));
     },
 
     /** Removes records HubSpot archived (deleted); returns how many were here. */

@@ -22,9 +22,30 @@ export const hubspotSyncKey = (organizationId: string) => `hubspot:${organizatio
 export const hubspotSyncDueJob = declareJob({ type: 'hubspot.sync-due', payload: z.object({}) });
 export const HUBSPOT_SCHEDULE: RecurringJob[] = [{ job: hubspotSyncDueJob, everyMs: 60_000 }];
 
+/** One record a webhook delivery named: read it from HubSpot and write it here, or remove it here. */
+export const ZHubspotChange = z.object({
+  type: z.enum(['deals', 'companies', 'contacts']),
+  id: z.string().regex(/^\d{1,20}$/),
+  action: z.enum(['upsert', 'delete']),
+});
+export type THubspotChange = z.output<typeof ZHubspotChange>;
+
+/** What one webhook delivery changed in a workspace's portal (HubSpot sends up to 100 events a delivery). */
+export const hubspotWebhookJob = declareJob({
+  type: 'hubspot.webhook',
+  payload: z.object({ organizationId: z.uuid(), changes: z.array(ZHubspotChange).min(1).max(1000) }),
+  maxAttempts: 5,
+  leaseMs: 2 * 60_000,
+});
+
+/** Handled webhook event ids are kept this long: HubSpot retries a delivery for a day at most. */
+export const WEBHOOK_EVENTS_KEPT_MS = 3 * 24 * 3_600_000;
+
 export type HubspotJobsDeps = {
   sync(organizationId: string, options: { full: boolean; signal: AbortSignal; lastAttempt: boolean }): Promise<void>;
+  apply(organizationId: string, changes: THubspotChange[], options: { signal: AbortSignal }): Promise<void>;
   dueForSync(before: Date): Promise<string[]>;
+  forgetWebhookEvents(before: Date): Promise<void>;
   queue: Pick<JobQueue, 'enqueue'>;
   syncMinutes: number;
 };
@@ -34,11 +55,15 @@ export function createHubspotJobs(deps: HubspotJobsDeps): JobHandler[] {
     handleJob(hubspotSyncJob, async ({ organizationId, full }, { signal, job }) => {
       await deps.sync(organizationId, { full, signal, lastAttempt: job.lastAttempt });
     }),
+    handleJob(hubspotWebhookJob, async ({ organizationId, changes }, { signal }) => {
+      await deps.apply(organizationId, changes, { signal });
+    }),
     handleJob(hubspotSyncDueJob, async () => {
       const before = new Date(Date.now() - deps.syncMinutes * 60_000);
       for (const organizationId of await deps.dueForSync(before)) {
         await deps.queue.enqueue(hubspotSyncJob, { organizationId, full: false }, { dedupeKey: hubspotSyncKey(organizationId) });
       }
+      await deps.forgetWebhookEvents(new Date(Date.now() - WEBHOOK_EVENTS_KEPT_MS));
     }),
   ];
 }

@@ -6,6 +6,7 @@ import type { HubspotConnectionsRepo, SyncProgressPatch } from '../integrations/
 import type { HubspotSessions } from '../integrations/hubspot-sessions';
 import { HubspotNotConnectedError } from '../integrations/hubspot-tokens';
 import type { HubspotImportRepo, OwnerRef, StageRef } from './hubspot-import-repo';
+import type { THubspotChange } from './hubspot-jobs';
 import { HS_PROPERTIES, mapCompany, mapContact, mapDeal, mapOwner, mapPipeline } from './hubspot-mappers';
 
 /** Records written per step: bounded memory whatever the portal's size (v4 batch reads take 1,000 ids). */
@@ -13,6 +14,8 @@ const CHUNK = 1000;
 /** Records reach HubSpot's search a little late: each incremental pull starts this much before the last one's start. */
 const OVERLAP_MS = 2 * 60_000;
 const SEARCH_PAGE = 100;
+/** Inputs per batch read (HubSpot's limit). */
+const BATCH_READ = 100;
 
 type Context = {
   organizationId: string;
@@ -78,8 +81,32 @@ export function createHubspotSync(deps: {
   const ownerOf = (ctx: Context, externalId: string | null) => (externalId ? (ctx.owners.get(externalId) ?? null) : null);
   const firstOf = (links: Map<string, string[]>, id: string) => links.get(id)?.[0] ?? null;
 
+  /** Reads records by id, 100 a request (absent ones, archived or never there, are left out). */
+  async function readByIds(ctx: Context, type: HsObjectType, ids: string[]): Promise<THsObject[]> {
+    const records: THsObject[] = [];
+    for (let i = 0; i < ids.length; i += BATCH_READ) {
+      records.push(...(await crm.batchRead(ctx.session, type, ids.slice(i, i + BATCH_READ), [...HS_PROPERTIES[type]])));
+    }
+    return records;
+  }
+
+  /**
+   * Local ids of the linked records; with `fill`, linked records not here yet (a webhook can name a
+   * deal before its new company arrives) are read from HubSpot and written first.
+   */
+  async function localIds(ctx: Context, type: 'companies' | 'contacts', links: Map<string, string[]>, fill: boolean) {
+    const wanted = [...new Set([...links.values()].flat())];
+    const lookup = () => (type === 'companies' ? repo.companyIds(ctx.organizationId, wanted) : repo.contactIds(ctx.organizationId, wanted));
+    const found = await lookup();
+    const missing = wanted.filter((w) => !found.has(w));
+    if (!fill || missing.length === 0) return found;
+    await writeChunk(ctx, type, await readByIds(ctx, type, missing), false);
+    return lookup();
+  }
+
   /** Writes a chunk; answers how many records it wrote. */
-  async function writeChunk(ctx: Context, type: HsObjectType, records: THsObject[]): Promise<number> {
+  async function writeChunk(ctx: Context, type: HsObjectType, records: THsObject[], fill = false): Promise<number> {
+    if (records.length === 0) return 0;
     const ids = records.map((r) => r.id);
     if (type === 'companies') {
       await repo.saveCompanies(
@@ -88,7 +115,7 @@ export function createHubspotSync(deps: {
       );
     } else if (type === 'contacts') {
       const links = await crm.associations(ctx.session, 'contacts', 'companies', ids);
-      const companyIds = await repo.companyIds(ctx.organizationId, [...links.values()].flat());
+      const companyIds = await localIds(ctx, 'companies', links, fill);
       await repo.saveContacts(
         ctx.organizationId,
         records.map(mapContact).map((c) => {
@@ -99,8 +126,8 @@ export function createHubspotSync(deps: {
     } else {
       const companyLinks = await crm.associations(ctx.session, 'deals', 'companies', ids);
       const contactLinks = await crm.associations(ctx.session, 'deals', 'contacts', ids);
-      const companyIds = await repo.companyIds(ctx.organizationId, [...companyLinks.values()].flat());
-      const contactIds = await repo.contactIds(ctx.organizationId, [...contactLinks.values()].flat());
+      const companyIds = await localIds(ctx, 'companies', companyLinks, fill);
+      const contactIds = await localIds(ctx, 'contacts', contactLinks, fill);
       const rows = [];
       for (const d of records.map(mapDeal)) {
         // A deal without a pipeline is in the portal's default one (HubSpot's id for it is `default`).
@@ -125,18 +152,14 @@ export function createHubspotSync(deps: {
     return records.length;
   }
 
-  async function run(ctx: Context, full: boolean, since: Date | null, startedAt: Date) {
-    const phase = (p: TSyncPhase) => ctx.progress({ phase: p });
-    if (full) {
-      const totals = await Promise.all((['companies', 'contacts', 'deals'] as const).map((t) => crm.count(ctx.session, t)));
-      await ctx.progress({ total: totals.reduce((a, b) => a + b, 0) });
-    }
-    await phase('pipelines');
+  async function readPipelines(ctx: Context) {
     ctx.stages = await repo.savePipelines(
       ctx.organizationId,
       (await crm.pipelines(ctx.session)).filter((p) => !p.archived).map(mapPipeline),
     );
-    await phase('owners');
+  }
+
+  async function readOwners(ctx: Context) {
     const owners = [];
     let after: string | null = null;
     do {
@@ -145,6 +168,18 @@ export function createHubspotSync(deps: {
       after = page.after;
     } while (after);
     ctx.owners = await repo.saveOwners(ctx.organizationId, owners);
+  }
+
+  async function run(ctx: Context, full: boolean, since: Date | null, startedAt: Date) {
+    const phase = (p: TSyncPhase) => ctx.progress({ phase: p });
+    if (full) {
+      const totals = await Promise.all((['companies', 'contacts', 'deals'] as const).map((t) => crm.count(ctx.session, t)));
+      await ctx.progress({ total: totals.reduce((a, b) => a + b, 0) });
+    }
+    await phase('pipelines');
+    await readPipelines(ctx);
+    await phase('owners');
+    await readOwners(ctx);
 
     for (const type of ['companies', 'contacts', 'deals'] as const) {
       await phase(type);
@@ -169,22 +204,75 @@ export function createHubspotSync(deps: {
     return removed;
   }
 
+  /** The workspace's portal session, or null (with the card told) when no one's connection works. */
+  async function sessionFor(organizationId: string, signal: AbortSignal | undefined, progress: Context['progress']) {
+    try {
+      return await deps.sessions.forWorkspace(organizationId, signal);
+    } catch (e) {
+      if (!(e instanceof HubspotNotConnectedError)) throw e;
+      await progress({
+        syncState: 'failed',
+        message: 'No one in this workspace has a working HubSpot connection. Connect HubSpot again.',
+      });
+      return null;
+    }
+  }
+
   return {
+    /**
+     * What webhook deliveries named: removals are made here at once; the other records are read
+     * from HubSpot as they are now (100 a request) and written with their associations, companies
+     * before contacts before deals. Stages and owners come from the last pull, and are read again
+     * when a record names one that is not here (a pipeline edit can add a stage and move deals into it).
+     */
+    async apply(organizationId: string, changes: THubspotChange[], options: { signal?: AbortSignal } = {}) {
+      const workspace = await deps.connections.workspace(organizationId);
+      if (!workspace) return { written: 0, removed: 0 };
+      const progress = (patch: SyncProgressPatch) => deps.connections.updateSync(organizationId, patch);
+      const session = await sessionFor(organizationId, options.signal, progress);
+      if (!session) return { written: 0, removed: 0 };
+      const ctx: Context = {
+        organizationId,
+        session,
+        stages: await repo.stageRefs(organizationId),
+        owners: await repo.ownerRefs(organizationId),
+        counts: { deals: 0, companies: 0, contacts: 0 },
+        done: 0,
+        progress,
+      };
+      const idsOf = (type: HsObjectType, action: THubspotChange['action']) =>
+        changes.filter((c) => c.type === type && c.action === action).map((c) => c.id);
+      let removed = 0;
+      for (const type of ['deals', 'contacts', 'companies'] as const) {
+        removed += await repo.removeArchived(organizationId, type, idsOf(type, 'delete'));
+      }
+      let pipelinesRead = false;
+      let ownersRead = false;
+      let written = 0;
+      for (const type of ['companies', 'contacts', 'deals'] as const) {
+        const records = await readByIds(ctx, type, idsOf(type, 'upsert'));
+        const mapped = records.map((r) => (type === 'deals' ? mapDeal(r) : type === 'contacts' ? mapContact(r) : mapCompany(r)));
+        if (!ownersRead && mapped.some((m) => m.ownerExternalId && !ctx.owners.has(m.ownerExternalId))) {
+          await readOwners(ctx);
+          ownersRead = true;
+        }
+        const unknownStage = (d: ReturnType<typeof mapDeal>) =>
+          !ctx.stages.has(`${d.pipelineExternalId ?? 'default'}:${d.stageExternalId}`);
+        if (type === 'deals' && !pipelinesRead && (mapped as ReturnType<typeof mapDeal>[]).some(unknownStage)) {
+          await readPipelines(ctx);
+          pipelinesRead = true;
+        }
+        for (let i = 0; i < records.length; i += CHUNK) written += await writeChunk(ctx, type, records.slice(i, i + CHUNK), true);
+      }
+      return { written, removed };
+    },
+
     async sync(organizationId: string, options: { full: boolean; signal?: AbortSignal; lastAttempt?: boolean }): Promise<void> {
       const workspace = await deps.connections.workspace(organizationId);
       if (!workspace) return;
       const progress = (patch: SyncProgressPatch) => deps.connections.updateSync(organizationId, patch);
-      let session: PortalSession;
-      try {
-        session = await deps.sessions.forWorkspace(organizationId, options.signal);
-      } catch (e) {
-        if (!(e instanceof HubspotNotConnectedError)) throw e;
-        await progress({
-          syncState: 'failed',
-          message: 'No one in this workspace has a working HubSpot connection. Connect HubSpot again.',
-        });
-        return;
-      }
+      const session: PortalSession | null = await sessionFor(organizationId, options.signal, progress);
+      if (!session) return;
       const since = workspace.cursor.since ? new Date(workspace.cursor.since) : null;
       const full = options.full || !since;
       const startedAt = new Date();

@@ -8,8 +8,8 @@ import { deriveKey } from '../../lib/secrets';
 import { createHubspotImportRepo } from '../hubspot/hubspot-import-repo';
 import { createHubspotJobs, hubspotSyncJob, hubspotSyncKey } from '../hubspot/hubspot-jobs';
 import { createHubspotSync } from '../hubspot/hubspot-sync';
+import { createHubspotWebhooks } from '../hubspot/hubspot-webhook';
 import { createHubspotWriteThrough } from '../hubspot/hubspot-write-through';
-import { createHubspotWriteThroughRepo } from '../hubspot/hubspot-write-through-repo';
 import { createPacing, sleep } from '../hubspot/pacing';
 import { createCrmFields } from './crm-fields';
 import { createHubspotConnectService } from './hubspot-connect-service';
@@ -32,15 +32,25 @@ export function createHubspotIntegration(deps: { db: Db; config: Config; masterK
   const sync = createHubspotSync({ crm, repo, connections, sessions, log: deps.log });
   const queueSync = async (organizationId: string, full: boolean) =>
     (await deps.queue.enqueue(hubspotSyncJob, { organizationId, full }, { dedupeKey: hubspotSyncKey(organizationId) })) !== null;
+  const webhooks = createHubspotWebhooks({
+    db: deps.db,
+    queue: deps.queue,
+    clientSecret: settings?.clientSecret,
+    appUrl: deps.config.appUrl,
+    log: deps.log,
+  });
   return {
     connect: createHubspotConnectService({ oauth, connections, tokens, appUrl: deps.config.appUrl, log: deps.log, queueSync }),
     fields: createCrmFields({ connections, sessions, crm }),
     sync,
-    /** Deal, company and contact writes to HubSpot first, with the writer's login (the deal screen and confirmed commands). */
-    writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo, records: createHubspotWriteThroughRepo(deps.db) }),
+    /** Deal edits to HubSpot first, with the editor's login (the deal screen and commands do not call it yet). */
+    writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo }),
     sessions,
+    webhooks,
     jobs: createHubspotJobs({
       sync: (organizationId, options) => sync.sync(organizationId, options),
+      apply: async (organizationId, changes, options) => void (await sync.apply(organizationId, changes, options)),
+      forgetWebhookEvents: (before) => webhooks.forget(before),
       dueForSync: (before) => connections.dueForSync(before),
       queue: deps.queue,
       syncMinutes: SYNC_MINUTES,
