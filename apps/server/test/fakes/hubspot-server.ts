@@ -432,9 +432,32 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
         const inputs = (body.inputs as { id: string }[]) ?? [];
         const now = new Date().toISOString();
         const found = inputs.map((i) => objects[type].get(i.id)).filter((r): r is HsRecord => Boolean(r && !r.archived));
+        const missing = inputs.map((i) => i.id).filter((id) => !found.some((r) => r.id === id));
+        // Ids that are not there (or archived) make it a 207 with an OBJECT_NOT_FOUND error naming them, as HubSpot answers.
+        const errors = missing.length
+          ? {
+              numErrors: 1,
+              errors: [
+                {
+                  status: 'error',
+                  category: 'OBJECT_NOT_FOUND',
+                  message: 'Could not get some records.',
+                  context: { ids: missing },
+                  errors: [],
+                  links: {},
+                },
+              ],
+            }
+          : {};
         return {
-          status: 200,
-          body: { status: 'COMPLETE', results: found.map((r) => view(r, props(body.properties))), startedAt: now, completedAt: now },
+          status: missing.length ? 207 : 200,
+          body: {
+            status: 'COMPLETE',
+            results: found.map((r) => view(r, props(body.properties))),
+            ...errors,
+            startedAt: now,
+            completedAt: now,
+          },
         };
       }
       if (method === 'POST' && rest === '') return create(type, body, grant);
@@ -612,6 +635,8 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
 }
 
 export type FakeHubspot = Awaited<ReturnType<typeof startFakeHubspot>>;
+
+const fetchSend: WebhookSend = async ({ uri, headers, body }) => (await fetch(uri, { method: 'POST', headers, body })).status;
 
 /**
  * The answer as the OpenAPI files can judge it: they type every property value as a string, while
