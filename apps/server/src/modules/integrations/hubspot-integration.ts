@@ -10,6 +10,7 @@ import { createHubspotJobs, hubspotSyncJob, hubspotSyncKey } from '../hubspot/hu
 import { createHubspotSync } from '../hubspot/hubspot-sync';
 import { createHubspotWebhooks } from '../hubspot/hubspot-webhook';
 import { createHubspotWriteThrough } from '../hubspot/hubspot-write-through';
+import { createHubspotWriteThroughRepo } from '../hubspot/hubspot-write-through-repo';
 import { createPacing, sleep } from '../hubspot/pacing';
 import { createCrmFields } from './crm-fields';
 import { createHubspotConnectService } from './hubspot-connect-service';
@@ -43,8 +44,8 @@ export function createHubspotIntegration(deps: { db: Db; config: Config; masterK
     connect: createHubspotConnectService({ oauth, connections, tokens, appUrl: deps.config.appUrl, log: deps.log, queueSync }),
     fields: createCrmFields({ connections, sessions, crm }),
     sync,
-    /** Deal edits to HubSpot first, with the editor's login (the deal screen and commands do not call it yet). */
-    writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo }),
+    /** Deal, company and contact writes to HubSpot first, with the writer's login (the deal screen and confirmed commands). */
+    writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo, records: createHubspotWriteThroughRepo(deps.db) }),
     sessions,
     webhooks,
     jobs: createHubspotJobs({
