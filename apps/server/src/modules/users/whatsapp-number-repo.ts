@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { isUniqueViolation } from '../../lib/db-errors';
 
 /** A user's WhatsApp number and what hangs on it (the number itself is saved by the spec's update_whatsapp_number). */
 export type WhatsappNumberState = {
@@ -103,18 +104,26 @@ export function createWhatsappNumberRepo(db: Db) {
      * the number changed meanwhile.
      */
     async markVerified(organizationId: string, id: string, e164: string, timeZone: string | undefined): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ ...unverified, updatedAt: sql`now()` })
-          .where(and(eq(users.whatsappNumber, e164), isNotNull(users.whatsappVerifiedAt), ne(users.id, id)));
-        const updated = await tx
-          .update(users)
-          .set({ whatsappVerifiedAt: sql`now()`, ...(timeZone ? { timeZone } : {}), updatedAt: sql`now()` })
-          .where(and(own(organizationId, id), eq(users.whatsappNumber, e164)))
-          .returning({ id: users.id });
-        return updated.length === 1;
-      });
+      const once = () =>
+        db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ ...unverified, updatedAt: sql`now()` })
+            .where(and(eq(users.whatsappNumber, e164), isNotNull(users.whatsappVerifiedAt), ne(users.id, id)));
+          const updated = await tx
+            .update(users)
+            .set({ whatsappVerifiedAt: sql`now()`, ...(timeZone ? { timeZone } : {}), updatedAt: sql`now()` })
+            .where(and(own(organizationId, id), eq(users.whatsappNumber, e164)))
+            .returning({ id: users.id });
+          return updated.length === 1;
+        });
+      try {
+        return await once();
+      } catch (e) {
+        // Two people verifying the same number at once: the unique index let one through; the other takes it over now.
+        if (isUniqueViolation(e)) return once();
+        throw e;
+      }
     },
 
     /** Sets the opt-ins given, for a verified number only; answers the state, or null when not verified. */

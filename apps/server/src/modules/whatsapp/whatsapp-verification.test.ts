@@ -117,6 +117,11 @@ describe('the WhatsApp number verification', () => {
 
     const ok = await verify(rahul, code, { 'x-timezone': 'Asia/Kolkata' });
     expect(ok.statusCode, ok.body).toBe(200);
+    // The Cloud API's secrets never reach the browser.
+    for (const body of [res.body, ok.body, JSON.stringify(pending)]) {
+      expect(body).not.toContain(fake.accessToken);
+      expect(body).not.toContain(fake.appSecret);
+    }
     expect(ok.json()).toEqual({ ...NONE, phone_number: RAHUL_NUMBER, verified: true });
     // Meta's webhook writes the sender as bare digits.
     expect((await t.services.whatsappVerification.verifiedUserByNumber('919876543210'))?.id).toBe(rahul.userId);
