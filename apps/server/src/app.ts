@@ -31,6 +31,7 @@ import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { questionsRoutes } from './modules/assistant/questions/questions-routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp-routes';
+import { whatsappWebhookRoutes } from './modules/whatsapp/whatsapp-webhook-routes';
 import { registerCsrf } from './plugins/csrf';
 import { registerSession } from './plugins/session';
 import type { Services } from './services';
@@ -132,6 +133,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));
   await app.register(whatsappRoutes(services.whatsappVerification));
+  const { appSecret, verifyToken, cloud } = config.whatsapp;
+  await app.register(whatsappWebhookRoutes({ appSecret, verifyToken, phoneNumberId: cloud?.phoneNumberId }, services.whatsappInbox));
 
   await registerSpa(app, config.webDist);
   return app;

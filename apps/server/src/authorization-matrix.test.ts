@@ -11,6 +11,7 @@ import { createOtherWorkspace, type OtherWorkspace } from '../test/other-workspa
 import { findUser, signIn, type TestSession } from '../test/sessions';
 import { formBody } from '../test/recordings-kit';
 import { createTestApp, csrfHeaders, type TestApp } from '../test/test-app';
+import { signatureOf } from './modules/whatsapp/whatsapp-webhook-protocol';
 
 /**
  * The authorization matrix: every API route in the OpenAPI document (which holds every API route the
@@ -89,6 +90,21 @@ const RAHUL = ACME('rahul');
 const ALL = (status: number): Statuses => [status, status, status, status, status, status, status, status, status];
 const SIGNED_IN = (status: number): Statuses => [401, status, status, status, status, status, status, status, status];
 const OPERATOR = ACME('kavya');
+/** Meta's side of the WhatsApp webhook as the matrix's app is set up with it. */
+const WHATSAPP_APP_SECRET = 'matrix-whatsapp-app-secret';
+const WHATSAPP_VERIFY_TOKEN = 'matrix-whatsapp-verify-token';
+/** A delivery Meta signs: a status update (nothing to answer), with its X-Hub-Signature-256. */
+function signedWhatsappDelivery(secret = WHATSAPP_APP_SECRET): Req {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '1', changes: [{ field: 'messages', value: { statuses: [{ id: 'wamid.matrix', status: 'read' }] } }] }],
+  });
+  return {
+    url: '/api/whatsapp/webhook',
+    payload: Buffer.from(body),
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(body, secret) },
+  };
+}
 /** A WhatsApp number of the caller's own (one per actor). */
 const whatsappNumberOf = (who: Caller) => `+91 98765 432${String(ACTORS.indexOf(who.actor)).padStart(2, '0')}`;
 
@@ -160,6 +176,25 @@ const MATRIX: Row[] = [
     expect: ALL(302),
   },
   { route: 'GET /api/auth/google/callback', request: () => ({ url: '/api/auth/google/callback?state=forged&code=x' }), expect: ALL(302) },
+  {
+    route: 'GET /api/whatsapp/webhook',
+    note: "Meta's handshake with our verify token",
+    request: () => ({ url: `/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${WHATSAPP_VERIFY_TOKEN}&hub.challenge=31337` }),
+    expect: ALL(200),
+  },
+  {
+    route: 'GET /api/whatsapp/webhook',
+    note: 'another verify token: 403',
+    request: () => ({ url: '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=31337' }),
+    expect: ALL(403),
+  },
+  { route: 'POST /api/whatsapp/webhook', note: 'signed by Meta', request: () => signedWhatsappDelivery(), expect: ALL(200) },
+  {
+    route: 'POST /api/whatsapp/webhook',
+    note: 'unsigned or signed with another secret: 401',
+    request: () => ({ ...signedWhatsappDelivery('not-the-app-secret') }),
+    expect: ALL(401),
+  },
 
   // ---- session ------------------------------------------------------------------------------------------------------
   { route: 'GET /api/session/profile', request: (_c, who) => ({ url: `/api/session/profile?email=${who.email}` }), expect: SIGNED_IN(200) },
@@ -643,7 +678,11 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     const mail = recordingMail();
-    t = await createTestApp({ seed: true, adapters: { mail }, env: { OPERATOR_EMAILS: OPERATOR } });
+    t = await createTestApp({
+      seed: true,
+      adapters: { mail },
+      env: { OPERATOR_EMAILS: OPERATOR, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN },
+    });
     const db = t.database.db;
     const other = await createOtherWorkspace(db, { deals: 3 });
     const acme = { name: 'Acme Sales', domain: 'acme.example' };

@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { execute } from './db/client';
 import { calendarMeetings } from './db/schema';
+import { createJobRunner, type JobRunner } from './jobs/worker';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
+import { createWhatsappNumberRepo } from './modules/users/whatsapp-number-repo';
+import { whatsappMessageJob } from './modules/whatsapp/whatsapp-webhook-jobs';
+import { startFakeWhatsapp, type FakeWhatsapp, type WhatsappWebhookSend } from '../test/fakes/whatsapp-server';
+import { drainJobs, handlersOf } from '../test/jobs-fixture';
 import { signIn, type TestSession } from '../test/sessions';
+import { silentLog } from '../test/silent-log';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -17,7 +23,8 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * document; a route that answers 5xx was not scanned, so that fails the scan too. Who sees what is
  * computed here from the rows, independently of the SQL. The caller's own words echoed back are
  * allowed: a hidden name the request itself holds in full is not counted for that request (a
- * longer hidden name that holds it still is, and a word never excuses its full name).
+ * longer hidden name that holds it still is, and a word never excuses its full name). The same
+ * questions and commands are also sent over WhatsApp from each rep's verified number.
  */
 
 type Params = { in: 'path' | 'query'; name: string; required?: boolean; schema: { type?: string | string[]; enum?: unknown[] } };
@@ -38,6 +45,10 @@ type Sample = { companies: string[]; deals: string[]; contactEmails: string[]; d
 
 let t: TestApp;
 let routes: Route[];
+let whatsapp: FakeWhatsapp;
+let whatsappJobs: JobRunner;
+/** Each rep's verified WhatsApp number, by user id. */
+const whatsappNumbers = new Map<string, string>();
 const teams: Team[] = [];
 
 type Row = { id: string; owner: string | null };
@@ -127,7 +138,9 @@ async function addSharedBuyerMeetings(rep: TestSession, otherTeam: Set<string>, 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  whatsapp = await startFakeWhatsapp();
+  t = await createTestApp({ seed: true, env: { ...whatsapp.env(), WHATSAPP_VERIFY_TOKEN: 'leak-scan-verify-token' } });
+  whatsappJobs = createJobRunner({ queue: t.services.queue, jobs: handlersOf(t.services, whatsappMessageJob), log: silentLog });
   await t.app.ready();
   const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Params[] }>> };
   routes = Object.entries(doc.paths).flatMap(([path, ops]) => (ops.get ? [{ path, params: ops.get.parameters ?? [] }] : []));
@@ -140,6 +153,15 @@ beforeAll(async () => {
   await addSharedBuyerMeetings(rahul!, team.meera, w);
   await addSharedBuyerMeetings(kavya!, team.vikram, w);
   w = await loadWorkspace(rahul!.organizationId);
+  const numbers = createWhatsappNumberRepo(t.database.db);
+  for (const [rep, number] of [
+    [rahul!, '+919800000101'],
+    [kavya!, '+919800000102'],
+  ] as const) {
+    await numbers.save(rep.organizationId, rep.userId, number);
+    await numbers.markVerified(rep.organizationId, rep.userId, number, 'Asia/Kolkata');
+    whatsappNumbers.set(rep.userId, number);
+  }
 
   for (const [name, rep, otherManager, otherTeam, otherRep] of [
     ['Vikram', rahul!, meera!, team.meera, kavya!],
@@ -184,6 +206,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.info(`leak scan: ${sent} requests`);
   await t?.close();
+  await whatsapp?.close();
 });
 
 /** Every string in a JSON answer (unescaped), or the text itself. */
@@ -312,6 +335,36 @@ function commandRequests(team: Team): { request: InjectOptions; asked: string[] 
   }));
 }
 
+/**
+ * The texts over WhatsApp from the rep's verified number: each reply is scanned like an answer. A
+ * command's Yes/No question is answered no, so the next text is read as a question again.
+ */
+async function scanWhatsapp(team: Team, texts: string[]): Promise<string[]> {
+  const found: string[] = [];
+  const from = whatsappNumbers.get(team.rep.userId)!;
+  const inject: WhatsappWebhookSend = async ({ uri, headers, body }) =>
+    (await t.app.inject({ method: 'POST', url: uri, headers, payload: body })).statusCode;
+  const say = async (text: string) => {
+    await t.database.db.execute(sql`delete from rate_limits where key like 'whatsapp-messages:%'`);
+    const before = whatsapp.sentTo(from).length;
+    const { status } = await whatsapp.deliverText('/api/whatsapp/webhook', from, text, inject);
+    if (status !== 200) found.push(`WhatsApp ${text} -> ${status}`);
+    await drainJobs(whatsappJobs);
+    return whatsapp.sentTo(from).slice(before);
+  };
+  sent += texts.length;
+  for (const text of texts) {
+    const replies = await say(text);
+    if (replies.length === 0) found.push(`WhatsApp ${text} -> no reply`);
+    for (const reply of replies) {
+      const leaked = leaks(team, [reply.text ?? '', ...(reply.buttons ?? []).map((b) => b.title)].join('\n'), [text]);
+      if (leaked.length) found.push(`WhatsApp ${text}: ${leaked.slice(0, 3).join(' | ')}`);
+    }
+    if (replies.some((r) => r.type === 'interactive')) await say('no');
+  }
+  return found;
+}
+
 describe('leak scan: no answer names a deal or account only the other team can see', () => {
   it('has hidden names, words and records for each team to ask about', () => {
     for (const team of teams) {
@@ -335,5 +388,14 @@ describe('leak scan: no answer names a deal or account only the other team can s
 
   it.each([0, 1])('process-command on the other team records (team %i)', { timeout: 120_000 }, async (i) => {
     expect(await scan(teams[i]!, commandRequests(teams[i]!))).toEqual([]);
+  });
+
+  it.each([0, 1])('the same questions and commands over WhatsApp (team %i)', { timeout: 300_000 }, async (i) => {
+    const team = teams[i]!;
+    const texts = [
+      ...new Set(chatRequests(team).map((r) => (r.request.payload as { query: string }).query)),
+      ...commandRequests(team).map((r) => r.asked[0]!),
+    ];
+    expect(await scanWhatsapp(team, texts)).toEqual([]);
   });
 });
