@@ -193,6 +193,22 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
         emit(event(`${SINGULAR[a]}.associationChange`, { ...change, isPrimaryAssociation: false }));
       }
     },
+    /** Removes the association of two records (both directions), as v4's DELETE does. */
+    dissociate(from: HsType, fromId: string, to: HsType, toId: string) {
+      for (const [a, aId, b, bId] of [
+        [from, fromId, to, toId],
+        [to, toId, from, fromId],
+      ] as const) {
+        const map = associations.get(`${a}:${b}`);
+        if (map?.has(aId))
+          map.set(
+            aId,
+            map.get(aId)!.filter((id) => id !== bId),
+          );
+      }
+    },
+    /** The ids `type` record `id` is associated with, of type `to` (in association order). */
+    associated: (type: HsType, id: string, to: HsType) => [...(associations.get(`${type}:${to}`)?.get(id) ?? [])],
     archive(type: HsType, id: string) {
       const r = objects[type].get(id);
       if (r) r.archived = true;
@@ -534,6 +550,12 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
     }
     if ((m = /^\/crm\/v4\/objects\/([\w-]+)\/(\d+)\/associations\/default\/([\w-]+)\/(\d+)$/.exec(path)) && method === 'PUT') {
       return associateDefault(TYPE_OF[m[1]!], m[2]!, TYPE_OF[m[3]!], m[4]!);
+    }
+    if ((m = /^\/crm\/v4\/objects\/([\w-]+)\/(\d+)\/associations\/([\w-]+)\/(\d+)$/.exec(path)) && method === 'DELETE') {
+      const [from, to] = [TYPE_OF[m[1]!], TYPE_OF[m[3]!]];
+      if (!from || !to || !objects[from].get(m[2]!)) return error(404, 'OBJECT_NOT_FOUND', 'Object not found.');
+      fake.dissociate(from, m[2]!, to, m[4]!);
+      return { status: 204, body: undefined };
     }
     return error(404, 'OBJECT_NOT_FOUND', `No route for ${method} ${path}`);
   }

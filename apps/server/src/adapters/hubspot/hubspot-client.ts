@@ -4,6 +4,7 @@ import {
   ZHsAssociationResult,
   ZHsAssociations,
   ZHsBatch,
+  ZHsNoContent,
   ZHsOwnersPage,
   ZHsPage,
   ZHsPipelines,
@@ -210,6 +211,10 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
     /** Associates two records with their default (unlabelled) type (v4); an existing association stays as it is. */
     async associate(s: PortalSession, from: HsObjectType, fromId: string, to: HsObjectType, toId: string): Promise<void> {
       await call(s, 'standard', ZHsAssociationResult, (c) => c.crm.associations.v4.basicApi.createDefault(from, fromId, to, toId));
+    },
+    /** Removes every association between two records (v4). */
+    async dissociate(s: PortalSession, from: HsObjectType, fromId: string, to: HsObjectType, toId: string): Promise<void> {
+      await call(s, 'standard', ZHsNoContent, (c) => c.crm.associations.v4.basicApi.archive(from, fromId, to, toId));
     },
   };
 }

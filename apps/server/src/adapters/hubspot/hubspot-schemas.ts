@@ -98,3 +98,5 @@ export const ZHsAssociations = z.object({
 
 /** The v4 default-association answer (what was linked is not read back). */
 export const ZHsAssociationResult = z.looseObject({ status: z.string() });
+/** An answer without a body (204), such as a removed association. */
+export const ZHsNoContent = z.unknown();

@@ -27,6 +27,8 @@ let s: Record<'admin' | 'manager' | 'asha', TestSession>;
 const patches = () => hs.calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/crm/v3/objects') && !/search|batch/.test(c.path));
 const remote = (type: 'deals' | 'companies' | 'contacts', id: string) => hs.objects[type].get(id)!.properties;
 const sync = () => t.services.hubspot.sync.sync(ws.organizationId, { full: false });
+/** A full pull re-reads every deal's associations (an association change leaves a deal's last-modified time as it was). */
+const fullSync = () => t.services.hubspot.sync.sync(ws.organizationId, { full: true });
 
 async function localDeal(externalId: string): Promise<number> {
   const [row] = await t.database.db
@@ -134,6 +136,24 @@ describe('deal screen edits in a HubSpot workspace', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(remote('deals', '300006')).toMatchObject({ dealstage: 'closedwon', hubspot_owner_id: '9001' });
     expect(await getDeal(s.admin, id)).toMatchObject({ dealstage: won.stageId, owner_email: ws.emails.admin });
+  });
+
+  it("make the chosen company the deal's only company in HubSpot (and none when cleared), so a sync keeps it", async () => {
+    const id = await localDeal('300004');
+    const [company] = await t.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(and(eq(companies.organizationId, ws.organizationId), eq(companies.externalId, '100003')));
+    expect(hs.associated('deals', '300004', 'companies')).not.toEqual(['100003']);
+    expect((await putDeal(s.admin, id, { company_id: company!.id })).statusCode).toBe(200);
+    expect(hs.associated('deals', '300004', 'companies')).toEqual(['100003']);
+    await fullSync();
+    expect((await getDeal(s.admin, id)).company_id).toBe(company!.id);
+
+    expect((await putDeal(s.admin, id, { company_id: null })).statusCode).toBe(200);
+    expect(hs.associated('deals', '300004', 'companies')).toEqual([]);
+    await fullSync();
+    expect((await getDeal(s.admin, id)).company_id).toBeNull();
   });
 
   it("answer HubSpot's refusal with its reason and change nothing here", async () => {

@@ -87,7 +87,7 @@ const named = (properties: Record<string, string | null | undefined>): Record<st
  * built-in CRM is left alone (no HubSpot call), and so is a record that only exists here.
  */
 export function createHubspotWriteThrough(deps: {
-  crm: Pick<HubspotCrm, 'batchRead' | 'createObject' | 'updateObject' | 'associate'>;
+  crm: Pick<HubspotCrm, 'batchRead' | 'createObject' | 'updateObject' | 'associations' | 'associate' | 'dissociate'>;
   sessions: Pick<HubspotSessions, 'forUser'>;
   connections: Pick<HubspotConnectionsRepo, 'workspace'>;
   repo: Pick<HubspotImportRepo, 'pushTargets'>;
@@ -127,6 +127,16 @@ export function createHubspotWriteThrough(deps: {
     if (!remote) throw new HttpError(409, WRITE_THROUGH_MESSAGES.deletedInHubspot(what));
     const modified = Date.parse(remote.properties[MODIFIED[type]] ?? '');
     if (Number.isFinite(modified) && modified > updatedAt.getTime()) throw new HttpError(409, changedInHubspot(what));
+  }
+
+  /**
+   * Makes `company` the record's only company in HubSpot (none when null): the new link first, then
+   * the old ones go, since a sync takes a record's first company as its company.
+   */
+  async function setCompany(session: PortalSession, type: 'deals' | 'contacts', externalId: string, company: string | null) {
+    const current = (await deps.crm.associations(session, type, 'companies', [externalId])).get(externalId) ?? [];
+    if (company && !current.includes(company)) await deps.crm.associate(session, type, externalId, 'companies', company);
+    for (const other of current) if (other !== company) await deps.crm.dissociate(session, type, externalId, 'companies', other);
   }
 
   const bound = async (organizationId: string) => Boolean(await deps.connections.workspace(organizationId));
@@ -180,13 +190,14 @@ export function createHubspotWriteThrough(deps: {
       // A deal made here and not in HubSpot has nothing to update there.
       if (!deal?.externalId) return;
       const properties = targets.properties();
-      const company = await companyRef(caller.organizationId, changes.companyId);
-      if (Object.keys(properties).length === 0 && !company) return;
+      // A company named: the deal's company in HubSpot becomes that one (null: none).
+      const company = changes.companyId === undefined ? undefined : await companyRef(caller.organizationId, changes.companyId);
+      if (Object.keys(properties).length === 0 && company === undefined) return;
       const session = await sessionFor(caller);
       await send(async () => {
         await notNewer(session, 'deals', deal.externalId!, deal.updatedAt, 'deal');
         if (Object.keys(properties).length) await deps.crm.updateObject(session, 'deals', deal.externalId!, properties);
-        if (company) await deps.crm.associate(session, 'deals', deal.externalId!, 'companies', company);
+        if (company !== undefined) await setCompany(session, 'deals', deal.externalId!, company);
       });
     },
 
@@ -249,7 +260,7 @@ export function createHubspotWriteThrough(deps: {
       await send(async () => {
         await notNewer(session, 'contacts', record.externalId!, record.updatedAt, 'contact');
         if (Object.keys(properties).length) await deps.crm.updateObject(session, 'contacts', record.externalId!, properties);
-        if (company) await deps.crm.associate(session, 'contacts', record.externalId!, 'companies', company);
+        if (company) await setCompany(session, 'contacts', record.externalId!, company);
       });
     },
 
