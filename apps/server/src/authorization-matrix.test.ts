@@ -30,8 +30,10 @@ import { signatureOf } from './modules/whatsapp/whatsapp-webhook-protocol';
  *   otherAdmin  the admin of another workspace (Globex), created as new customers' workspaces are
  *   otherRep    a rep of another workspace
  *   operator    kavya (user under meera), one of OPERATOR_EMAILS: runs the installation, no admin rights
+ *   otherTeam   rohan (user under meera), a rep of another team: a row's `otherTeam` status, else the peer's
+ *               (neither sees rahul's records), so the rows keep their nine columns
  */
-const ACTORS = ['anon', 'rep', 'peer', 'manager', 'admin', 'meera', 'otherAdmin', 'otherRep', 'operator'] as const;
+const ACTORS = ['anon', 'rep', 'peer', 'manager', 'admin', 'meera', 'otherAdmin', 'otherRep', 'operator', 'otherTeam'] as const;
 type Actor = (typeof ACTORS)[number];
 type Statuses = [
   anon: number,
@@ -81,6 +83,8 @@ type Row = {
   expect: Statuses;
   /** Use a throwaway session for this row (the request ends it). */
   freshSession?: boolean;
+  /** What the rep of another team gets, when it is not what the peer gets. */
+  otherTeam?: number;
   /** A provider's webhook: no session needed, but a request without the provider's signature is refused 401. */
   providerSigned?: boolean;
 };
@@ -703,6 +707,7 @@ describe('authorization matrix', () => {
       otherAdmin: await as('otherAdmin', other.emails.admin, globex),
       otherRep: await as('otherRep', other.emails.rep, globex),
       operator: await as('operator', OPERATOR, acme),
+      otherTeam: await as('otherTeam', ACME('rohan'), acme),
     };
 
     const rahul = await findUser(db, RAHUL);
@@ -837,8 +842,8 @@ describe('authorization matrix', () => {
         ...(req.payload ? { payload: req.payload } : {}),
       });
       actual[actor] = res.statusCode;
-      wanted[actor] = row.expect[i]!;
-      if (res.statusCode !== row.expect[i]) details.push(`${actor}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      wanted[actor] = actor === 'otherTeam' ? (row.otherTeam ?? row.expect[2]) : row.expect[i]!;
+      if (res.statusCode !== wanted[actor]) details.push(`${actor}: ${res.statusCode} ${res.body.slice(0, 200)}`);
       // Refusals never carry data: just {detail} (and field errors for 400).
       if (res.statusCode >= 400) {
         expect(Object.keys(res.json<object>()), `${actor} ${row.route}`).toSatisfy((keys: string[]) =>
