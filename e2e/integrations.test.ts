@@ -74,7 +74,8 @@ describe('the WhatsApp card', () => {
     await panel(page).getByRole('button', { name: 'Save' }).click();
     await panel(page).waitFor({ state: 'detached' });
     await whatsapp.getByText('+919876543210', { exact: true }).waitFor();
-    await whatsapp.getByText('Connected', { exact: true }).waitFor();
+    // Saved, and a code sent to it: verifying it is e2e/whatsapp-card.test.ts's.
+    await whatsapp.getByText('Not verified', { exact: true }).waitFor();
 
     await page.reload();
     await card(page, 'WhatsApp').getByText('+919876543210', { exact: true }).waitFor();

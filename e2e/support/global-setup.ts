@@ -16,6 +16,8 @@ declare module 'vitest' {
     smtpControlURL: string;
     /** The fake Google (OIDC) provider's control endpoint: POST /identity {email, email_verified?, name?}. */
     oidcControlURL: string;
+    /** The server's DATA_DIR: its outbox (e.g. outbox/whatsapp) is read by the tests of what it sends. */
+    dataDir: string;
   }
 }
 
@@ -44,6 +46,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server = await startServer({
       dataDir,
       logFile,
+      // A machine busy with other test runs can take over two minutes to open PGlite and seed; a server that
+      // dies fails at once anyway.
+      timeoutMs: 300_000,
       env: {
         SMTP_URL: capture.smtpURL,
         LOG_LEVEL: 'info',
@@ -69,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', `http://localhost:${server.port}`);
   project.provide('smtpControlURL', capture.controlURL);
   project.provide('oidcControlURL', oidc.controlURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await server.stop();

@@ -29,7 +29,15 @@ function setup(routes: Parameters<typeof fakeApi>[0] = {}, initial: THubspotStat
     'GET /api/session/profile': () => json(profileFixture({ role: 'admin' })),
     'GET /api/google/status': () =>
       json({ configured: false, state: 'not_connected', mail: false, calendar: false, missing: [], email: null, last_synced_at: null }),
-    'GET /api/users/whatsapp_number': () => json({ phone_number: null }),
+    'GET /api/whatsapp/status': () =>
+      json({
+        phone_number: null,
+        verified: false,
+        code_pending: false,
+        code_expires_at: null,
+        notifications: { morning_digest: false, insights_ready: false },
+        delivery: 'cloud',
+      }),
     'GET /api/hubspot/status': () => json(initial),
     ...routes,
   });
