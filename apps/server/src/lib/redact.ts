@@ -1,5 +1,5 @@
 /** Query parameters whose values must never reach a log line. */
-const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'otp', 'id_token', 'email', 'error']);
+const SECRET_PARAMS = new Set(['code', 'state', 'token', 'access_token', 'otp', 'id_token', 'email', 'error', 'hub.verify_token']);
 
 /** The request URL with secret query values replaced, for logs. */
 export function redactUrl(url: string): string {
