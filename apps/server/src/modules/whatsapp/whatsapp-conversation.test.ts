@@ -210,6 +210,34 @@ describe('commands over WhatsApp', () => {
     const [next] = await say(RAHUL, `what is the amount of ${DEAL}?`);
     expect(next!.text).not.toBe(WHATSAPP_REPLIES.yesOrNo);
   });
+
+  it('resends the kept reply when sending failed, instead of answering the command again', async () => {
+    const pendingOf = async () =>
+      Number(
+        (
+          await execute<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from pending_operations p join users u on u.id = p.user_id
+              where u.email = 'rahul@acme.example'`,
+          )
+        )[0]!.n,
+      );
+    const pendingBefore = await pendingOf();
+    const before = fake.sentTo(RAHUL).length;
+    fake.failNext({ status: 400, code: 131026, message: '(#131026) Message undeliverable' });
+    expect((await fake.deliverText(WEBHOOK, RAHUL, `update deal ${DEAL} amount 6 lakh`, inject)).status).toBe(200);
+    await drainJobs(runner);
+    expect(sentSince(RAHUL, before)).toEqual([]);
+    // The retry (its backoff cut short): the same question goes out, and no second operation was made.
+    await t.database.db.execute(sql`update jobs set run_at = now() where type = 'whatsapp.message' and status = 'queued'`);
+    expect(await drainJobs(runner)).toBe(1);
+    const [question] = sentSince(RAHUL, before);
+    expect(question!.type).toBe('interactive');
+    expect(question!.text).toContain(DEAL);
+    expect(await pendingOf()).toBe(pendingBefore + 1);
+    const [canceled] = await say(RAHUL, 'no');
+    expect(canceled!.text).toBe('Operation canceled.');
+  });
 });
 
 describe('questions over WhatsApp', () => {
