@@ -69,6 +69,8 @@ export type DealsRepos = {
  * there first and is written here only if it was accepted there. Never called inside a transaction.
  */
 export type DealsRemote = {
+  /** Whether the workspace's deals live there too (else nothing is sent, and nothing is read for it). */
+  bound(organizationId: string): Promise<boolean>;
   /** Sends an edit's column changes; throws (with the reason to show) to stop the local write. */
   updateDeal(caller: Caller, dealId: number, changes: DealChanges): Promise<void>;
   /** Creates the deal there: its id there, or null when the workspace keeps its deals here only. */
@@ -185,7 +187,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
 
   /** An edit checked as the write will check it, then sent to the remote CRM (nothing is written here). */
   async function sendUpdate(caller: Caller, id: number, fields: TDealFields, version: number | undefined): Promise<void> {
-    if (!deps.remote) return;
+    if (!deps.remote || !(await deps.remote.bound(caller.organizationId))) return;
     const repos = deps.repos(deps.db);
     const current = await find(repos, caller, id);
     if (version !== undefined && current.version !== version) throw conflict(DEAL_MESSAGES.conflict);
@@ -194,7 +196,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
 
   /** A new deal checked as the write will check it, then created in the remote CRM: its id there (null without one). */
   async function sendCreate(caller: Caller, fields: NewDealFields): Promise<string | null> {
-    if (!deps.remote) return null;
+    if (!deps.remote || !(await deps.remote.bound(caller.organizationId))) return null;
     return deps.remote.createDeal(caller, await newDealValues(deps.repos(deps.db), caller, fields));
   }
 
