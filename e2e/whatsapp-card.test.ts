@@ -46,7 +46,7 @@ async function openIntegrations(p: Page): Promise<Locator> {
 
 const focusedName = (p: Page) =>
   p.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+    const el = document.activeElement as HTMLInputElement | null;
     return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent ?? '';
   });
 
