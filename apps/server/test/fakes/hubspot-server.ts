@@ -96,6 +96,11 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
     clientSecret,
     /** Who signs in on the authorize page. */
     login: { hubId: 1001, userId: 501, email: 'admin@acme.example' } as HsLogin,
+    /**
+     * The authorize page as a browser sees it: the app, the account, the scopes asked for, and
+     * Approve / Cancel. Off, the authorize request is approved at once (a 302 back with the code).
+     */
+    consentPage: false,
     tokenLifetimeSeconds: 1800,
     calls: [] as HsCall[],
     /** Answers that did not match HubSpot's OpenAPI files. */
@@ -281,16 +286,25 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
     };
   }
 
-  function oauth(method: string, path: string, url: URL, form: URLSearchParams): Json | { redirect: string } {
-    if (method === 'GET' && path === '/oauth/authorize') {
-      const redirectUri = url.searchParams.get('redirect_uri');
-      const state = url.searchParams.get('state');
-      const challenge = url.searchParams.get('code_challenge');
-      if (url.searchParams.get('client_id') !== clientId || !redirectUri || !state || !challenge) {
+  function oauth(method: string, path: string, url: URL, form: URLSearchParams): Json | { redirect: string } | { page: string } {
+    if ((method === 'GET' || method === 'POST') && path === '/oauth/authorize') {
+      // The consent page's Approve and Cancel post the authorize parameters back.
+      const params = method === 'POST' ? form : url.searchParams;
+      const redirectUri = params.get('redirect_uri');
+      const state = params.get('state');
+      const challenge = params.get('code_challenge');
+      if (params.get('client_id') !== clientId || !redirectUri || !state || !challenge) {
         return error(400, 'VALIDATION_ERROR', 'Bad authorize request');
       }
+      if (method === 'GET' && fake.consentPage) return { page: consentPage(params, fake.login) };
+      if (method === 'POST' && params.get('decision') !== 'approve') {
+        const back = new URL(redirectUri);
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('state', state);
+        return { redirect: back.toString() };
+      }
       const code = `code-${randomBytes(12).toString('hex')}`;
-      const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+      const scopes = (params.get('scope') ?? '').split(' ').filter(Boolean);
       codes.set(code, { login: { ...fake.login }, scopes, challenge, redirectUri });
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
@@ -621,7 +635,7 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
       const method = req.method ?? 'GET';
       const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
       const raw = Buffer.concat(chunks).toString();
-      let answer: Json | { redirect: string };
+      let answer: Json | { redirect: string } | { page: string };
       let hubId: number | null = null;
       if (path.startsWith('/oauth/')) {
         answer = oauth(method, path, url, new URLSearchParams(raw));
@@ -636,6 +650,11 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
       if ('redirect' in answer) {
         fake.calls.push({ method, path, status: 302, at: Date.now(), hubId });
         res.writeHead(302, { location: answer.redirect }).end();
+        return;
+      }
+      if ('page' in answer) {
+        fake.calls.push({ method, path, status: 200, at: Date.now(), hubId });
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(answer.page);
         return;
       }
       if (answer.status === 429) fake.count429++;
@@ -657,6 +676,26 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
 }
 
 export type FakeHubspot = Awaited<ReturnType<typeof startFakeHubspot>>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** HubSpot's consent screen, reduced to what a user reads and presses. */
+function consentPage(params: URLSearchParams, login: HsLogin): string {
+  const hidden = [...params]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const scopes = (params.get('scope') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((scope) => `<li>${escapeHtml(scope)}</li>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Connect an app to HubSpot</title></head><body><main>
+<h1>Connect Pipewise to HubSpot account ${login.hubId}</h1><p>Signed in to HubSpot as ${escapeHtml(login.email)}.</p>
+<h2>Pipewise asks to</h2><ul>${scopes}</ul>
+<form method="post" action="/oauth/authorize">${hidden}<button type="submit" name="decision" value="approve">Connect app</button>
+<button type="submit" name="decision" value="deny">Cancel</button></form></main></body></html>`;
+}
 
 const fetchSend: WebhookSend = async ({ uri, headers, body }) => (await fetch(uri, { method: 'POST', headers, body })).status;
 
