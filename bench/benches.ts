@@ -2,6 +2,7 @@ import type { Bench } from './lib/bench';
 import { commandBench } from './assistant/command-bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
+import { hubspotBench } from './hubspot/hubspot-bench';
 import { recordingsUploadBench } from './recordings/upload-bench';
 import { recordingsBench } from './recordings/processing-bench';
 import { searchBench } from './search/search-bench';
@@ -18,4 +19,5 @@ export const BENCHES: Bench[] = [
   recordingsBench,
   searchBench,
   commandBench,
+  hubspotBench,
 ];
