@@ -100,7 +100,11 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
           response: { 201: ZDealResponse, ...errors },
         },
       },
-      async (req, reply) => reply.status(201).send({ success: true as const, data: await service.create(requireCaller(req), req.body) }),
+      async (req, reply) => {
+        const caller = requireCaller(req);
+        await service.checkPortal(caller, req.query.hubId);
+        return reply.status(201).send({ success: true as const, data: await service.create(caller, req.body) });
+      },
     );
   };
 }

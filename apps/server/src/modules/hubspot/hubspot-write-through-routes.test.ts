@@ -408,10 +408,29 @@ describe('process-command hubId and userId', () => {
     expect((await command(s.admin, 'create company Hub Co', '&hubId=1001')).statusCode).toBe(200);
     const other = await command(s.admin, 'create company Hub Co', '&hubId=2002');
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toMatchObject({ detail: COMMAND_TEXTS.otherPortal('2002') });
+    expect(other.json()).toMatchObject({ detail: WT.otherPortal('2002') });
     const builtIn = await command(s.asha, 'create company Hub Co', '&hubId=1001');
     expect(builtIn.statusCode).toBe(400);
-    expect(builtIn.json()).toMatchObject({ detail: COMMAND_TEXTS.noPortal });
+    expect(builtIn.json()).toMatchObject({ detail: WT.noPortal });
+  });
+
+  it("holds POST deal/'s hubId to the same rule, creating nothing on a refusal", async () => {
+    const qualified = await stageId('default', 'qualifiedtobuy');
+    const create = (who: TestSession, hubId: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/deal/?hubId=${hubId}`, headers: who.headers, payload });
+    const creates = patches().length;
+    const other = await create(s.admin, '2002', { dealname: 'Wrong portal', pipeline: qualified.pipelineId, dealstage: qualified.stageId });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ detail: WT.otherPortal('2002') });
+    expect(patches().length).toBe(creates);
+    const [pipeline] = await t.database.db
+      .select({ id: pipelines.id })
+      .from(pipelines)
+      .where(eq(pipelines.organizationId, s.asha.organizationId));
+    const builtIn = await create(s.asha, '1001', { dealname: 'Wrong portal', pipeline: pipeline!.id, dealstage: 'x' });
+    expect(builtIn.statusCode).toBe(400);
+    expect(builtIn.json()).toMatchObject({ detail: WT.noPortal });
+    expect(await t.database.db.select().from(deals).where(eq(deals.dealname, 'Wrong portal'))).toEqual([]);
   });
 
   it('takes a userId that names the caller only', async () => {

@@ -42,6 +42,9 @@ export const WRITE_THROUGH_MESSAGES = {
   ownerNotInHubspot: 'This person is not a HubSpot user of the connected account, so HubSpot cannot give them the deal.',
   stageNotInHubspot: 'This pipeline or stage is not one of HubSpot’s. Choose a stage of a HubSpot pipeline.',
   companyNotInHubspot: 'This company is not in HubSpot, so HubSpot cannot link it. Choose a company that is.',
+  noPortal: "This workspace uses Pipewise's built-in CRM, not HubSpot: send the request without a hubId.",
+  otherPortal: (hubId: string) =>
+    `HubSpot account ${hubId.slice(0, 40)} is not the one this workspace is connected to: send your workspace's hubId, or none.`,
 } as const;
 
 /** HubSpot's association types used when a record is created with its company (primary company). */
@@ -178,9 +181,16 @@ export function createHubspotWriteThrough(deps: {
     /** Whether the workspace keeps its CRM in HubSpot (writes go there first). */
     bound,
 
-    /** The HubSpot portal (hub id) the workspace is bound to, or null on the built-in CRM. */
-    async portal(organizationId: string): Promise<number | null> {
-      return (await deps.connections.workspace(organizationId))?.accountId ?? null;
+    /**
+     * A hubId a request names (process-command, a new deal) must be the workspace's own portal: 400
+     * on the built-in CRM, 403 for another portal. Identity comes from the session; hubId only confirms it.
+     */
+    async checkPortal(organizationId: string, hubId: string | undefined): Promise<void> {
+      const wanted = hubId?.trim();
+      if (!wanted) return;
+      const portal = (await deps.connections.workspace(organizationId))?.accountId;
+      if (portal === undefined) throw badRequest(WRITE_THROUGH_MESSAGES.noPortal);
+      if (String(portal) !== wanted) throw forbidden(WRITE_THROUGH_MESSAGES.otherPortal(wanted));
     },
 
     async updateDeal(caller: Caller, dealId: number, changes: DealChanges): Promise<void> {

@@ -31,9 +31,6 @@ export const COMMAND_TEXTS = {
   done: (type: TObjectType, operation: 'create' | 'update') => `${capitalize(type)} ${operation}d successfully!`,
   canceled: 'Operation canceled.',
   badIdentity: 'You can only run commands as yourself.',
-  noPortal: "This workspace uses Pipewise's built-in CRM, not HubSpot: send the command without a hubId.",
-  otherPortal: (hubId: string) =>
-    `HubSpot account ${hubId.slice(0, 40)} is not the one this workspace is connected to: send your workspace's hubId, or none.`,
 } as const;
 
 /** 'Create deal "Acme renewal" with amount 2,50,000 and stage Discovery?' */

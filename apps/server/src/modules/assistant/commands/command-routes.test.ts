@@ -5,7 +5,7 @@ import { execute } from '../../../db/client';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../../test/other-workspace';
 import { signInAll, type TestSession } from '../../../../test/sessions';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../../test/test-app';
-import { COMMAND_TEXTS } from './command-messages';
+import { WRITE_THROUGH_MESSAGES } from '../../hubspot/hubspot-write-through';
 
 /** The assistant's commands over the API: reading never writes; a yes writes once, as the asker, if still allowed. */
 
@@ -240,7 +240,7 @@ describe('POST /api/command/process-command', () => {
     // This workspace keeps its CRM here: a hubId names no portal of it (HubSpot workspaces: hubspot-write-through-routes.test.ts).
     const withHub = await command(s.rahul, 'create company Id Co', '&hubId=1');
     expect(withHub.statusCode).toBe(400);
-    expect(withHub.json()).toMatchObject({ detail: COMMAND_TEXTS.noPortal });
+    expect(withHub.json()).toMatchObject({ detail: WRITE_THROUGH_MESSAGES.noPortal });
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/command/process-command?command=create%20company%20X', headers: csrfHeaders }))
         .statusCode,

@@ -7,7 +7,7 @@ import {
   type TRecordView,
 } from '@pipewise/contract/assistant';
 import type { DbOrTx } from '../../../db/client';
-import { badRequest, forbidden } from '../../../lib/http-error';
+import { forbidden } from '../../../lib/http-error';
 import type { AccessRules, Caller } from '../../access/access-rules';
 import type { CompaniesService } from '../../companies/companies-service';
 import type { ContactsService } from '../../contacts/contacts-service';
@@ -40,8 +40,8 @@ export type CommandDeps = {
   pending: PendingOperationsRepo;
   /** Each caller's names (deals, companies, contacts, people, pipelines, stages they may see); without it names are read as typed. */
   gazetteers?: Pick<GazetteerLoader, 'forCaller'>;
-  /** The workspace's HubSpot portal, when it has one (a hubId in the query must name it). */
-  remote?: Pick<CrmRemote, 'portal'>;
+  /** The workspace's HubSpot, when it has one (a hubId in the query must name its portal). */
+  remote?: Pick<CrmRemote, 'checkPortal'>;
   now?: () => Date;
 };
 
@@ -89,13 +89,6 @@ function createPropertiesFor(type: TObjectType, identifier: string, props: Recor
  */
 export function createCommandService(deps: CommandDeps) {
   const now = deps.now ?? (() => new Date());
-
-  /** A hubId names the caller's workspace's HubSpot portal, or the command is refused (a built-in CRM has none). */
-  async function checkPortal(caller: Caller, hubId: string): Promise<void> {
-    const portal = (await deps.remote?.portal(caller.organizationId)) ?? null;
-    if (portal === null) throw badRequest(COMMAND_TEXTS.noPortal);
-    if (String(portal) !== hubId) throw forbidden(COMMAND_TEXTS.otherPortal(hubId));
-  }
 
   async function resolve(
     caller: Caller,
@@ -147,7 +140,7 @@ export function createCommandService(deps: CommandDeps) {
       if ((query.email && query.email.trim().toLowerCase() !== caller.email) || (query.userId && query.userId !== caller.id)) {
         throw forbidden(COMMAND_TEXTS.badIdentity);
       }
-      if (query.hubId?.trim()) await checkPortal(caller, query.hubId.trim());
+      await deps.remote?.checkPortal(caller.organizationId, query.hubId);
       const names = await deps.gazetteers?.forCaller(caller);
       const { parsed, problems, typedIdentifier } = parseCommand(query.command, {
         now: now(),
