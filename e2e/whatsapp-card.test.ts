@@ -103,7 +103,7 @@ describe('the WhatsApp card against the real server (messages go to its outbox)'
     await lookAtEveryScreen('code', (card) => card.getByLabel('Verification code').waitFor());
   });
 
-  it("a wrong code gets the server's reason in an alert; the right one, typed with a space, verifies the number", async () => {
+  it("a wrong code gets the server's reason in an alert; after 'Send a new code' the old code fails and the new one verifies", async () => {
     const card = await openIntegrations(page);
     const input = card.getByLabel('Verification code');
     const wrong = code === '000000' ? '111111' : '000000';
@@ -113,7 +113,20 @@ describe('the WhatsApp card against the real server (messages go to its outbox)'
     // Focus is back on the code, selected, to type it again.
     expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await page.keyboard.type(`${code.slice(0, 3)} ${code.slice(3)}`);
+    const before = whatsappOutboxFiles();
+    await card.getByRole('button', { name: 'Send a new code' }).click();
+    await page.getByText('We sent a new code on WhatsApp.', { exact: true }).waitFor();
+    const fresh = await waitForWhatsappCode(NUMBER, before);
+    expect(await input.inputValue()).toBe('');
+    // The first code stopped working (unless the two happen to be equal, one time in a million).
+    if (fresh !== code) {
+      await input.fill(code);
+      await input.press('Enter');
+      await expect.poll(() => card.getByRole('alert').textContent()).toBe(WHATSAPP_MESSAGES.codeWrong);
+    }
+
+    // Typed as a phone shows it, with a space.
+    await page.keyboard.type(`${fresh.slice(0, 3)} ${fresh.slice(3)}`);
     await page.keyboard.press('Enter');
     await card.getByText('Verified', { exact: true }).waitFor();
     await card.getByText(NUMBER, { exact: true }).waitFor();
