@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type JSHandle, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_PATH } from './chromium';
 import { REPO_ROOT } from './pipewise-server';
@@ -86,14 +86,19 @@ export async function openSignedInPage(email: string, pageErrors: string[]): Pro
 
 export type AxeViolation = { id: string; impact: string; help: string; targets: string[] };
 
-type WindowWithAxe = { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } };
+type WindowWithAxe = { axe: { run: (context: Element | Document, options: RunOptions) => Promise<AxeResults> } };
 
-/** Runs axe-core on the page as it is now; returns only serious and critical violations. */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
+/**
+ * Runs axe-core on the page as it is now, or only on `within` (e.g. an open menu, when the page
+ * behind it was checked already); returns only serious and critical violations.
+ */
+export async function runAxe(page: Page, within?: Locator): Promise<AxeViolation[]> {
+  // Injected once per document: axe is half a megabyte to parse.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const root: JSHandle<Element | Document> = within ? (await within.elementHandle())! : await page.evaluateHandle(() => document);
+  const violations = await root.evaluate(async (context) => {
     const { axe } = window as unknown as WindowWithAxe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(context, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact ?? 'unknown',

@@ -1,5 +1,5 @@
 import { CalendarDays, X } from 'lucide-react';
-import type { Dispatch, SetStateAction } from 'react';
+import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
 import type { TOwner, TPipeline } from '@pipewise/contract/deals';
 import { ownerDisplayName } from '../api/get-deal-owners';
 import {
@@ -36,12 +36,31 @@ export function DealsFilters({ state, onChange, owners, pipelines, openMenu, set
 
   const ownerById = new Map(owners.map((o) => [o.id, ownerDisplayName(o)]));
   const tags = filterTags(state, { owner: (id) => ownerById.get(id), stage: lookup.stageLabel, pipeline: lookup.pipelineLabel });
-  const remove = (tag: FilterTag) =>
+  const bar = useRef<HTMLDivElement>(null);
+  const tagList = useRef<HTMLUListElement>(null);
+  // The button just pressed (a tag's Remove, or CLEAR FILTERS) goes away with what it removed: once it
+  // has, focus moves to the tag that took its place (else the last one, else the first filter button)
+  // rather than falling to <body>.
+  const refocus = useRef<{ gone: string[]; index: number } | null>(null);
+  useEffect(() => {
+    const pending = refocus.current;
+    if (!pending || tags.some((t) => pending.gone.includes(t.id))) return;
+    refocus.current = null;
+    const removeButtons = tagList.current?.querySelectorAll<HTMLButtonElement>('button') ?? [];
+    (removeButtons[Math.min(pending.index, removeButtons.length - 1)] ?? bar.current?.querySelector('button'))?.focus();
+  });
+  const remove = (tag: FilterTag, index: number) => {
+    refocus.current = { gone: [tag.id], index };
     onChange(tag.kind === 'closeDate' ? setCloseDate(state, '', '') : removeFilterValue(state, tag.kind, tag.value));
+  };
+  const clear = () => {
+    refocus.current = { gone: tags.map((t) => t.id), index: 0 };
+    onChange(clearFilters(state));
+  };
 
   return (
     <div className="deals-filters">
-      <div className="filter-bar" role="group" aria-label="Filters">
+      <div ref={bar} className="filter-bar" role="group" aria-label="Filters">
         <FilterMenu
           title="BY DEALOWNERS"
           open={openMenu === 'owners'}
@@ -80,14 +99,14 @@ export function DealsFilters({ state, onChange, owners, pipelines, openMenu, set
           onApply={(from, to) => onChange(setCloseDate(state, from, to))}
         />
         {hasActiveFilters(state) ? (
-          <button type="button" className="btn btn-ghost clear-filters" onClick={() => onChange(clearFilters(state))}>
+          <button type="button" className="btn btn-ghost clear-filters" onClick={clear}>
             CLEAR FILTERS
           </button>
         ) : null}
       </div>
       {tags.length ? (
-        <ul className="filter-tags" aria-label="Active filters">
-          {tags.map((tag) => (
+        <ul ref={tagList} className="filter-tags" aria-label="Active filters">
+          {tags.map((tag, index) => (
             <li key={tag.id} className="filter-tag">
               {tag.kind === 'closeDate' ? (
                 <>
@@ -100,7 +119,7 @@ export function DealsFilters({ state, onChange, owners, pipelines, openMenu, set
                 type="button"
                 className="filter-tag-remove"
                 aria-label={tag.kind === 'closeDate' ? `Remove close date ${tag.label}` : `Remove ${tag.label}`}
-                onClick={() => remove(tag)}
+                onClick={() => remove(tag, index)}
               >
                 <X size={14} aria-hidden="true" />
               </button>
