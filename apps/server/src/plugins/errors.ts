@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
 
@@ -68,6 +68,7 @@ export function frameworkErrorHandler(appUrl: string): NonNullable<FastifyServer
     if (status === 500) request.log.error({ err: error }, 'request failed');
     void reply.headers(BARE_ANSWER_HEADERS);
     if (https || request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    void reply.status(status).send({ detail });
+    // The options' reply type knows no route's answers; this one is the API's error shape.
+    void (reply as unknown as FastifyReply).status(status).send({ detail });
   };
 }
