@@ -179,6 +179,43 @@ describe('records as real portals hold them', () => {
   }, 60_000);
 });
 
+describe('a pipeline edit in HubSpot touching every deal in the same second', () => {
+  it(`syncs a window of more than search's 10,000 cap (ids paged inside it): every deal ends right, no 429`, async () => {
+    const calls = hs.calls.length;
+    const answered429 = hs.count429;
+    // A new stage, every deal moved into it, and a stage renamed: one edit, one lastmodified for all.
+    hs.pipelines[0]!.stages.splice(1, 0, { id: 'demo', label: 'Demo Given', displayOrder: 1, probability: '0.3', isClosed: false });
+    hs.pipelines[0]!.stages.find((s) => s.id === 'closedlost')!.label = 'Lost';
+    const at = new Date();
+    let moved = 0;
+    for (const record of hs.objects.deals.values()) {
+      if (record.archived) continue;
+      hs.put('deals', record.id, { pipeline: 'default', dealstage: 'demo' }, at);
+      moved++;
+    }
+    expect(moved).toBeGreaterThan(10_000);
+    await t.services.hubspot.sync.sync(asha.organizationId, { full: false });
+
+    const stages = await execute<{ label: string; n: number }>(
+      t.database.db,
+      sql`select s.label, count(*)::int as n from deals d join pipeline_stages s on s.id = d.stage_id
+          where d.organization_id = ${asha.organizationId} and d.external_id is not null group by s.label`,
+    );
+    expect(stages).toEqual([{ label: 'Demo Given', n: moved }]);
+    expect(await count(sql`select count(*)::int as n from pipeline_stages where label = 'Lost' and external_id = 'closedlost'`)).toBe(1);
+    const status = (await api('/api/hubspot/status', asha)).json<THubspotStatus>();
+    // The pull overlaps the previous one, so that one's contacts come again.
+    expect(status.sync.state).toBe('done');
+    expect(status.sync.message).toMatch(new RegExp(`^Synced ${moved.toLocaleString('en-US')} deals, 0 companies and \\d+ contacts\\.$`));
+    const searches = hs.calls.slice(calls).filter((c) => c.path.endsWith('/search'));
+    expect(searches.every((c) => c.status === 200)).toBe(true);
+    expect(searches.length).toBeGreaterThan(100);
+    expect(hs.count429 - answered429).toBe(0);
+    expect(hs.peakPerTenSeconds()).toBeLessThanOrEqual(100);
+    expect(hs.drift).toEqual([]);
+  }, 300_000);
+});
+
 describe('auth/fields', () => {
   it("answers the portal's property definitions once the workspace is on HubSpot", async () => {
     const res = await api('/api/auth/fields?property_type=deals', rahul);
