@@ -122,6 +122,38 @@ describe('HubSpot CRM client', () => {
     expect(fake.switches.fail5xx).toBe(0);
   });
 
+  it('never sends a create again after a 5xx (HubSpot may have made the record), and retries an update once', async () => {
+    slept.length = 0;
+    const before = (await crm().list(session, 'companies', { properties: ['name'] })).results.length;
+    fake.switches.fail5xx = 1;
+    await expect(crm().createObject(session, 'companies', { name: 'Once Only Pvt Ltd' })).rejects.toMatchObject({ status: 502 });
+    expect(slept).toEqual([]);
+    expect((await crm().list(session, 'companies', { properties: ['name'] })).results).toHaveLength(before);
+
+    const [company] = (await crm().list(session, 'companies', { properties: ['name'] })).results;
+    fake.switches.fail5xx = 1;
+    await crm().updateObject(session, 'companies', company!.id, { name: 'Renamed After One Retry' });
+    expect(slept).toHaveLength(1);
+    fake.switches.fail5xx = 2;
+    await expect(crm().updateObject(session, 'companies', company!.id, { name: 'Not Renamed' })).rejects.toMatchObject({ status: 502 });
+    expect(slept).toHaveLength(2);
+    fake.switches.fail5xx = 0;
+  });
+
+  it("fails a user's write at once when HubSpot asks to wait longer than a few seconds, instead of holding the screen", async () => {
+    slept.length = 0;
+    const [deal] = (await crm().list(session, 'deals', { properties: ['dealname'] })).results;
+    fake.switches.fail429 = 1;
+    fake.switches.retryAfter = 60;
+    await expect(crm().updateObject(session, 'deals', deal!.id, { dealname: 'Waits Too Long' })).rejects.toMatchObject({ status: 429 });
+    expect(slept).toEqual([]);
+    fake.switches.fail429 = 1;
+    fake.switches.retryAfter = 2;
+    await crm().updateObject(session, 'deals', deal!.id, { dealname: 'Waited Two Seconds' });
+    expect(slept).toEqual([2000]);
+    fake.switches.retryAfter = null;
+  });
+
   it('retries a request whose connection broke (a reset socket), as it retries a 5xx', async () => {
     slept.length = 0;
     let calls = 0;

@@ -46,6 +46,15 @@ export type PortalSession = {
 };
 
 const MAX_ATTEMPTS = 6;
+/**
+ * How a request is retried. Reads and syncs (a job, nobody waiting) retry 429, 5xx and broken connections
+ * up to MAX_ATTEMPTS. A write someone is waiting for retries once, briefly; a create is never sent again
+ * after a 5xx or a broken connection, since HubSpot may have made the record and has no idempotency key.
+ */
+type Retries = 'read' | 'update' | 'create';
+const WRITE_ATTEMPTS = 2;
+/** The longest Retry-After a waiting user's write sits through; longer, it fails at once. */
+const WRITE_MAX_WAIT_MS = 5000;
 const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt) * (0.75 + Math.random() * 0.5);
 
 /**
@@ -70,8 +79,10 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
     kind: PacingKind,
     schema: S,
     run: (client: Client) => Promise<unknown>,
+    retries: Retries = 'read',
   ): Promise<z.output<S>> {
     let refreshed = false;
+    const attempts = retries === 'read' ? MAX_ATTEMPTS : WRITE_ATTEMPTS;
     for (let attempt = 0; ; attempt++) {
       await settings.pacer.before(session.hubId, kind, session.signal);
       let answer: unknown;
@@ -82,7 +93,7 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
         const code = (e as { code?: unknown }).code;
         const status = typeof code === 'number' ? code : undefined;
         const headers = ((e as { headers?: Record<string, string> }).headers ?? {}) as Record<string, string>;
-        const last = attempt + 1 >= MAX_ATTEMPTS;
+        const last = attempt + 1 >= attempts;
         if (status === 401 && !refreshed) {
           refreshed = true;
           await session.token(true);
@@ -90,11 +101,14 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
         }
         if (status === 429 && !last) {
           const retryAfter = Number(headers['retry-after']);
-          await settings.sleep(Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : backoffMs(attempt), session.signal);
-          continue;
+          const waitMs = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : backoffMs(attempt);
+          if (retries === 'read' || waitMs <= WRITE_MAX_WAIT_MS) {
+            await settings.sleep(waitMs, session.signal);
+            continue;
+          }
         }
         const network = typeof code === 'string';
-        if ((network || (status !== undefined && status >= 500)) && !last) {
+        if ((network || (status !== undefined && status >= 500)) && !last && retries !== 'create') {
           await settings.sleep(backoffMs(attempt), session.signal);
           continue;
         }
@@ -183,7 +197,7 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
     },
     async updateDeal(s: PortalSession, id: string, properties: Record<string, string>): Promise<THsObject> {
       const schema = ZHsBatch.shape.results.element;
-      return call(s, 'standard', schema, (c) => c.crm.deals.basicApi.update(id, { properties }));
+      return call(s, 'standard', schema, (c) => c.crm.deals.basicApi.update(id, { properties }), 'update');
     },
     /**
      * Creates a record (CRM v3), associated at once with the given records (HubSpot's defined types,
@@ -202,19 +216,25 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
           types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: a.typeId }],
         })),
       };
-      return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.create(input as never));
+      return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.create(input as never), 'create');
     },
     /** Changes a record's properties (CRM v3 PATCH): the record as HubSpot now holds it. */
     async updateObject(s: PortalSession, type: HsObjectType, id: string, properties: Record<string, string>): Promise<THsObject> {
-      return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.update(id, { properties }));
+      return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.update(id, { properties }), 'update');
     },
     /** Associates two records with their default (unlabelled) type (v4); an existing association stays as it is. */
     async associate(s: PortalSession, from: HsObjectType, fromId: string, to: HsObjectType, toId: string): Promise<void> {
-      await call(s, 'standard', ZHsAssociationResult, (c) => c.crm.associations.v4.basicApi.createDefault(from, fromId, to, toId));
+      await call(
+        s,
+        'standard',
+        ZHsAssociationResult,
+        (c) => c.crm.associations.v4.basicApi.createDefault(from, fromId, to, toId),
+        'update',
+      );
     },
     /** Removes every association between two records (v4). */
     async dissociate(s: PortalSession, from: HsObjectType, fromId: string, to: HsObjectType, toId: string): Promise<void> {
-      await call(s, 'standard', ZHsNoContent, (c) => c.crm.associations.v4.basicApi.archive(from, fromId, to, toId));
+      await call(s, 'standard', ZHsNoContent, (c) => c.crm.associations.v4.basicApi.archive(from, fromId, to, toId), 'update');
     },
   };
 }
