@@ -98,6 +98,41 @@ export function readFocus(page: Page): Promise<FocusReading> {
     if (rect.width < 1 || rect.height < 1) {
       visible = false;
       problems.push('the focused element has no size on screen');
+    } else if (visible) {
+      // The ring around the element must mostly show: not cut away by an ancestor that clips its overflow.
+      const reach = Math.max(0, (Number.parseFloat(style.outlineOffset) || 0) + outlineWidth);
+      type Box = { left: number; top: number; right: number; bottom: number };
+      const ring: Box = { left: rect.left - reach, top: rect.top - reach, right: rect.right + reach, bottom: rect.bottom + reach };
+      let clip: Box = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        const s = getComputedStyle(node);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const r = node.getBoundingClientRect();
+        const left = r.left + node.clientLeft;
+        const top = r.top + node.clientTop;
+        clip = {
+          left: Math.max(clip.left, left),
+          top: Math.max(clip.top, top),
+          right: Math.min(clip.right, left + node.clientWidth),
+          bottom: Math.min(clip.bottom, top + node.clientHeight),
+        };
+      }
+      const area = (b: Box) => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
+      const within = (b: Box): Box => ({
+        left: Math.max(b.left, clip.left),
+        top: Math.max(b.top, clip.top),
+        right: Math.min(b.right, clip.right),
+        bottom: Math.min(b.bottom, clip.bottom),
+      });
+      const ringArea = area(ring) - area(rect);
+      const shown = area(within(ring)) - area(within(rect));
+      if (reach > 0 && shown < ringArea / 2) {
+        visible = false;
+        const at = (b: Box) => [b.left, b.top, b.right, b.bottom].map(Math.round).join(',');
+        problems.push(
+          `the focus ring is clipped (${Math.round((100 * shown) / ringArea)}% of it shows: ring ${at(ring)}, clip ${at(clip)})`,
+        );
+      }
     }
 
     const name =

@@ -46,6 +46,9 @@ export function Dialog({ open, onOpenChange, title, description, children, onClo
           className="dialog-content"
           onOpenAutoFocus={focusMarked}
           onCloseAutoFocus={focusOpener}
+          // Radix moves focus round the trap without scrolling (Tab from the last field to the Close
+          // button): a tall dialog scrolls the focused element into view itself.
+          onFocus={(event) => event.target.scrollIntoView?.({ block: 'nearest' })}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="dialog-header">
