@@ -292,23 +292,21 @@ describe('every screen of the router: axe and visible focus', () => {
 
   it.each(Object.keys(GUEST_SCREENS))('guest screen %s', async (key) => {
     const page = (guest ??= await freshPage());
-    {
-      if (key === 'pending-approval') {
-        await page.goto('/signin');
-        await page.getByLabel('Email address').waitFor();
-        // The contact form's success: a navigation carrying the email in its state.
-        await page.evaluate(() => {
-          window.history.pushState(
-            { usr: { email: 'prospect@newco.example', name: 'Nisha Kapoor' }, key: 'a11y', idx: 1 },
-            '',
-            '/pending-approval',
-          );
-          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-        });
-        await GUEST_SCREENS[key]!.ready(page);
-      } else await goTo(page, GUEST_SCREENS[key]!);
-      await checkScreen(page, key);
-    }
+    if (key === 'pending-approval') {
+      await page.goto('/signin');
+      await page.getByLabel('Email address').waitFor();
+      // The contact form's success: a navigation carrying the email in its state.
+      await page.evaluate(() => {
+        window.history.pushState(
+          { usr: { email: 'prospect@newco.example', name: 'Nisha Kapoor' }, key: 'a11y', idx: 1 },
+          '',
+          '/pending-approval',
+        );
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      });
+      await GUEST_SCREENS[key]!.ready(page);
+    } else await goTo(page, GUEST_SCREENS[key]!);
+    await checkScreen(page, key);
   });
 
   it('the root address shows the not-found page', async () => {
