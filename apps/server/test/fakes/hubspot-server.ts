@@ -210,6 +210,9 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
             aId,
             map.get(aId)!.filter((id) => id !== bId),
           );
+        const associationType = `${SINGULAR[a].toUpperCase()}_TO_${SINGULAR[b].toUpperCase()}`;
+        const change = { associationType, fromObjectId: Number(aId), toObjectId: Number(bId), associationRemoved: true };
+        emit(event(`${SINGULAR[a]}.associationChange`, { ...change, isPrimaryAssociation: false }));
       }
     },
     /** The ids `type` record `id` is associated with, of type `to` (in association order). */

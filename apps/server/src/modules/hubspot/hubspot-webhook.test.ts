@@ -176,7 +176,7 @@ describe('what the events change here', () => {
     expect(await count(sql`select count(*)::int as n from deals where external_id is not null`)).toBe(DEALS - 1);
   });
 
-  it('brings in a new deal with a new company and contact, and refreshes associations that change', async () => {
+  it('brings in a new deal with a new company and contact, and refreshes associations added and removed', async () => {
     hs.webhooks.on = true;
     hs.put('companies', '109001', { name: 'Webhook Works' });
     hs.put('contacts', '209001', { firstname: 'Wendy', lastname: 'Hook', email: 'wendy@webhook.example' });
@@ -200,6 +200,12 @@ describe('what the events change here', () => {
     expect(await hs.flushWebhooks(uri, { send })).toEqual([200]);
     await drainJobs(runner());
     expect((await local('309001'))!.stakeholders).toEqual(['wendy@webhook.example', 'second@webhook.example']);
+
+    // An association removed in HubSpot goes here too.
+    hs.dissociate('deals', '309001', 'contacts', '209001');
+    expect(await hs.flushWebhooks(uri, { send })).toEqual([200]);
+    await drainJobs(runner());
+    expect((await local('309001'))!.stakeholders).toEqual(['second@webhook.example']);
   });
 });
 
