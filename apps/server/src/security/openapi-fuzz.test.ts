@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute } from '../db/client';
+import { recordingMail } from '../../test/fakes/recording-mail';
 import { dealOwnedBy } from '../../test/recordings-kit';
 import { apiRoutes, fillPath, type ApiRoute, type JsonSchema } from '../../test/route-table';
 import { signIn, type TestSession } from '../../test/sessions';
@@ -26,10 +27,17 @@ let routes: ApiRoute[];
 let callers: Record<'admin' | 'rep', TestSession>;
 let repDeal: { id: number; pipelineId: string };
 let seq = 0;
+const sent = async () => ({ messageId: `wamid.fuzz${++seq}` });
 
 beforeAll(async () => {
   // The admin is an operator too, so the operator routes are reached; sign-in limits do not cut the run short.
-  t = await createTestApp({ seed: true, env: { OPERATOR_EMAILS: 'asha@acme.example', AUTH_IP_LIMIT: '100000' } });
+  // Codes the run sends (sign-in mail, WhatsApp) are kept in memory, not written to the outbox and console.
+  const whatsapp = { mode: 'outbox' as const, sendTemplate: sent, sendText: sent, sendButtons: sent };
+  t = await createTestApp({
+    seed: true,
+    adapters: { mail: recordingMail(), whatsapp },
+    env: { OPERATOR_EMAILS: 'asha@acme.example', AUTH_IP_LIMIT: '100000' },
+  });
   routes = await apiRoutes(t.app);
   callers = { admin: await signIn(t.database.db, 'asha@acme.example'), rep: await signIn(t.database.db, 'rahul@acme.example') };
   repDeal = await dealOwnedBy(t.database.db, callers.rep.userId);
