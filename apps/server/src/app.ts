@@ -9,6 +9,7 @@ import { readOpenFilesLimit, connectionCapFor } from './lib/open-files-limit';
 import { connectionServerOptions, registerConnectionLimits } from './plugins/connection-limits';
 import { registerCompression } from './plugins/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/errors';
+import { registerFairAdmission } from './plugins/fair-admission';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -75,6 +76,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
     ...config.limits,
     maxConnections: config.limits.maxConnections ?? connectionCapFor(readOpenFilesLimit()),
   });
+  // PGlite answers on the main thread: API requests take turns in arrival order (see the plugin).
+  if (database.kind === 'pglite') registerFairAdmission(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
