@@ -2,6 +2,7 @@ import type { Bench } from './lib/bench';
 import { commandBench } from './assistant/command-bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
+import { loadDealsBench, loadMixedBench } from './load/load-bench';
 import { hubspotBench } from './hubspot/hubspot-bench';
 import { recordingsUploadBench } from './recordings/upload-bench';
 import { recordingsBench } from './recordings/processing-bench';
@@ -20,4 +21,6 @@ export const BENCHES: Bench[] = [
   searchBench,
   commandBench,
   hubspotBench,
+  loadDealsBench,
+  loadMixedBench,
 ];

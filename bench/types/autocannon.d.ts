@@ -13,8 +13,12 @@ declare module 'autocannon' {
     p99: number;
   };
 
+  /** One entry of `requests`: each connection cycles through the list. */
+  export type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
+
   export type Options = {
     url: string;
+    requests?: Request[];
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -35,5 +39,8 @@ declare module 'autocannon' {
     throughput: Histogram;
   };
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run: awaitable for its result, and an emitter ('response' gives client, status code, bytes, time). */
+  export type Instance = Promise<Result> & { on(event: 'response', listener: (client: unknown, statusCode: number) => void): void };
+
+  export default function autocannon(options: Options): Instance;
 }
