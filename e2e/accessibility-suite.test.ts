@@ -613,6 +613,12 @@ describe('keyboard-only tasks', () => {
   });
 
   it('uploads a small recording: the dialog, a file chosen from the keyboard, Upload, focus back on Upload Video', async () => {
+    // Listening before anything opens it: Playwright turns the file chooser's interception on
+    // asynchronously, and a chooser opened before that would not be reported.
+    const recording = smallRecording();
+    let chosen: () => void = () => {};
+    const fileChosen = new Promise<void>((resolve) => (chosen = resolve));
+    page.on('filechooser', (chooser) => void chooser.setFiles(recording).then(() => chosen()));
     await goTo(page, DASHBOARD_SCREENS.upload!);
     const opener = page.getByRole('button', { name: 'Upload Video' });
     await tabTo(page, opener);
@@ -643,9 +649,9 @@ describe('keyboard-only tasks', () => {
     const fileInput = upload.locator('input[type=file]');
     await tabTo(page, fileInput);
     expect((await readFocus(page)).visible, 'the file input shows focus').toBe(true);
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
-    await (await chooser).setFiles(smallRecording());
+    await fileChosen;
+    page.removeAllListeners('filechooser');
     const submit = upload.getByRole('button', { name: 'Upload', exact: true });
     await tabTo(page, submit);
     await page.keyboard.press('Enter');
