@@ -30,7 +30,10 @@ type Run = {
   errors: number;
   timeouts: number;
   non2xx: number;
-  /** Sent but not answered when the run ended: a connection left waiting never shows in the latencies. */
+  /**
+   * Sent but not answered when the run stopped; autocannon leaves these out of the latencies. Every
+   * connection has one in flight at the end, so it equals the connections unless some had been refused.
+   */
   unanswered: number;
   /** 1-minute load average when the run started: the machine is shared, so this says how noisy it was. */
   loadAverage: number;
@@ -152,7 +155,7 @@ async function dealsListOnPglite(): Promise<BenchResult> {
   }
   const at50 = runs.filter((r) => r.connections === 50);
   const worst = Math.max(...at50.map((r) => r.latencyMs.p99));
-  const failed = at50.reduce((n, r) => n + r.errors + r.non2xx + r.unanswered, 0);
+  const failed = at50.reduce((n, r) => n + r.errors + r.non2xx, 0);
   const verdict = worst <= BUDGET_P99_MS && failed === 0 ? 'within budget' : 'MISSES the budget';
   return {
     name: 'load-deals-pglite',
@@ -162,7 +165,7 @@ async function dealsListOnPglite(): Promise<BenchResult> {
       `127.0.0.1, ${MANAGER} signed in through the outbox; ${WARMUP_S} s of unrecorded load first, then ${PGLITE_DURATION_S} s per run. ` +
       `The last run starts right after the demo's spoken call (${path.basename(DEMO_VIDEO)}) is uploaded to one of his deals, so its ` +
       `processing job (ffmpeg, pocketsphinx) runs meanwhile. autocannon runs in the bench process on the same machine (its timeout, ` +
-      `10 s, counts as an error; a request still unanswered when a run ends is counted too, as autocannon leaves it out of ` +
+      `10 s, counts as an error; 'unanswered' are the requests in flight when a run stops, which autocannon leaves out of ` +
       `the latencies). Budget: p99 <= ${BUDGET_P99_MS} ms and no error at 50 connections, with and without the transcription. ` +
       `The machine is shared: the load average column says how noisy each run was; figures to compare are taken on a quiet machine.`,
     rows: [
