@@ -87,6 +87,7 @@ const TABLE_OWNERS: Record<string, string> = {
   integration_connect_states: 'integrations',
   workspace_integrations: 'integrations',
   integration_pacing: 'hubspot',
+  hubspot_webhook_events: 'hubspot',
   jobs: 'jobs',
   pending_operations: 'assistant',
   whatsapp_inbound_messages: 'whatsapp',
