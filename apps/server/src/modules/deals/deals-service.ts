@@ -76,7 +76,7 @@ export type DealsRemote = {
   /** Creates the deal there: its id there, or null when the workspace keeps its deals here only. */
   createDeal(caller: Caller, values: DealChanges & { dealname: string; pipelineId: string; stageId: string }): Promise<string | null>;
   /** Refuses a hubId that is not the workspace's HubSpot portal (any hubId on the built-in CRM). */
-  checkPortal(organizationId: string, hubId: string | undefined): Promise<void>;
+  checkPortal(organizationId: string, hubId: string | undefined, onBuiltIn?: 'refuse' | 'ignore'): Promise<void>;
   /** Gives the new local row the id it has there (in the create's transaction), so a sync does not add it twice. */
   link(on: DbOrTx, organizationId: string, type: 'deal', id: number, externalId: string): Promise<void>;
 };
@@ -221,7 +221,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     sendCreate,
 
     /** POST deal/'s hubId: only the workspace's own HubSpot portal (none on the built-in CRM). */
-    checkPortal: async (caller: Caller, hubId: string | undefined) => deps.remote?.checkPortal(caller.organizationId, hubId),
+    checkPortal: async (caller: Caller, hubId: string | undefined) => deps.remote?.checkPortal(caller.organizationId, hubId, 'ignore'),
 
     /** An edit; without `tx` it goes to the remote CRM first (with `tx` the caller has sent it: `sendUpdate`). */
     async update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {

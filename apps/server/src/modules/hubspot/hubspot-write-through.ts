@@ -182,13 +182,15 @@ export function createHubspotWriteThrough(deps: {
     bound,
 
     /**
-     * A hubId a request names (process-command, a new deal) must be the workspace's own portal: 400
-     * on the built-in CRM, 403 for another portal. Identity comes from the session; hubId only confirms it.
+     * A hubId a request names (process-command, a new deal) must be the workspace's own portal: 403 for
+     * another portal. On the built-in CRM, process-command refuses any hubId (400) while POST deal/, whose
+     * spec call always carries one, ignores it. Identity comes from the session; hubId only confirms it.
      */
-    async checkPortal(organizationId: string, hubId: string | undefined): Promise<void> {
+    async checkPortal(organizationId: string, hubId: string | undefined, onBuiltIn: 'refuse' | 'ignore' = 'refuse'): Promise<void> {
       const wanted = hubId?.trim();
       if (!wanted) return;
       const portal = (await deps.connections.workspace(organizationId))?.accountId;
+      if (portal === undefined && onBuiltIn === 'ignore') return;
       if (portal === undefined) throw badRequest(WRITE_THROUGH_MESSAGES.noPortal);
       if (String(portal) !== wanted) throw forbidden(WRITE_THROUGH_MESSAGES.otherPortal(wanted));
     },

@@ -20,7 +20,7 @@ import { companyView, contactView, dealView } from './record-views';
 export type CrmRemote = {
   bound(organizationId: string): Promise<boolean>;
   /** Refuses a hubId that is not the workspace's HubSpot portal (any hubId on the built-in CRM). */
-  checkPortal(organizationId: string, hubId: string | undefined): Promise<void>;
+  checkPortal(organizationId: string, hubId: string | undefined, onBuiltIn?: 'refuse' | 'ignore'): Promise<void>;
   createCompany(caller: Caller, fields: CompanyValues & { name: string }): Promise<string | null>;
   updateCompany(caller: Caller, id: string, fields: CompanyValues): Promise<void>;
   createContact(caller: Caller, fields: ContactValues & { firstname: string }): Promise<string | null>;
