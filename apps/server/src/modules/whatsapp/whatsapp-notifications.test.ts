@@ -133,8 +133,8 @@ describe('insights ready', () => {
       jobs: handlersOf(t.services, processRecordingJob, whatsappInsightsReadyJob),
       log: silentLog,
     });
-    // Two recordings processed, and each uploader's notice job (Kavya's sends nothing: she did not opt in).
-    expect(await drainJobs(runner)).toBe(4);
+    // Two recordings processed, and one notice job: Rahul's (Kavya did not opt in, so hers is never queued).
+    expect(await drainJobs(runner)).toBe(3);
     const sent = fake.sentTo(RAHUL).filter((m) => m.template?.name === 'pipewise_insights_ready');
     expect(sent.map((m) => m.template!.bodyParameters)).toEqual([
       [`Kaveri pilot call (http://localhost:3000/dashboard/meeting/${rahulsId})`],

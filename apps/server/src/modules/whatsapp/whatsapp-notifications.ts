@@ -102,9 +102,13 @@ export function createWhatsappNotifications(deps: NotificationsDeps) {
       );
     },
 
-    /** Called when a recording has its summary: the uploader's "insights ready" is queued (never fails the caller). */
+    /** Called when a recording has its summary: the uploader's "insights ready" is queued if they opted in (never fails the caller). */
     async recordingReady(recordingId: string, log: FastifyBaseLogger): Promise<void> {
       try {
+        // Only for an uploader who asked for it: most recordings need no message and get no job.
+        const recording = await deps.recordings.readyNotice(recordingId);
+        const user = recording && (await deps.directory.verifiedUserById(recording.uploadedBy));
+        if (!user?.notifications.insights_ready) return;
         await deps.queue.enqueue(whatsappInsightsReadyJob, { recordingId }, { dedupeKey: `whatsapp-insights:${recordingId}` });
       } catch (e) {
         log.error({ err: e, recordingId }, 'could not queue the WhatsApp insights-ready message');
