@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Options, type Request } from 'autocannon';
+import autocannon, { type Options, type Request, type Result } from 'autocannon';
 import { REPO_ROOT, freePort } from '../../e2e/support/pipewise-server';
 import { startOwnServer } from '../deals/own-server';
 import { startPostgresCluster } from '../deals/postgres-cluster';
@@ -43,11 +43,15 @@ type Auth = { cookie: string; csrf: string };
 
 async function load(label: string, opts: Options): Promise<Run> {
   const loadAverage = os.loadavg()[0]!;
-  const r = await autocannon(opts);
+  return runOf(label, opts.connections ?? 10, opts.duration as number, await autocannon(opts), loadAverage);
+}
+
+/** One autocannon result as a row of the bench's table. */
+function runOf(label: string, connections: number, seconds: number, r: Result, loadAverage: number): Run {
   return {
     label,
-    connections: opts.connections ?? 10,
-    seconds: opts.duration as number,
+    connections,
+    seconds,
     requestsPerSec: r.requests.average,
     latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
     requests: r.requests.total,
@@ -215,19 +219,7 @@ async function mixedOnPostgres(): Promise<BenchResult> {
     });
     const loadAverage = os.loadavg()[0]!;
     const r = await instance;
-    run = {
-      label: `mixed, ${MIXED_CONNECTIONS} connections`,
-      connections: MIXED_CONNECTIONS,
-      seconds: MIXED_DURATION_S,
-      requestsPerSec: r.requests.average,
-      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-      requests: r.requests.total,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      non2xx: r.non2xx,
-      unanswered: Math.max(0, r.requests.sent - r.requests.total - r.errors),
-      loadAverage,
-    };
+    run = runOf(`mixed, ${MIXED_CONNECTIONS} connections`, MIXED_CONNECTIONS, MIXED_DURATION_S, r, loadAverage);
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
