@@ -1,5 +1,15 @@
 import { Check } from 'lucide-react';
-import { useId, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { lazyModule, useLazyModule } from './lazy-module';
 import './dropdown.css';
 
@@ -10,6 +20,9 @@ import './dropdown.css';
 const radixMenu = lazyModule(() => import('@radix-ui/react-dropdown-menu'));
 /** Inside an open menu, where the module is always loaded. */
 const menu = () => radixMenu.get()!;
+
+/** The open menu's trigger, which takes focus back the moment an item closes the menu. */
+const TriggerContext = createContext<RefObject<HTMLButtonElement | null> | null>(null);
 
 /** For screens and tests that want the menus ready at once. */
 export const loadMenus = () => radixMenu.load();
@@ -45,6 +58,7 @@ export function Dropdown({
   children,
 }: DropdownProps) {
   const DropdownMenu = useLazyModule(radixMenu, open, () => onOpenChange(false));
+  const triggerRef = useRef<HTMLButtonElement>(null);
   if (!DropdownMenu) {
     // Radix's trigger, closed, until the code is here: it opens the same way (a primary-button
     // press, Enter, Space or ArrowDown); the menu then shows and takes focus.
@@ -74,16 +88,18 @@ export function Dropdown({
     );
   }
   return (
-    <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerLabel}>
-        {trigger}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <MenuPanel label={panelLabel} align={align}>
-          {children}
-        </MenuPanel>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <TriggerContext.Provider value={triggerRef}>
+      <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
+        <DropdownMenu.Trigger ref={triggerRef} className={triggerClassName} aria-label={triggerLabel}>
+          {trigger}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <MenuPanel label={panelLabel} align={align}>
+            {children}
+          </MenuPanel>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </TriggerContext.Provider>
   );
 }
 
@@ -127,8 +143,12 @@ type MenuItemProps = {
 
 export function MenuItem({ children, onSelect, checked, disabled = false, closeOnSelect = true }: MenuItemProps) {
   const DropdownMenu = menu();
+  const trigger = useContext(TriggerContext);
   const select = (event: Event) => {
     if (!closeOnSelect) event.preventDefault();
+    // Radix gives focus back to the trigger only after the menu has unmounted (a timer later), so
+    // for that moment it would sit on <body>; an item that closes the menu hands it over at once.
+    else trigger?.current?.focus({ preventScroll: true });
     onSelect();
   };
   if (checked === undefined) {
