@@ -90,6 +90,7 @@ const runners = [
 ];
 let passed = 0;
 let failed = 0;
+const failures = [];
 for (const [id, label] of runners) {
   const file = path.join(dir, `${id}.json`);
   if (!fs.existsSync(file)) {
@@ -102,6 +103,12 @@ for (const [id, label] of runners) {
   // A file that failed to load has no test results of its own but still fails the run.
   failed += r.numFailedTests + failedFiles.filter((f) => (f.assertionResults ?? []).length === 0).length;
   passed += r.numPassedTests;
+  for (const f of failedFiles) {
+    const where = path.relative(process.cwd(), f.name);
+    const tests = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (!tests.length) failures.push(`${label}: ${where}: ${firstLine(f.message) || 'the file failed to load'}`);
+    for (const t of tests) failures.push(`${label}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
   const skipped = r.numPendingTests + r.numTodoTests;
   console.log(
     `${label.padEnd(22)} tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''} (${r.numTotalTests})` +
@@ -109,5 +116,13 @@ for (const [id, label] of runners) {
   );
 }
 console.log(`${passed} passed, ${failed} failed`);
+// The failures again, by name, so the end of the output alone says what to look at.
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
+
+function firstLine(text) {
+  // Without colour codes, and short: the full message is in the runner's output above.
+  const line = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
 EOF
 exit $FAILED
