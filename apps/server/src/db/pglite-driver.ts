@@ -3,10 +3,12 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Database, Db } from './client';
+import { cacheStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /** A Database over an open PGlite instance (a data dir, memory or a test snapshot). */
 export function pgliteDatabase(client: PGlite): Database {
+  cacheStatements(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
