@@ -1,9 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { HttpError } from '../lib/http-error';
 
 /** One error shape for the whole API: `{detail}` with the right status, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const unavailable = unavailableLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.options.headers) void reply.headers(error.options.headers);
@@ -22,9 +24,36 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ detail: clientMessage(error) });
     }
+    if (isDatabaseUnavailable(error)) {
+      unavailable.seen(request.log, error);
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ detail: DATABASE_UNAVAILABLE });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(status >= 500 && status < 600 ? status : 500).send({ detail: 'Internal server error' });
   });
+}
+
+export const DATABASE_UNAVAILABLE = 'The database is not available right now (it may be restarting). Please try again in a few seconds.';
+const DATABASE_RETRY_AFTER_S = 5;
+const UNAVAILABLE_LOG_EVERY_MS = 10_000;
+
+/**
+ * While the database is down every request fails the same way: the first failure is logged, then one
+ * line per 10 s with how many requests were answered 503 meanwhile, so an outage does not flood the log.
+ */
+function unavailableLog() {
+  let lastAt = 0;
+  let since = 0;
+  return {
+    seen(log: FastifyBaseLogger, error: unknown) {
+      since++;
+      const now = Date.now();
+      if (now - lastAt < UNAVAILABLE_LOG_EVERY_MS) return;
+      log.warn({ err: error, answered503: since }, 'database unavailable: answering 503');
+      lastAt = now;
+      since = 0;
+    },
+  };
 }
 
 function clientMessage(error: FastifyError): string {
