@@ -61,6 +61,17 @@ async function main(): Promise<void> {
 
   // One container for both roles: the worker gets the same adapters (and master key) as the API.
   const services = createServices({ config, database, log });
+  // A process stopped without its shutdown (a crash, a kill) leaves uploads cut short and, on the
+  // embedded database, jobs held by its worker. That database has one process: whatever an earlier
+  // one left is left for good, so it is cleared now; with PostgreSQL others may be writing, so only
+  // files left alone for an hour go, and jobs wait out their lease.
+  const embedded = database.kind === 'pglite';
+  const interrupted = await services.recordings.service.removeInterruptedUploads(new Date(Date.now() - (embedded ? 0 : 3_600_000)));
+  if (interrupted.partial + interrupted.unfiled > 0) log.warn(interrupted, 'removed the files of uploads a stopped process cut short');
+  if (embedded && config.role !== 'api') {
+    const taken = await services.queue.expireAbandonedLeases();
+    if (taken > 0) log.warn({ jobs: taken }, 'jobs left running by a stopped process: taken over now');
+  }
   const worker =
     config.role === 'api'
       ? undefined

@@ -149,6 +149,16 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
       return rows.length > 0;
     },
 
+    /**
+     * Ends now the leases of jobs left running by workers that are gone, so the next claim takes
+     * them over (their attempt counted) instead of waiting out the lease. Only for a start where no
+     * other worker can be running (the embedded database's one process). Returns how many.
+     */
+    async expireAbandonedLeases(): Promise<number> {
+      const rows = await execute(db, sql`update jobs set locked_until = now(), updated_at = now() where status = 'running' returning id`);
+      return rows.length;
+    },
+
     /** Extends the lease of a job this worker still holds; false when it lost it. */
     async heartbeat(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
       const rows = await execute(

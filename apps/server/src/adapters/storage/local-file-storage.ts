@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
@@ -14,6 +14,8 @@ export class StorageLimitError extends Error {
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
+/** The temporary name a write goes to until it is complete: `<file>.<uuid>.part`. */
+const PARTIAL = /\.[0-9a-f-]{36}\.part$/;
 
 /** A transform that counts bytes and fails the stream beyond `maxBytes`. */
 export function byteLimit(maxBytes: number | undefined, counter: { size: number }): Transform {
@@ -68,6 +70,28 @@ export function createLocalFileStorage(dir: string, presign: FileStorage['presig
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async listWrittenBefore(prefix, before) {
+      const found: { key: string; partial: boolean }[] = [];
+      const walk = async (relative: string): Promise<void> => {
+        let entries;
+        try {
+          entries = await readdir(path.join(dir, relative), { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const key = relative ? `${relative}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) await walk(key);
+          else if (entry.isFile() && SAFE_KEY.test(key)) {
+            const info = await stat(path.join(dir, key)).catch(() => null);
+            if (info && info.mtimeMs < before.getTime()) found.push({ key, partial: PARTIAL.test(key) });
+          }
+        }
+      };
+      await walk(prefix.replace(/\/+$/, ''));
+      return found;
     },
     async withLocalFile(key, work) {
       return work(fileOf(key));

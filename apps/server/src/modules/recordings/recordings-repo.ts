@@ -106,6 +106,30 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'subo
       return rows.map((r) => ({ storageKey: r.storage_key, claimed: r.claimed }));
     },
 
+    /**
+     * Of these storage keys, those nothing refers to: no recording's media or snapshot, no direct
+     * upload whose upload_key may still file it.
+     */
+    async unreferencedKeys(keys: string[]): Promise<string[]> {
+      if (keys.length === 0) return [];
+      const list = sql`array[${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}]::text[]`;
+      const rows = await execute<{ key: string }>(
+        db,
+        sql`
+        select k.key from unnest(${list}) as k(key)
+        where not exists (select 1 from recordings r where r.storage_key = k.key)
+          and not exists (
+            select 1 from recordings r
+            where r.id = (case when split_part(k.key, '/', 2) ~ '^[0-9a-f-]{36}$' then split_part(k.key, '/', 2)::uuid end)
+              and r.snapshot_keys ? k.key)
+          and not exists (select 1 from direct_uploads u where u.storage_key = k.key)`,
+      );
+      return rows.map((r) => r.key);
+    },
+
     async forgetDirectUploads(storageKeys: string[]): Promise<void> {
       if (storageKeys.length > 0) await db.delete(directUploads).where(inArray(directUploads.storageKey, storageKeys));
     },

@@ -66,6 +66,23 @@ const EXT_OF: Record<string, string> = {
 export function createRecordingsService(deps: RecordingsServiceDeps) {
   const { repo, storage } = deps;
 
+  /**
+   * What uploads and processing cut short by a stopped process (a crash, a kill) left in storage
+   * and last wrote before `before`: temporary files of unfinished writes, and media or snapshots
+   * no recording or pending direct upload refers to (stored, but the row never written). Every
+   * write to storage ends with its row moments later, so a file left alone since `before` that
+   * nothing refers to never will be. Returns how many of each were removed.
+   */
+  async function removeInterruptedUploads(before: Date): Promise<{ partial: number; unfiled: number }> {
+    const files = (await storage.listWrittenBefore?.('recordings', before)) ?? [];
+    const partial = files.filter((f) => f.partial).map((f) => f.key);
+    const whole = files.filter((f) => !f.partial).map((f) => f.key);
+    const unfiled: string[] = [];
+    for (let i = 0; i < whole.length; i += CLEANUP_BATCH) unfiled.push(...(await repo.unreferencedKeys(whole.slice(i, i + CLEANUP_BATCH))));
+    for (const key of [...partial, ...unfiled]) await storage.delete(key);
+    return { partial: partial.length, unfiled: unfiled.length };
+  }
+
   async function find(viewer: Viewer, id: string): Promise<RecordingRecord> {
     const found = isUuid(id) ? await repo.findVisible(viewer, id) : null;
     if (!found) throw new HttpError(404, M.notFound);
@@ -172,9 +189,13 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
           removed += 1;
         }
         await repo.forgetDirectUploads(batch.map((u) => u.storageKey));
-        if (batch.length < CLEANUP_BATCH) return removed;
+        if (batch.length < CLEANUP_BATCH) break;
       }
+      const interrupted = await removeInterruptedUploads(before);
+      return removed + interrupted.partial + interrupted.unfiled;
     },
+
+    removeInterruptedUploads,
   };
 }
 

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite } from './db/pglite-driver';
+import { execute } from './db/client';
+import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../test/server-process';
+import { waitFor } from '../test/wait';
+
+const servers: ServerProcess[] = [];
+const dirs: string[] = [];
+/** A spawned server on a busy 2-core machine can take a while to open PGlite. */
+const PROCESS_TEST_TIMEOUT = 90_000;
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.kill()));
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const filesUnder = (dir: string): string[] =>
+  fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
+
+/**
+ * What a server killed with SIGKILL leaves in its DATA_DIR: an upload cut short while its bytes
+ * were written (a temporary part file), one whose bytes were stored but whose row was never
+ * written, a recording that was filed (its file must stay), and a mail job its worker was running,
+ * held by a lease that lasts an hour more.
+ */
+async function leftByAKilledServer(dataDir: string) {
+  presetPgliteDataDir(dataDir);
+  const uploads = path.join(dataDir, 'uploads');
+  const put = (key: string) => {
+    fs.mkdirSync(path.dirname(path.join(uploads, key)), { recursive: true });
+    fs.writeFileSync(path.join(uploads, key), Buffer.alloc(1024, 7));
+  };
+  const filed = `recordings/${randomUUID()}/media`;
+  const cutShort = `recordings/${randomUUID()}/media.${randomUUID()}.part`;
+  const unfiled = `recordings/${randomUUID()}/media`;
+  for (const key of [filed, cutShort, unfiled]) put(key);
+
+  const database = await openPglite(dataDir);
+  try {
+    const [org] = await execute<{ id: string }>(
+      database.db,
+      sql`insert into organizations (name, domain) values ('Crashed Co', 'crashed.example') returning id`,
+    );
+    await database.db.execute(sql`
+      insert into recordings (organization_id, uploader_email, title, upload_type, storage_key, media_type, size_bytes, status)
+      values (${org!.id}, 'rep@crashed.example', 'Filed call', 'file', ${filed}, 'video/mp4', 1024, 'ready')`);
+    const message = { to: 'rep@crashed.example', subject: 'Approved', text: 'Your workspace is ready.', html: '<p>Ready.</p>' };
+    await database.db.execute(sql`
+      insert into jobs (type, payload, status, attempts, max_attempts, locked_by, locked_until, run_at)
+      values ('mail.send', ${JSON.stringify(message)}::jsonb, 'running', 1, 5, 'killed-worker', now() + interval '1 hour', now())`);
+  } finally {
+    await database.close();
+  }
+  return { uploads, filed, cutShort, unfiled };
+}
+
+describe('restart after the server was killed (embedded database)', { timeout: PROCESS_TEST_TIMEOUT }, () => {
+  it('removes the files of uploads cut short before it answers, keeps filed ones, and runs the killed job at once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-crash-'));
+    dirs.push(dataDir);
+    const left = await leftByAKilledServer(dataDir);
+
+    const server = await spawnServer({ DATA_DIR: dataDir, DEMO_SEED: '0', JOB_POLL_MS: '50' });
+    servers.push(server);
+    await server.waitUntilHealthy();
+
+    // By its first answer: no temporary file, no stored file without its recording; the filed one stays.
+    expect(filesUnder(left.uploads).map((f) => f.split(path.sep).join('/'))).toEqual([left.filed]);
+    // The mail the killed worker was sending goes out now, not once its hour-long lease has run out.
+    const outbox = path.join(dataDir, 'outbox');
+    const mailed = () => filesUnder(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('Your workspace is ready.'));
+    await waitFor(mailed, { timeoutMs: 30_000, what: 'the mail' });
+  });
+});
