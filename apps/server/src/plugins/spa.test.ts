@@ -194,6 +194,14 @@ describe('pages', () => {
     }
   });
 
+  it("answers a 404, not the page, for a chunk the current build does not have (a previous deploy's)", async () => {
+    const res = await get('/assets/deals-page-old.js', 'gzip, br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).not.toContain('<html');
+  });
+
   it('still answers unknown API paths with a JSON 404', async () => {
     const res = await get('/api/no-such-thing');
     expect(res.statusCode).toBe(404);

@@ -106,8 +106,9 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
 /**
  * Serves the built web app. Assets go out as the build's brotli or gzip files when the browser
  * accepts them (`preCompressed`, with `Vary: Accept-Encoding`); hashed assets are cached for a
- * year. Unknown non-API GETs answer the page (index.html plus that route's preloads) so client
- * routes load; unknown API paths answer a JSON 404.
+ * year; index.html and the pages go out with no-cache, so a reload always gets the current deploy.
+ * Unknown non-API GETs answer the page (index.html plus that route's preloads) so client routes
+ * load; unknown API paths answer a JSON 404, and unknown files under /assets/ a plain 404.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
@@ -133,6 +134,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.status(404).send({ detail: `Not found: ${request.method} ${pathname}` });
+    }
+    if (pathname.startsWith('/assets/')) {
+      // A chunk another deploy had: a 404 the page's import() fails on at once (the app then reloads
+      // to the new deploy), not the page with a 200 under a script's name.
+      return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
     }
     if (!page) {
       return reply.status(503).type('text/plain').send('The Pipewise web app is not built. Run `npm run build`, then restart.');

@@ -1,17 +1,13 @@
 import { Component, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../components/ui/button';
+import { CHUNK_FAILED_MESSAGE, isChunkLoadError } from '../lib/chunk-load';
 import { ReleaseFirstPaint } from '../lib/first-paint';
 import { SiteFooter } from './site-footer';
 
-function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  return /dynamically imported module|Importing a module script failed|Loading chunk/i.test(message);
-}
-
-/** Last-resort screen; a stale deploy's missing chunk gets a reload button instead of a blank page. */
+/** Last-resort screen; a screen whose code did not load gets a reload button instead of a blank page. */
 export function RouteError({ error }: { error: unknown }) {
-  const message = isChunkLoadError(error) ? 'Loading chunk failed' : 'Something went wrong';
+  const message = isChunkLoadError(error) ? CHUNK_FAILED_MESSAGE : 'Something went wrong';
   return (
     <>
       <ReleaseFirstPaint />

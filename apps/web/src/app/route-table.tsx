@@ -1,16 +1,20 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner';
+import { loadScreen } from '../lib/chunk-load';
 import { ReleaseFirstPaint } from '../lib/first-paint';
 import { RootLayout } from './root-layout';
 
 /**
  * Every screen is its own chunk: the route loads its component on first visit. The server
  * preloads the chunks of the page it serves (build/route-preloads.ts), so on a first load the
- * import is already on its way when the route renders.
+ * import is already on its way when the route renders. A chunk that does not load gives the error
+ * screen's 'Loading chunk failed' (route-error.tsx): after 120 seconds without an answer, or, when it
+ * fails at once, after one automatic reload that picks up a new deploy (lib/chunk-load.ts).
  */
-function page(load: () => Promise<ComponentType>): ComponentType {
-  return lazy(async () => ({ default: await load() }));
+export function page(load: () => Promise<ComponentType>): ComponentType {
+  // This module is in the entry chunk, whose name changes with any chunk it loads: it names the build.
+  return lazy(async () => ({ default: await loadScreen(load, import.meta.url) }));
 }
 
 const GuestOnly = page(async () => (await import('./guards/guest-only')).GuestOnly);
@@ -36,7 +40,7 @@ const SettingsPage = page(async () => (await import('../features/settings/compon
  * A dashboard screen loads inside the frame: the sidebar and header stay while its code arrives.
  * Once it is on screen, the server's first-paint frame (lib/first-paint.ts) goes.
  */
-const screen = (Screen: ComponentType) => (
+export const screen = (Screen: ComponentType) => (
   <Suspense fallback={<Spinner />}>
     <Screen />
     <ReleaseFirstPaint />

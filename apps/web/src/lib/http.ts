@@ -1,4 +1,5 @@
 import type { TErrorResponse } from '@pipewise/contract/common';
+import { loadChunk } from './chunk-load';
 import { readCookie } from './cookies';
 
 export const CSRF_COOKIE = 'csrf_token';
@@ -78,7 +79,7 @@ async function send(method: Method, path: string, body: unknown, isRetry: boolea
   const json = await readJson(response);
   if (response.status >= 200 && response.status < 300) return json;
   // The schema (and zod) load only when an error needs reading, not with the first screen.
-  const { CSRF_REFUSED_MESSAGE, ZErrorResponse } = await import('@pipewise/contract/common');
+  const { CSRF_REFUSED_MESSAGE, ZErrorResponse } = await loadChunk(() => import('@pipewise/contract/common'));
   const parsed = ZErrorResponse.safeParse(json);
   const staleCsrf = response.status === 403 && parsed.success && parsed.data.detail === CSRF_REFUSED_MESSAGE;
   if (staleCsrf && !isRetry && method !== 'GET' && readCookie(CSRF_COOKIE) !== csrf) return send(method, path, body, true, extraHeaders);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { TProfileResponse } from '@pipewise/contract/auth';
+import { loadChunk } from './chunk-load';
 import { http, isApiError } from './http';
 import { clearLocalStorage, writeStoredUser } from './storage';
 
@@ -14,7 +15,10 @@ export const PROFILE_QUERY_KEY = ['session', 'profile'] as const;
 export async function fetchProfile(): Promise<TProfileResponse | null> {
   try {
     // The schema, and with it zod, loads beside the request: it is not part of the first screen.
-    const [answer, { ZProfileResponse }] = await Promise.all([http.get('/api/session/profile'), import('@pipewise/contract/auth')]);
+    const [answer, { ZProfileResponse }] = await Promise.all([
+      http.get('/api/session/profile'),
+      loadChunk(() => import('@pipewise/contract/auth')),
+    ]);
     const profile = ZProfileResponse.parse(answer);
     writeStoredUser({
       email: profile.email,

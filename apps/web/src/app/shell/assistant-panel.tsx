@@ -1,12 +1,18 @@
 import { Sparkles, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AlertMessage } from '../../components/ui/alert-message';
+import { Button } from '../../components/ui/button';
 import { lazyModule, useLazyModule } from '../../components/ui/lazy-module';
 import { Spinner } from '../../components/ui/spinner';
+import { CHUNK_FAILED_MESSAGE } from '../../lib/chunk-load';
 
 export const ASSISTANT_PANEL_ID = 'assistant-panel';
 
-/** The conversation's code loads on the panel's first opening, not with the dashboard. */
+/**
+ * The conversation's code loads on the panel's first opening, not with the dashboard. If it does not
+ * arrive (at once, or within 120 seconds), the panel says so with a Reload button; opening it again
+ * tries again.
+ */
 const assistantChat = lazyModule(() => import('../../features/assistant/components/assistant-chat'));
 
 /**
@@ -57,7 +63,14 @@ export function AssistantPanel({ onClose }: { onClose: () => void }) {
         <chat.AssistantChat />
       ) : (
         <div className="assistant-panel-body">
-          {failed ? <AlertMessage>Loading chunk failed</AlertMessage> : <Spinner label="Loading the assistant" />}
+          {failed ? (
+            <div className="stack-center">
+              <AlertMessage>{CHUNK_FAILED_MESSAGE}</AlertMessage>
+              <Button onClick={() => window.location.reload()}>Reload</Button>
+            </div>
+          ) : (
+            <Spinner label="Loading the assistant" />
+          )}
         </div>
       )}
     </aside>

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
+import { loadChunk } from '../../lib/chunk-load';
 
-/** A module loaded on first need and kept: `get` answers it once loaded, `load` fetches it once. */
+/**
+ * A module loaded on first need and kept: `get` answers it once loaded, `load` fetches it once
+ * (through loadChunk: a file that does not arrive within 120 seconds fails; a failed load is tried
+ * again on the next `load`).
+ */
 export type LazyModule<T> = { get: () => T | null; load: () => Promise<T> };
 
 export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
@@ -9,7 +14,7 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
   return {
     get: () => loaded,
     load: () =>
-      (pending ??= importer().then(
+      (pending ??= loadChunk(importer).then(
         (module) => (loaded = module),
         (error: unknown) => {
           pending = null;

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { loadChunk } from '../../../lib/chunk-load';
 import { isApiError } from '../../../lib/http';
 import { PROFILE_QUERY_KEY } from '../../../lib/session';
 import { writeStoredUser } from '../../../lib/storage';
 import { useCountdown } from './use-countdown';
 
-const loadSteps = () => import('./sign-in-steps');
+const loadSteps = () => loadChunk(() => import('./sign-in-steps'));
 
 export const RESEND_WAIT_SECONDS = 30;
 const OTP_TOAST_MS = 3000;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSearchResponse } from '@pipewise/contract/assistant';
+import { loadChunk } from '../../../lib/chunk-load';
 
 /** Results per group in the header's dropdown. */
 export const SEARCH_LIMIT = 5;
@@ -15,7 +16,7 @@ export const searchQueryKey = (q: string) => ['search', q, SEARCH_LIMIT] as cons
 export const searchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: searchQueryKey(q),
-    queryFn: async (): Promise<TSearchResponse> => (await import('./fetch-search')).fetchSearch(q, SEARCH_LIMIT),
+    queryFn: async (): Promise<TSearchResponse> => (await loadChunk(() => import('./fetch-search'))).fetchSearch(q, SEARCH_LIMIT),
     enabled: q.length >= MIN_SEARCH_LENGTH,
     staleTime: 30_000,
     retry: false,

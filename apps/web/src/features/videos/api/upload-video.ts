@@ -1,4 +1,5 @@
 import { ZVideo, type TUploadType, type TVideo } from '@pipewise/contract/videos';
+import { loadChunk } from '../../../lib/chunk-load';
 import { readCookie } from '../../../lib/cookies';
 import { ApiError, CSRF_COOKIE, CSRF_HEADER } from '../../../lib/http';
 
@@ -75,11 +76,11 @@ function send(path: string, data: FormData, onProgress: (percent: number) => voi
         return;
       }
       const detail = detailOf(body);
-      void import('@pipewise/contract/common').then(({ CSRF_REFUSED_MESSAGE }) => {
+      loadChunk(() => import('@pipewise/contract/common')).then(({ CSRF_REFUSED_MESSAGE }) => {
         const stale = xhr.status === 403 && detail === CSRF_REFUSED_MESSAGE && !isRetry && readCookie(CSRF_COOKIE) !== csrf;
         if (stale) send(path, data, onProgress, true).then(resolve, reject);
         else reject(new ApiError(xhr.status, detail, null));
-      });
+      }, reject);
     };
     xhr.send(data);
   });
