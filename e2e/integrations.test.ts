@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, runAxe, screenshot, signIn } from './support/browser';
+import { fakeConnectedIntegrations } from './support/integration-statuses';
 import { REPO_ROOT } from './support/pipewise-server';
 
 /** A rep whose messaging number no other browser test touches. */
@@ -147,34 +148,14 @@ describe('the Integrations tab', () => {
     const p = await signedInPage(viewport);
     try {
       // The answers of a connected Google account and of a HubSpot workspace in the middle of its import.
-      const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
-      await p.route('**/api/google/status', (route) =>
-        route.fulfill({
-          json: {
-            configured: true,
-            state: 'connected',
-            mail: true,
-            calendar: true,
-            missing: [],
-            email: 'priya.nair.long.address@gmail.example',
-            last_synced_at: hourAgo,
-            syncing: false,
-          },
-        }),
-      );
-      await p.route('**/api/hubspot/status', (route) =>
-        route.fulfill({
-          json: {
-            configured: true,
-            state: 'connected',
-            hub_id: 24681357,
-            user_connected: true,
-            source: 'hubspot',
-            last_synced_at: hourAgo,
-            sync: { state: 'running', phase: 'contacts', done: 1250, total: 4800, percent: 26.04, message: null },
-          },
-        }),
-      );
+      await fakeConnectedIntegrations(p, 'priya.nair.long.address@gmail.example', {
+        state: 'running',
+        phase: 'contacts',
+        done: 1250,
+        total: 4800,
+        percent: 26.04,
+        message: null,
+      });
       await openIntegrations(p);
       const google = card(p, 'Google');
       await google.getByText('Connected as priya.nair.long.address@gmail.example.', { exact: true }).waitFor();

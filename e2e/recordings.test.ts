@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { minimalDocx } from '../apps/server/test/recordings-kit';
 import { newPage, openSignedInPage, runAxe, signIn } from './support/browser';
 import { driveLink, PRIVATE_DRIVE_FILE_ID, PUBLIC_DRIVE_FILE_ID } from './support/fake-google-drive';
+import { makeTestVideo } from './support/test-video';
 
 /**
  * The recordings screens against the real server: Video Insights with real uploads (file, Google
@@ -30,33 +30,7 @@ type DealOption = { id: string; name: string; pipeline_id: string };
 type Pipeline = { pipelineId: string; label: string };
 
 /** A few seconds of moving test picture with a tone, big enough for the upload to take a moment. */
-function makeVideo(): string {
-  const file = path.join(MEDIA_DIR, 'team-call.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440',
-    '-t',
-    '4',
-    '-c:v',
-    'mpeg4',
-    '-b:v',
-    '6M',
-    '-c:a',
-    'aac',
-    '-shortest',
-    file,
-  ]);
-  return file;
-}
+const makeVideo = () => makeTestVideo(MEDIA_DIR, 'team-call.mp4', { size: '640x360', frameRate: 25, seconds: 4, bitrate: '6M' });
 
 /** The whole page, or only `part` of it (a card), as a PNG to look at. */
 async function shot(name: string, part?: Locator): Promise<void> {

@@ -205,6 +205,17 @@ export async function tabTo(page: Page, target: Locator, { max = 80, back = fals
   throw new Error(`tabTo: ${await target.evaluate((el) => el.outerHTML.slice(0, 120))} not reached in ${max} Tab presses`);
 }
 
+/** Presses ArrowDown (in a menu or list) until the focused element is `target`; fails if it is not reached in `max` presses. */
+export async function arrowTo(page: Page, target: Locator, max = 40): Promise<void> {
+  const handle = await target.elementHandle();
+  if (!handle) throw new Error('arrowTo: target not on the page');
+  for (let i = 0; i < max; i++) {
+    if (await handle.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`arrowTo: ${await target.evaluate((el) => el.outerHTML.slice(0, 120))} not reached in ${max} ArrowDown presses`);
+}
+
 /** Whether `target` has focus now. */
 export const hasFocus = (target: Locator): Promise<boolean> => target.evaluate((el) => el === document.activeElement);
 
