@@ -4,7 +4,9 @@ import { openSignedInPage, runAxe, screenshot } from './support/browser';
 
 /**
  * The chat assistant panel and the home ask panel against the real server: questions, a create
- * command confirmed with yes, one dropped with no, and a suggestion tile on the home page.
+ * command confirmed with yes, one dropped with no, two changes to a named deal in one command, a
+ * question about that deal answered with a link to it, one outside the CRM, and a suggestion tile
+ * on the home page.
  */
 
 let browser: Browser;
@@ -105,6 +107,49 @@ describe('assistant panel', () => {
     await send('no');
     expect(await lastBubble().textContent()).toContain('Operation canceled.');
     expect(await messageInput().getAttribute('placeholder')).not.toBe(CONFIRM_PLACEHOLDER);
+  });
+
+  it('updates two fields of a deal named in one command, after one confirmation that shows both', async () => {
+    await openPanel();
+    const name = `Orion Renewal ${Date.now()}`;
+    await send(`create deal "${name}" with amount 50000`);
+    await send('yes');
+    expect(await lastBubble().textContent()).toContain('Deal created successfully!');
+
+    // Typed the way reps type: no quotes, lower case, an Indian amount form, a second field after "and".
+    await send(`update deal ${name.toLowerCase()} set amount to Rs 90k and next step to Send the revised quote`);
+    const confirmation = (await lastBubble().textContent()) ?? '';
+    expect(confirmation).toContain(name);
+    expect(confirmation).toMatch(/90,000/);
+    expect(confirmation).toContain('Send the revised quote');
+    expect(await messageInput().getAttribute('placeholder')).toBe(CONFIRM_PLACEHOLDER);
+    await send('yes');
+    expect(await lastBubble().getAttribute('class')).toContain('chat-bubble-success');
+
+    const found = await page.request.get(`/api/deal/get-deals-user-hierarchy?search=${encodeURIComponent(name)}`);
+    const [deal] = ((await found.json()) as { data: { dealname: string; amount: string | null; nextsteps: string | null }[] }).data;
+    expect(deal).toMatchObject({ dealname: name, nextsteps: 'Send the revised quote' });
+    expect(Number(deal!.amount)).toBe(90_000);
+
+    // A question about that one deal answers its next step, names it, and links it.
+    await send(`what's the next step for ${name.toLowerCase()}?`);
+    const answer = lastBubble();
+    expect(await answer.textContent()).toContain('Send the revised quote');
+    const source = answer.getByRole('link', { name: `deal: ${name}` });
+    await screenshot(page, 'assistant-named-deal');
+    expect(await runAxe(page)).toEqual([]);
+    await source.click();
+    await page.waitForURL(/\/dashboard\/deals\/\d+$/);
+    await page.getByRole('heading', { name }).first().waitFor();
+  });
+
+  it('says plainly what it can answer when asked about something outside the CRM', async () => {
+    await openPanel();
+    await send('will it rain in Pune tomorrow?');
+    const text = (await lastBubble().textContent()) ?? '';
+    expect(text).toContain("I can't help with that.");
+    expect(text).not.toMatch(/₹|\bdeals?\b.*\d/);
+    expect(await lastBubble().getByRole('link').count()).toBe(0);
   });
 
   it('keeps the history across a reload until Clear History', async () => {
