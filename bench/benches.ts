@@ -5,6 +5,8 @@ import { healthBench } from './health';
 import { loadDealsBench, loadMixedBench } from './load/load-bench';
 import { hubspotBench } from './hubspot/hubspot-bench';
 import { recordingsUploadBench } from './recordings/upload-bench';
+import { multiProcessBench } from './reliability/multi-process';
+import { postgresRestartBench } from './reliability/pg-restart';
 import { recordingsBench } from './recordings/processing-bench';
 import { searchBench } from './search/search-bench';
 import { startupBench } from './startup';
@@ -23,4 +25,6 @@ export const BENCHES: Bench[] = [
   hubspotBench,
   loadDealsBench,
   loadMixedBench,
+  postgresRestartBench,
+  multiProcessBench,
 ];

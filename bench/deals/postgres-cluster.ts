@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,15 @@ export type PostgresCluster = {
   createDatabase: (name: string) => Promise<string>;
   dropDatabase: (name: string) => Promise<void>;
   stop: () => void;
+  /**
+   * `pg_ctl restart -m <mode> -w` (fast: sessions are ended with 57P01; immediate: as a crash), without
+   * blocking this process's event loop (load generators keep running). Resolves once it accepts connections.
+   */
+  restart: (mode?: 'fast' | 'immediate') => Promise<void>;
+  /** `pg_ctl stop -m <mode> -w`: the server is down when this resolves; `start()` brings it back. */
+  stopServer: (mode?: 'fast' | 'immediate') => Promise<void>;
+  /** `pg_ctl start -w` after stopServer(): resolves once it accepts connections. */
+  start: () => Promise<void>;
 };
 
 function binary(name: string): string {
@@ -42,6 +51,17 @@ function runAsPostgres(bin: string, args: string[]): string {
   const asRoot = process.getuid?.() === 0;
   const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** runAsPostgres, without blocking the event loop. */
+function runAsPostgresAsync(bin: string, args: string[]): Promise<string> {
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  return new Promise((resolve, reject) =>
+    execFile(cmd, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${bin} ${args.join(' ')}: ${error.message}\n${stderr}`)) : resolve(stdout),
+    ),
+  );
 }
 
 /** Whether the postgres user (which runs the cluster when we are root) can enter `dir`. */
@@ -66,15 +86,16 @@ async function admin(port: number, statement: string): Promise<void> {
 }
 
 /**
- * A PostgreSQL cluster of its own in .tmp/bench-pg (or the system temp dir when the postgres user
+ * A PostgreSQL cluster of its own in .tmp/<name> (default bench-pg; or the system temp dir when the postgres user
  * cannot reach the repo) on a loopback port, started fresh (any
  * leftover from an interrupted run is stopped and removed first) and stopped by `stop()`, which
  * also runs when the process exits early.
  */
-export function startPostgresCluster(port = 54339): PostgresCluster {
+export function startPostgresCluster(port = 54339, name = 'bench-pg'): PostgresCluster {
   fs.mkdirSync(path.join(REPO_ROOT, '.tmp'), { recursive: true });
-  let dir = path.join(REPO_ROOT, '.tmp', 'bench-pg');
-  if (!reachableByPostgres(path.dirname(dir))) dir = path.join(os.tmpdir(), 'pipewise-bench-pg'); // e.g. a repo under /root
+  // `name` keeps benches that may run at the same time out of each other's cluster.
+  let dir = path.join(REPO_ROOT, '.tmp', name);
+  if (!reachableByPostgres(path.dirname(dir))) dir = path.join(os.tmpdir(), `pipewise-${name}`); // e.g. a repo under /root
   const pgCtl = binary('pg_ctl');
   if (fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     try {
@@ -88,7 +109,8 @@ export function startPostgresCluster(port = 54339): PostgresCluster {
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
   runAsPostgres(binary('initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const options = [`-p ${port}`, `-k ${dir}`, ...SETTINGS.map((s) => `-c ${s}`)].join(' ');
-  runAsPostgres(pgCtl, ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const startArgs = ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'];
+  runAsPostgres(pgCtl, startArgs);
 
   let stopped = false;
   const stop = () => {
@@ -111,5 +133,27 @@ export function startPostgresCluster(port = 54339): PostgresCluster {
     },
     dropDatabase: (name) => admin(port, `drop database if exists "${name}" with (force)`),
     stop,
+    restart: async (mode = 'fast') => {
+      await runAsPostgresAsync(pgCtl, [
+        '-D',
+        dir,
+        '-l',
+        path.join(dir, 'server.log'),
+        '-o',
+        options,
+        '-m',
+        mode,
+        '-w',
+        '-t',
+        '60',
+        'restart',
+      ]);
+    },
+    stopServer: async (mode = 'fast') => {
+      await runAsPostgresAsync(pgCtl, ['-D', dir, '-m', mode, '-w', '-t', '60', 'stop']);
+    },
+    start: async () => {
+      await runAsPostgresAsync(pgCtl, startArgs);
+    },
   };
 }

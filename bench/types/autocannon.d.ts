@@ -25,6 +25,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     title?: string;
+    /** Seconds before a request without an answer counts as a timeout (an error); default 10. */
+    timeout?: number;
   };
 
   export type Result = {
@@ -40,7 +42,14 @@ declare module 'autocannon' {
   };
 
   /** The run: awaitable for its result, and an emitter ('response' gives client, status code, bytes, time). */
-  export type Instance = Promise<Result> & { on(event: 'response', listener: (client: unknown, statusCode: number) => void): void };
+  export type Instance = Promise<Result> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+    /** A request that failed: a broken connection, or 'request timed out'. */
+    on(event: 'reqError', listener: (error: NodeJS.ErrnoException) => void): void;
+    on(event: 'done', listener: (result: Result) => void): void;
+    /** Ends the run early; 'done' follows. */
+    stop(): void;
+  };
 
   export default function autocannon(options: Options): Instance;
 }
