@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, runAxe, waitForCode } from './support/browser';
-import { arrowTo, hasFocus, readFocus, tabTo, tabWalk, waitForFocus } from './support/focus';
+import { arrowTo, hasFocus, readFocus, readSettledFocus, tabTo, tabWalk, waitForFocus } from './support/focus';
 import { fakeConnectedIntegrations } from './support/integration-statuses';
 import { REPO_ROOT } from './support/pipewise-server';
 import { makeTestVideo } from './support/test-video';
@@ -115,7 +115,7 @@ async function tabWalkIn(page: Page, overlay: Locator, key: 'Tab' | 'ArrowDown',
   await page.evaluate(() => document.querySelectorAll('[data-tab-walk]').forEach((e) => e.removeAttribute('data-tab-walk')));
   // Where the overlay put focus first counts as a stop too.
   for (let i = 0; i < maxStops; i++) {
-    const reading = await readFocus(page);
+    const reading = await readSettledFocus(page);
     if (seen.has(reading.mark)) break;
     seen.add(reading.mark);
     const inside = await handle.evaluate((el) => el.contains(document.activeElement));

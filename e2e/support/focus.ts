@@ -155,6 +155,18 @@ export function readFocus(page: Page): Promise<FocusReading> {
   });
 }
 
+/**
+ * readFocus, read again half a second later when the indicator does not show: what a user sees once
+ * the page has settled (a video that has just learnt its size, a dialog still opening), which a busy
+ * machine can take a moment to lay out. A ring hidden for good still fails.
+ */
+export async function readSettledFocus(page: Page): Promise<FocusReading> {
+  const reading = await readFocus(page);
+  if (reading.lost || reading.visible) return reading;
+  await page.waitForTimeout(500);
+  return readFocus(page);
+}
+
 export type TabWalk = { stops: FocusReading[]; invisible: string[]; lostAfter: string | null };
 
 /**
@@ -169,7 +181,7 @@ export async function tabWalk(page: Page, max = 150): Promise<TabWalk> {
   let lostAfter: string | null = null;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    const reading = await readFocus(page);
+    const reading = await readSettledFocus(page);
     if (reading.lost) {
       // The end of the page: the next Tab must start again at the top.
       await page.keyboard.press('Tab');
