@@ -8,6 +8,7 @@ import { recordingsUploadBench } from './recordings/upload-bench';
 import { multiProcessBench } from './reliability/multi-process';
 import { postgresRestartBench } from './reliability/pg-restart';
 import { recordingsBench } from './recordings/processing-bench';
+import { reliabilityCrashBench } from './reliability/crash-bench';
 import { searchBench } from './search/search-bench';
 import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
@@ -27,4 +28,5 @@ export const BENCHES: Bench[] = [
   loadMixedBench,
   postgresRestartBench,
   multiProcessBench,
+  reliabilityCrashBench,
 ];
