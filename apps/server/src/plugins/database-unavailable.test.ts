@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { testDatabaseUrl } from '../../test/test-paths';
+import { testJob } from '../../test/jobs-fixture';
 import { signIn } from '../../test/sessions';
+import { silentLog } from '../../test/silent-log';
+import { waitFor } from '../../test/wait';
 import { execute, type Database } from '../db/client';
 import { openPostgres } from '../db/postgres-driver';
+import { createJobQueue } from '../jobs/job-queue';
+import { createJobRunner, createWorker } from '../jobs/worker';
 import { isDatabaseUnavailable, markFromDatabase } from '../lib/db-errors';
 import { DATABASE_UNAVAILABLE } from './errors';
 import { PUBLIC_ROUTE } from './session';
@@ -102,7 +107,9 @@ async function startRelay(target: URL) {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => s.close(() => resolve()));
     },
-    up: listen,
+    up: async () => {
+      if (!server) await listen();
+    },
     /** The next message any client sends is not delivered: both ends of its connection close instead. */
     cutOnNextMessage() {
       cutNext = true;
@@ -167,6 +174,30 @@ describe.runIf(testDatabaseUrl())('the API while its PostgreSQL server goes away
       for (let i = 0; i < 6; i++) expect(await execute<{ n: number }>(database.db, sql`select 1::int as n`)).toEqual([{ n: 1 }]);
     } finally {
       await admin.close();
+    }
+  });
+
+  it('keeps the job worker polling through the outage: a job queued while the database was away runs once it is back', async () => {
+    const queue = createJobQueue(database.db);
+    const ran: string[] = [];
+    const job = testJob('test.after-outage', async (payload) => void ran.push((payload as { n: string }).n));
+    const worker = createWorker(createJobRunner({ queue, jobs: [job], log: silentLog }), silentLog, { pollMs: 50, concurrency: 1 });
+    worker.start();
+    try {
+      await relay.down();
+      // Polls fail meanwhile (each claim is refused); the loop must outlive them.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Queued straight into the database, as another process would while this one cannot reach it.
+      const direct = await openPostgres(test.url!, 1);
+      await createJobQueue(direct.db).enqueue(job, { n: 'queued during the outage' });
+      await direct.close();
+      expect(ran).toEqual([]);
+      await relay.up();
+      await waitFor(() => ran.length > 0, { timeoutMs: 10_000 });
+      expect(ran).toEqual(['queued during the outage']);
+    } finally {
+      await relay.up();
+      await worker.stop();
     }
   });
 
