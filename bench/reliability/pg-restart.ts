@@ -117,6 +117,12 @@ export async function postgresRestart(): Promise<BenchResult> {
     await cluster.start();
     marks.push({ label: `pg_ctl stop -m fast, ${STOPPED_S} s down, pg_ctl start`, downAt, upAt: now() });
 
+    // As a crash: no goodbye to the sessions (their sockets just close), crash recovery on start.
+    await sleep(SETTLE_S * 1000);
+    downAt = now();
+    await cluster.restart('immediate');
+    marks.push({ label: 'pg_ctl restart -m immediate (as a crash)', downAt, upAt: now() });
+
     await sleep(SETTLE_S * 1000);
     clearInterval(probe503);
     instance.stop();
@@ -226,7 +232,8 @@ export async function postgresRestart(): Promise<BenchResult> {
       `cluster (bench/deals/postgres-cluster.ts, free port). ${MANAGER} is signed in through the outbox; ${CONNECTIONS} autocannon ` +
       `connections cycle through the deals list, a deal's detail, an edit of it (PUT) and the header search, ${TIMEOUT_S} s timeout. ` +
       `After ${SETTLE_S} s PostgreSQL is restarted (pg_ctl restart -m fast -w), ${SETTLE_S} s later stopped (-m fast), left down ` +
-      `${STOPPED_S} s and started again, then ${SETTLE_S} s more load. The outage runs from the stop command to pg_ctl's -w return ` +
+      `${STOPPED_S} s and started again, ${SETTLE_S} s later restarted -m immediate (as after a crash: crash recovery, ` +
+      `no 57P01 to the sessions), then ${SETTLE_S} s more load. The outage runs from the stop command to pg_ctl's -w return ` +
       `(accepting connections). A probe fetches the deals list every 250 ms and keeps every non-200 body (the {detail} check). ` +
       `Requirement: 503 with {detail} while down, no 500, no answer slower than ${MAX_OUTAGE_ANSWER_MS} ms, the process alive, ` +
       `no error after the first 200, the same session valid after, and a recording uploaded after processed by the worker. ` +
