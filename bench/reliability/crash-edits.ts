@@ -165,37 +165,38 @@ export async function editsKind(target: Target, o: KindOptions): Promise<KindSum
         s.problems.push(`round ${round}: created deal ${made.deal_id} holds ${JSON.stringify(deal)}`);
       }
     }
-    await server.stop();
-    // In the database: each create at most once (exactly once when acknowledged), with its own values.
-    await withSql(target, async (sql) => {
-      const rows = await sql.query<{ dealname: string; n: number; nextsteps: string[] }>(
-        'select dealname, count(*)::int as n, array_agg(nextsteps) as nextsteps from deals ' +
-          "where dealname like 'Crash r%' group by dealname",
-      );
-      const byName = new Map(rows.map((r) => [r.dealname, r]));
-      for (const op of creates) {
-        const row = byName.get(op.name!);
-        if (row && row.n > 1) {
-          s.duplicated += row.n - 1;
-          s.problems.push(`round ${round}: ${op.name} stored ${row.n} times`);
-        }
-        if (row && row.nextsteps.some((n) => n !== op.sent.nextsteps)) {
-          s.halfWritten++;
-          s.problems.push(`round ${round}: ${op.name} stored with nextsteps ${row.nextsteps.join(', ')}`);
-        }
-      }
-      s.notes.push(
-        `round ${round}: ${creates.filter(acked).length} creates acknowledged, ` +
-          `${creates.filter((op) => unknown(op) && byName.has(op.name!)).length} of ` +
-          `${creates.filter(unknown).length} unanswered ones stored`,
-      );
-    });
     o.log(
       `  edits round ${round}: killed after ${killAfterMs} ms with ${inFlightAtKill} in flight, ` +
         `${ackedAtKill} acknowledged; healthy again in ${Math.round(server.timeToHealthyMs)} ms`,
     );
-    if (round < o.kills) server = await startOn(target);
   }
+  await server.stop();
+  // In the database: each create at most once (exactly once when acknowledged), with its own values.
+  await withSql(target, async (sql) => {
+    const rows = await sql.query<{ dealname: string; n: number; nextsteps: string[] }>(
+      'select dealname, count(*)::int as n, array_agg(nextsteps) as nextsteps from deals ' +
+        "where dealname like 'Crash r%' group by dealname",
+    );
+    const byName = new Map(rows.map((r) => [r.dealname, r]));
+    for (const op of allCreates) {
+      const row = byName.get(op.name!);
+      if (row && row.n > 1) {
+        s.duplicated += row.n - 1;
+        s.problems.push(`${op.name} stored ${row.n} times`);
+      }
+      if (row && row.nextsteps.some((n) => n !== op.sent.nextsteps)) {
+        s.halfWritten++;
+        s.problems.push(`${op.name} stored with nextsteps ${row.nextsteps.join(', ')}`);
+      }
+      // Counted as lost when read back through the API.
+      if (!row && acked(op)) s.problems.push(`${op.name} was acknowledged and is not stored`);
+    }
+    s.notes.push(
+      `${allCreates.filter(acked).length} creates acknowledged, ` +
+        `${allCreates.filter((op) => unknown(op) && byName.has(op.name!)).length} of ` +
+        `${allCreates.filter(unknown).length} unanswered ones stored`,
+    );
+  });
   s.notes.push(`${allCreates.length} creates and ${s.acknowledged} acknowledged writes in all`);
   return s;
 }

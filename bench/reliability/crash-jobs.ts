@@ -140,29 +140,30 @@ export async function jobsKind(target: Target, o: KindOptions): Promise<KindSumm
       `  jobs round ${round}: killed ${killAfterMs} ms into processing (${before.status}); healthy again in ` +
         `${Math.round(server.timeToHealthyMs)} ms, ${ended?.status ?? 'not finished'} ${Math.round(toFinalMs / 1000)} s after the kill`,
     );
-    await server.stop();
-    await withSql(target, async (sql) => {
-      const storage = await checkStorage(target, sql);
-      s.partFiles += storage.partFiles.length;
-      s.orphanFiles += storage.orphanFiles.length;
-      for (const f of [...storage.partFiles, ...storage.orphanFiles]) s.problems.push(`round ${round}: left in storage: ${f}`);
+  }
+  await server.stop();
+  await withSql(target, async (sql) => {
+    const storage = await checkStorage(target, sql);
+    s.partFiles += storage.partFiles.length;
+    s.orphanFiles += storage.orphanFiles.length;
+    for (const f of [...storage.partFiles, ...storage.orphanFiles]) s.problems.push(`left in storage: ${f}`);
+    for (const [n, id] of ids.slice(1).entries()) {
       const jobs = await sql.query<{ status: string; attempts: number; last_error: string | null }>(
         `select status, attempts, last_error from jobs where type = 'recording.process' and payload->>'recordingId' = $1`,
         [id],
       );
       s.jobsTotal++;
       if (jobs.length === 1 && jobs[0]!.status === 'done') s.jobsFinishedOnce++;
-      else s.problems.push(`round ${round}: recording ${id}'s jobs: ${JSON.stringify(jobs)}`);
+      else s.problems.push(`round ${n + 1}: recording ${id}'s jobs: ${JSON.stringify(jobs)}`);
       if (jobs.length > 1) s.duplicated += jobs.length - 1;
       const [row] = await sql.query<{ pieces: unknown; stages: string[] }>(
         'select transcript_pieces as pieces, completed_stages as stages from recordings where id = $1',
         [id],
       );
-      if (row?.pieces !== null) s.problems.push(`round ${round}: recording ${id} kept its transcript pieces`);
-      s.notes.push(`round ${round}: job attempts ${jobs.map((j) => j.attempts).join(', ')}; stages ${row?.stages.join(', ')}`);
-    });
-    if (round < o.kills) server = await startOn(target);
-  }
+      if (row?.pieces !== null) s.problems.push(`round ${n + 1}: recording ${id} kept its transcript pieces`);
+      s.notes.push(`round ${n + 1}: job attempts ${jobs.map((j) => j.attempts).join(', ')}; stages ${row?.stages.join(', ')}`);
+    }
+  });
   // Nothing left running or queued for ever, whatever its type.
   await withSql(target, async (sql) => {
     const open = await sql.query<{ type: string; status: string; n: number }>(

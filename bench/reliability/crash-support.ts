@@ -262,6 +262,8 @@ export type StorageCheck = {
   orphanFiles: string[];
   /** Recordings whose media file is missing or of another size than the row says. */
   rowsWithoutFile: string[];
+  /** Every storage key a row refers to. */
+  referenced: Set<string>;
 };
 
 /** DATA_DIR/uploads against the recordings table: every file has its row, every row its file. */
@@ -285,5 +287,5 @@ export async function checkStorage(target: Target, sql: Sql): Promise<StorageChe
   }
   const partFiles = files.filter((f) => f.endsWith('.part'));
   const orphanFiles = files.filter((f) => !f.endsWith('.part') && !referenced.has(f));
-  return { files: files.length, partFiles, orphanFiles, rowsWithoutFile };
+  return { files: files.length, partFiles, orphanFiles, rowsWithoutFile, referenced };
 }

@@ -48,6 +48,7 @@ export async function uploadsKind(target: Target, o: KindOptions): Promise<KindS
   const auth = await signInThroughOutbox(server.baseURL, target.dataDir, ADMIN);
   const where = await uploadTarget(server.baseURL, auth);
   const uploads = path.join(target.dataDir, 'uploads');
+  const afterRestart: { round: number; files: string[]; unanswered: string[] }[] = [];
 
   for (let round = 1; round <= o.kills; round++) {
     const random = seededRandom(o.seed * 1000 + 100 + round);
@@ -110,15 +111,29 @@ export async function uploadsKind(target: Target, o: KindOptions): Promise<KindS
         s.problems.push(`round ${round}: upload ${id}'s media answered ${media?.status ?? 'no URL'} (${bytes?.length ?? 0} bytes)`);
       }
     }
-    await server.stop();
-    await withSql(target, async (sql) => {
-      const storage = await checkStorage(target, sql);
-      s.partFiles += storage.partFiles.length;
-      s.orphanFiles += storage.orphanFiles.length;
-      s.halfWritten += storage.rowsWithoutFile.length;
-      for (const f of [...storage.partFiles, ...storage.orphanFiles])
-        s.problems.push(`round ${round}: left in storage after the restart: ${f}`);
-      for (const id of storage.rowsWithoutFile) s.problems.push(`round ${round}: recording ${id} has no whole file`);
+    /** What the restart left in storage, judged at the end against the rows (none is ever removed). */
+    afterRestart.push({
+      round,
+      files: filesUnder(uploads),
+      unanswered: sent.filter((one) => one.answer?.status === 0).map((one) => one.title),
+    });
+    o.log(
+      `  uploads round ${round}: killed after ${killAfterMs} ms with ${inFlightAtKill} in flight, ${ackedAtKill} acknowledged, ` +
+        `${leftByKill} part files; healthy again in ${Math.round(server.timeToHealthyMs)} ms`,
+    );
+  }
+  await server.stop();
+  await withSql(target, async (sql) => {
+    const storage = await checkStorage(target, sql);
+    s.halfWritten += storage.rowsWithoutFile.length;
+    for (const id of storage.rowsWithoutFile) s.problems.push(`recording ${id} has no whole file`);
+    for (const f of [...storage.partFiles, ...storage.orphanFiles]) s.problems.push(`left in storage at the end: ${f}`);
+    for (const { round, files, unanswered } of afterRestart) {
+      const parts = files.filter((f) => f.endsWith('.part'));
+      const orphans = files.filter((f) => !f.endsWith('.part') && !storage.referenced.has(f));
+      s.partFiles += parts.length;
+      s.orphanFiles += orphans.length;
+      for (const f of [...parts, ...orphans]) s.problems.push(`round ${round}: left in storage after the restart: ${f}`);
       const titles = await sql.query<{ title: string; n: number }>(
         `select title, count(*)::int as n from recordings where title like 'Crash upload r${round} %' group by title`,
       );
@@ -129,18 +144,11 @@ export async function uploadsKind(target: Target, o: KindOptions): Promise<KindS
           s.problems.push(`round ${round}: ${title} stored ${n} times`);
         }
       }
-      const unanswered = sent.filter((one) => one.answer?.status === 0);
       s.notes.push(
-        `round ${round}: ${acked().length} uploads acknowledged, ${unanswered.filter((one) => stored.has(one.title)).length} of ` +
-          `${unanswered.length} cut off by the kill stored anyway; ${leftByKill} part files after the kill; ` +
-          `${storage.files} files after the restart`,
+        `round ${round}: ${unanswered.filter((title) => stored.has(title)).length} of ${unanswered.length} uploads cut off by the ` +
+          `kill stored anyway; ${files.length} files after the restart`,
       );
-    });
-    o.log(
-      `  uploads round ${round}: killed after ${killAfterMs} ms with ${inFlightAtKill} in flight, ${ackedAtKill} acknowledged, ` +
-        `${leftByKill} part files; healthy again in ${Math.round(server.timeToHealthyMs)} ms`,
-    );
-    if (round < o.kills) server = await startOn(target);
-  }
+    }
+  });
   return s;
 }
