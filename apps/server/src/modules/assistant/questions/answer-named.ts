@@ -7,7 +7,7 @@ import { wordsOf } from './name-match';
 import type { Mentions } from './named-records';
 import { trailingAccount } from './account-prefix';
 import { contentWords } from './name-match';
-import { askedName, clearlyOutside, isOutside, outsideAnswer, unknownName } from './outside';
+import { askedName, clearlyOutside, isOutside, outsideAnswer, outsideTotals, unknownName } from './outside';
 import { readContactFields, readDealFields } from './record-fields';
 import type { RecordRepo } from './record-repo';
 
@@ -140,6 +140,10 @@ export function readNamed(
   const overview = /^\s*(how\s+is|how's|hows|what\s+about|tell\s+me\s+about|update\s+on|status\s+of)\b/i.test(question);
   if (unfiltered && isName(name) && (fields.length || overview))
     return { kind: 'answer', intent: 'unknown', run: async () => unknownName(name) };
+  // 'my' alone makes the caller the owner: 'send an email to my wife' is no more about deals for it.
+  const onlyMine = intent.name === 'deal_stats' && hasFilters({ ...intent.filters, owners: [] }) === false;
+  if (intent.name === 'deal_stats' && (unfiltered || onlyMine) && !fields.length && outsideTotals(question))
+    return { kind: 'answer', intent: 'outside', run: async () => outsideAnswer };
   if (intent.name !== 'search') return { kind: 'intent', intent, account: null };
   if (fields.length && !isOutside(question))
     return {

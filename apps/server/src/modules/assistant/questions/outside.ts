@@ -47,8 +47,33 @@ const QUESTION_START = either(
   /^\s*(tell|give|write|explain|make|please|hey|hi|hello)\b/,
 );
 
-/** A topic no CRM answer is about, and no CRM word with it ('weather in Mumbai', 'who won the IPL'). */
-export const clearlyOutside = (question: string) => OUTSIDE.test(question) && !CRM_WORDS.test(question) && !SEARCH_WORDS.test(question);
+/** Asked to make something (a poem, a haiku, a joke): nothing in the CRM answers that, whatever it is about. */
+const CREATIVE = either(
+  /\b(poem|poetry|haiku|limerick|song|lyrics|jokes?|essay|sonnet|rap)\b/,
+  /\b(compose|sing)\b/,
+  /\bwrite\s+(?:me\s+)?(?:a|an)\s+(?:story|poem|song|essay|joke|haiku|letter|speech)\b/,
+);
+
+/** What a totals answer is about: with one of these, a question with no other CRM word still asks for the caller's numbers. */
+const STATS_WORDS = either(
+  /\b(total|sum|amount|value|worth|how\s+much|numbers?|revenue|closing|closed|won|lost|biggest|largest|top|average)\b/,
+  /\b(doing|performance|progress|status|overview|summary|summarise|summarize)\b/,
+  /\b(my|our|team'?s?)\s+(?:target|quota|forecast|book|business)\b/,
+);
+
+/**
+ * A topic no CRM answer is about, and no CRM word with it ('weather in Mumbai', 'who won the IPL'),
+ * or a request to make something, even about deals ('compose a haiku about closing deals').
+ */
+export const clearlyOutside = (question: string) =>
+  !SEARCH_WORDS.test(question) && ((OUTSIDE.test(question) && !CRM_WORDS.test(question)) || CREATIVE.test(question));
+
+/**
+ * Whether a question that would get the caller's whole-pipeline totals (no filter, no name) is really
+ * about something else: 'how many states in India', 'send an email to my wife'. Totals need a CRM or
+ * a totals word ('how many deals', 'what's our total').
+ */
+export const outsideTotals = (question: string) => isOutside(question) && !STATS_WORDS.test(question);
 
 /** Whether a question the CRM intents did not recognise is outside the CRM (a plain 'I can't' answers it). */
 export function isOutside(question: string): boolean {

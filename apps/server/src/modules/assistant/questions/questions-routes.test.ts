@@ -240,6 +240,15 @@ describe('POST /api/chat/sales and /api/chat/', () => {
     expect(weather.sources).toEqual([]);
     const poem = await panel(s.rep, 'write me a poem about sales');
     expect(poem.message).toMatch(/^I can't help with that/);
+    // Asked to make something about deals, or with 'my' in it: still not a question for the pipeline's totals.
+    for (const q of ['compose a haiku about closing deals', 'send an email to my wife', 'how many states in india']) {
+      const a = await sales(s.rep2, q);
+      expect(a.response, q).toMatch(/^I can't help with that\./);
+      expect(a.sources, q).toEqual([]);
+    }
+    // What does ask for the caller's numbers still gets them.
+    for (const q of ["what's my total?", 'how many deals do I have'])
+      expect((await sales(s.rep2, q)).response, q).not.toMatch(/^I can't help/);
     const tesla = await sales(s.rep, 'how big is the Tesla deal?');
     expect(tesla.response).toMatch(/^I could not find a deal, account or contact named "Tesla" that you can see\./);
     expect(tesla.sources).toEqual([]);

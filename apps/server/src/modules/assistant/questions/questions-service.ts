@@ -11,6 +11,7 @@ import { answerSearch } from './answer-search';
 import type { DealSetRepo } from './deal-set-repo';
 import type { IntentName, ReadQuestion, Vocabulary } from './intents';
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
+import { expandShorthand } from './shorthand';
 import { createNamedRecords, type NamedReads } from './named-records';
 import { createRecordRepo, type RecordReads } from './record-repo';
 import { createMeetingsRepo, type MeetingsReads } from './meetings-repo';
@@ -85,7 +86,8 @@ export function createQuestionsService(deps: { reads: QuestionReads }) {
       const zone = zoneOrUtc(options.timeZone);
       const today = localDate(now, zone);
       const vocab = await workspace.vocabulary(caller);
-      const { account: prefixed, question } = splitAccountPrefix(query);
+      const { account: prefixed, question: typed } = splitAccountPrefix(query);
+      const question = expandShorthand(typed);
       const asked = prefixed ?? (options.account?.trim() || null);
       let account: AskContext['account'] = null;
       if (asked) {
