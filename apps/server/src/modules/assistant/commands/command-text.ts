@@ -99,7 +99,7 @@ const LINK_WORDS = new Set([
 /** Whether a text holds only linking words and punctuation. */
 export const isOnlyLinks = (text: string) =>
   text
-    .split(/[\s,;:.\-–]+/)
+    .split(/[\s,;:=.\-–]+/)
     .filter(Boolean)
     .every((w) => LINK_WORDS.has(w.toLowerCase()));
 

@@ -1,6 +1,7 @@
 import { OBJECT_TYPES, type TObjectType } from '@pipewise/contract/assistant';
 import { STANDALONE_AMOUNT } from './amount-parser';
 import { isOnlyLinks, escapeRegExp } from './command-text';
+import { parseCloseDate } from './date-parser';
 import { aliasesFor, type AliasMatch, type FieldSpec } from './entity-fields';
 
 /** A field named in the command: a keyword and the text up to the next one, or a value that names itself (an email). */
@@ -74,6 +75,19 @@ const overlaps = (a: Marker, b: Marker) => a.start < b.end && b.start < a.end;
 /** A value may hold keywords ("call CFO and close date talk") until a comma, "and" or "with" ends it. */
 const endsWithSeparator = (text: string) => /(?:[,;]|\band|\bwith)\s*$/i.test(text);
 
+/**
+ * After free text, a date field's word whose words up to the next separator are no date is part of the
+ * text: 'next step send pricing and close date to finance' is one next step.
+ */
+function notADate(m: Marker, text: string): boolean {
+  if (m.candidates[0]!.field.kind !== 'date') return false;
+  const words = text
+    .slice(m.end)
+    .split(/[,;]|\band\b|\bwith\b/i)[0]!
+    .replace(/^\s*(?:(?:to|is|as|be|on|by)\s+|[=:]\s*)/i, '');
+  return words.trim() !== '' && parseCloseDate(words, { now: new Date() }) === null;
+}
+
 /** The markers in order, with keywords inside self-naming values and values that follow their keyword dropped. */
 function orderedMarkers(text: string, type: TObjectType, extra: Marker[]): Marker[] {
   const keywords = keywordMarkers(text, [type], true);
@@ -100,7 +114,7 @@ function orderedMarkers(text: string, type: TObjectType, extra: Marker[]): Marke
       prev &&
       prev.value === undefined &&
       prev.candidates[0]!.field.kind === 'freetext' &&
-      !endsWithSeparator(text.slice(prev.end, m.start))
+      (!endsWithSeparator(text.slice(prev.end, m.start)) || notADate(m, text))
     )
       continue;
     out.push(m);
