@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { freePort } from '../../e2e/support/pipewise-server';
 import { startPostgresCluster, type PostgresCluster } from '../deals/postgres-cluster';
 import { median, tempDataDir, type Bench, type BenchResult } from '../lib/bench';
+import { RESULTS_DIR } from '../lib/results';
 import { editsKind, type KindOptions } from './crash-edits';
 import { importsKind } from './crash-imports';
 import { jobsKind } from './crash-jobs';
@@ -47,13 +49,17 @@ async function runKind(kind: Kind, database: DatabaseKind, cluster: PostgresClus
     return { dataDir, databaseUrl, env: { ...ENV[kind] } };
   };
   const started = Date.now();
+  const loadAtStart = os.loadavg()[0]!;
   try {
     let summary: KindSummary;
     if (kind === 'edits') summary = await editsKind(await target(kind), options);
     else if (kind === 'uploads') summary = await uploadsKind(await target(kind), options);
     else if (kind === 'jobs') summary = await jobsKind(await target(kind), options);
     else summary = await importsKind((round) => target(`${kind}-${round}`), options);
-    summary.notes.push(`${kind} on ${database} took ${Math.round((Date.now() - started) / 1000)} s`);
+    summary.notes.push(
+      `${kind} on ${database} ran at ${new Date(started).toISOString()} for ${Math.round((Date.now() - started) / 1000)} s, ` +
+        `1-minute load average ${loadAtStart.toFixed(1)} at its start and ${os.loadavg()[0]!.toFixed(1)} at its end`,
+    );
     return summary;
   } finally {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -93,8 +99,16 @@ async function run(): Promise<BenchResult[]> {
     } finally {
       cluster?.stop();
     }
+    const name = database === 'pglite' ? 'reliability-crash' : 'reliability-crash-postgres';
+    // A run of some kinds keeps the other kinds' last results (each says its load and duration in its notes).
+    const earlier = path.join(RESULTS_DIR, `${name}.json`);
+    if (fs.existsSync(earlier)) {
+      const kept = (JSON.parse(fs.readFileSync(earlier, 'utf8')) as { data?: { results?: typeof results } }).data?.results ?? [];
+      results.push(...kept.filter((r) => !kinds.includes(r.summary.kind as Kind)));
+      results.sort((a, b) => KINDS.indexOf(a.summary.kind as Kind) - KINDS.indexOf(b.summary.kind as Kind));
+    }
     stored.push({
-      name: database === 'pglite' ? 'reliability-crash' : 'reliability-crash-postgres',
+      name,
       title: `${reliabilityCrashBench.title} (${database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
       ...resultOf(database, results, loadAtStart, os.loadavg()[0]!),
     });

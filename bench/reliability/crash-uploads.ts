@@ -128,9 +128,13 @@ export async function uploadsKind(target: Target, o: KindOptions): Promise<KindS
     s.halfWritten += storage.rowsWithoutFile.length;
     for (const id of storage.rowsWithoutFile) s.problems.push(`recording ${id} has no whole file`);
     for (const f of [...storage.partFiles, ...storage.orphanFiles]) s.problems.push(`left in storage at the end: ${f}`);
+    // Each left-over file counts once, in the round whose kill left it.
+    const seen = new Set<string>();
     for (const { round, files, unanswered } of afterRestart) {
-      const parts = files.filter((f) => f.endsWith('.part'));
-      const orphans = files.filter((f) => !f.endsWith('.part') && !storage.referenced.has(f));
+      const fresh = files.filter((f) => !seen.has(f));
+      for (const f of files) seen.add(f);
+      const parts = fresh.filter((f) => f.endsWith('.part'));
+      const orphans = fresh.filter((f) => !f.endsWith('.part') && !storage.referenced.has(f));
       s.partFiles += parts.length;
       s.orphanFiles += orphans.length;
       for (const f of [...parts, ...orphans]) s.problems.push(`round ${round}: left in storage after the restart: ${f}`);
