@@ -8,6 +8,18 @@ import type { TDeal } from '@pipewise/contract/deals';
 import { execute } from '../../db/client';
 import { companies, contacts, pipelineStages, pipelines } from '../../db/schema';
 import { findUser, signIn, type TestSession } from '../../../test/sessions';
+import {
+  addDays,
+  amountForms,
+  containsAny,
+  dateForms,
+  lc,
+  nextWeekday,
+  norm,
+  short,
+  todayIn,
+  wrap,
+} from '../../../test/assistant/holdout-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -33,69 +45,12 @@ const results: { cls: string; input: string; ok: boolean; got: string }[] = [];
 
 // ---------- helpers ----------
 
-const lc = (s: string) => s.toLowerCase();
-const norm = (s: unknown) =>
-  String(s ?? '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[."'!?]+$/, '')
-    .trim();
-function wrap(text: string, width = 136): string {
-  const words = text.replace(/\|/g, '/').split(' ');
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of words) {
-    if (cur && (cur + ' ' + w).length > width) {
-      lines.push(cur);
-      cur = `  ${w}`;
-    } else cur = cur ? `${cur} ${w}` : w;
-  }
-  lines.push(cur);
-  return lines.map((l) => (l.length > width + 3 ? l.slice(0, width) + '…' : l)).join('\n');
-}
-const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/\n/g, ' ⏎ ');
-
-const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
-function addDays(iso: string, n: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-const dow = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
-/** "next tuesday": the coming one (1..7 days ahead) or the one after it; reps mean either. */
-function nextWeekday(day: number, tz = TZ): string[] {
-  const today = todayIn(tz);
-  const ahead = (day - dow(today) + 7) % 7 || 7;
-  return [addDays(today, ahead), addDays(today, ahead + 7)];
-}
 /** End of this month in the caller's zone. */
 function endOfMonth(tz = TZ): string {
   const [y, m] = todayIn(tz).split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-function dateForms(iso: string): string[] {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const mon = MONTHS[m - 1]!;
-  const m3 = mon.slice(0, 3);
-  const dd = String(d).padStart(2, '0');
-  const mm = String(m).padStart(2, '0');
-  return [iso, `${d} ${m3}`, `${dd} ${m3}`, `${d} ${mon}`, `${m3} ${d}`, `${mon} ${d}`, `${dd}/${mm}/${y}`, `${d}/${m}/${y}`];
-}
-function amountForms(amount: number): string[] {
-  const out = [String(amount), amount.toLocaleString('en-IN'), amount.toLocaleString('en-US')];
-  const dec = (x: number) => [
-    String(Math.round(x * 100) / 100),
-    (Math.round(x * 100) / 100).toFixed(2),
-    (Math.round(x * 10) / 10).toFixed(1),
-  ];
-  for (const v of dec(amount / 1e5)) out.push(`${v} lakh`, `${v}l`, `${v} l`, `${v} lac`);
-  for (const v of dec(amount / 1e7)) out.push(`${v} cr`, `${v} crore`);
-  if (amount % 1000 === 0) out.push(`${amount / 1000}k`);
-  return out;
-}
-const containsAny = (text: string, forms: string[]) => forms.some((f) => lc(text).includes(lc(f)));
 /** A figure of money in the text (₹ 4,20,000, Rs 3 lakh, 1.2 cr, 420000): an outside answer must hold none. */
 const MONEY = /₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d(\.\d+)?\s?(lakh|lac|crore|cr)\b|\d{1,3}(,\d{2,3}){2,}|\b\d{5,}\b/i;
 
@@ -495,7 +450,7 @@ function buildItems() {
   ]);
   U(two, sp(1), (d) => {
     const st = otherStage(d, ['Qualified to Buy', 'Appointment Scheduled']);
-    return [`update ${d.dealname} set stage to ${st}, close date to next tuesday`, { dealstage: st, closedate: nextWeekday(2) }];
+    return [`update ${d.dealname} set stage to ${st}, close date to next tuesday`, { dealstage: st, closedate: nextWeekday(2, TZ) }];
   });
   U(two, at(3), (d) => [
     `update ${shortName(d)} amount 75 thousand and next step demo to plant heads`,
@@ -624,7 +579,7 @@ function buildItems() {
   const cd = 'cmd: close dates';
   U(cd, at(37), (d) => [`update ${shortName(d)} close date tmrw`, { closedate: addDays(today, 1) }]);
   U(cd, at(38), (d) => [`update ${loose(d)} closing date day after tomorrow`, { closedate: addDays(today, 2) }]);
-  U(cd, at(39), (d) => [`update ${swapTypo(d)} close date next thursday`, { closedate: nextWeekday(4) }]);
+  U(cd, at(39), (d) => [`update ${swapTypo(d)} close date next thursday`, { closedate: nextWeekday(4, TZ) }]);
   U(cd, at(40), (d) => [`update ${shortName(d)} push close to 28 feb 2027`, { closedate: '2027-02-28' }]);
   U(cd, at(41), (d) => [`update ${lc(d.dealname)} close date in 2 weeks`, { closedate: addDays(today, 14) }]);
   U(cd, at(42), (d) => [`update ${shortName(d)} close date 05-01-2027`, { closedate: ['2027-01-05', '2027-05-01'] }]);
@@ -654,7 +609,7 @@ function buildItems() {
   C(
     cr,
     'create deal Doon Organics farm app amount 1.5 million close date next friday',
-    mk('Doon Organics farm app', { amount: 1500000, closedate: nextWeekday(5) }),
+    mk('Doon Organics farm app', { amount: 1500000, closedate: nextWeekday(5, TZ) }),
   );
   C(
     cr,
@@ -780,7 +735,7 @@ function buildItems() {
   listQ('which deals slipped', overdue);
   listQ('deals with no recent activity', open, () => new Set());
   listQ('which deals have gone cold', open, () => new Set());
-  const mon = nextWeekday(1)[0]!;
+  const mon = nextWeekday(1, TZ)[0]!;
   const nextWeek = where((d) => isOpen(d) && !!d.closedate && d.closedate >= mon && d.closedate <= addDays(mon, 6));
   const soon = where((d) => isOpen(d) && !!d.closedate && d.closedate > today && d.closedate <= addDays(mon, 6));
   listQ('deals expected to close next week', soon, nextWeek);

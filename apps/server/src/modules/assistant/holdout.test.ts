@@ -8,6 +8,18 @@ import type { TDeal } from '@pipewise/contract/deals';
 import { execute } from '../../db/client';
 import { companies, contacts } from '../../db/schema';
 import { findUser, signIn, type TestSession } from '../../../test/sessions';
+import {
+  addDays,
+  amountForms,
+  containsAny,
+  dateForms,
+  lc,
+  nextWeekday,
+  norm,
+  short,
+  todayIn,
+  wrap,
+} from '../../../test/assistant/holdout-kit';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -30,85 +42,14 @@ const results: { cls: string; input: string; ok: boolean; got: string }[] = [];
 
 // ---------- helpers ----------
 
-const lc = (s: string) => s.toLowerCase();
-const norm = (s: unknown) =>
-  String(s ?? '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .replace(/[."'!?]+$/, '')
-    .trim();
-/** Markdown lines within 140 characters: a long item continues on indented lines. */
-function wrap(text: string, width = 136): string {
-  const words = text.replace(/\|/g, '/').split(' ');
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of words) {
-    if (cur && (cur + ' ' + w).length > width) {
-      lines.push(cur);
-      cur = `  ${w}`;
-    } else cur = cur ? `${cur} ${w}` : w;
-  }
-  lines.push(cur);
-  return lines.map((l) => (l.length > width + 3 ? l.slice(0, width) + '…' : l)).join('\n');
-}
-const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/\n/g, ' ⏎ ');
-
-function kolkataToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TZ }).format(new Date());
-}
-function addDays(iso: string, n: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-const dow = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
-/** The coming weekday (1..7 days ahead) and the one a week after: reps mean either by "next friday". */
-function nextWeekday(day: number): string[] {
-  const today = kolkataToday();
-  const ahead = (day - dow(today) + 7) % 7 || 7;
-  return [addDays(today, ahead), addDays(today, ahead + 7)];
-}
 /** The next 15 January (or whatever month/day) from today. */
 function nextOccurrence(month: number, day: number): string {
-  const today = kolkataToday();
+  const today = todayIn(TZ);
   const year = Number(today.slice(0, 4));
   const pad = (n: number) => String(n).padStart(2, '0');
   const thisYear = `${year}-${pad(month)}-${pad(day)}`;
   return thisYear >= today ? thisYear : `${year + 1}-${pad(month)}-${pad(day)}`;
 }
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-function dateForms(iso: string): string[] {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  const mon = MONTHS[m - 1]!;
-  const m3 = mon.slice(0, 3);
-  const dd = String(d).padStart(2, '0');
-  const mm = String(m).padStart(2, '0');
-  return [
-    iso,
-    `${d} ${m3} ${y}`,
-    `${dd} ${m3} ${y}`,
-    `${d} ${mon} ${y}`,
-    `${m3} ${d}, ${y}`,
-    `${mon} ${d}, ${y}`,
-    `${dd}/${mm}/${y}`,
-    `${d} ${m3}`,
-    `${m3} ${d}`,
-  ];
-}
-function amountForms(amount: number): string[] {
-  const out = [String(amount), amount.toLocaleString('en-IN'), amount.toLocaleString('en-US')];
-  const dec = (x: number) => [
-    String(Math.round(x * 100) / 100),
-    (Math.round(x * 100) / 100).toFixed(2),
-    (Math.round(x * 10) / 10).toFixed(1),
-  ];
-  for (const v of dec(amount / 1e5)) out.push(`${v} lakh`, `${v}l`, `${v} l`, `${v} lac`);
-  for (const v of dec(amount / 1e7)) out.push(`${v} cr`, `${v} crore`);
-  if (amount % 1000 === 0) out.push(`${amount / 1000}k`);
-  return out;
-}
-const containsAny = (text: string, forms: string[]) => forms.some((f) => lc(text).includes(lc(f)));
 
 // ---------- API ----------
 
@@ -361,7 +302,7 @@ function buildItems() {
     (i: number) => at(P.ren, i),
     (i: number) => at(P.all, i),
   ];
-  const today = kolkataToday();
+  const today = todayIn(TZ);
   // Companies Rahul sees (through his deals), for contacts created at one of them.
   const seenCos = [...new Set(visible.map((d) => d.company_name).filter((n): n is string => !!n))].sort();
   const co = (i: number) => seenCos[(i * 5 + 1) % seenCos.length]!;
@@ -539,13 +480,13 @@ function buildItems() {
 
   // Commands: close dates.
   const cd = 'cmd: close dates';
-  cmd(cd, `update ${lc(a(35).dealname)} close date next friday`, up(a(35), { closedate: nextWeekday(5) }));
+  cmd(cd, `update ${lc(a(35).dealname)} close date next friday`, up(a(35), { closedate: nextWeekday(5, TZ) }));
   cmd(cd, `update ${partial(a(36))} close date tomorrow`, up(a(36), { closedate: addDays(today, 1) }));
   cmd(cd, `update ${a(37).dealname} closing date 15 jan`, up(a(37), { closedate: nextOccurrence(1, 15) }));
   cmd(cd, `update ${partial(a(38))} close date 31/12/2026`, up(a(38), { closedate: '2026-12-31' }));
   cmd(cd, `update ${typo(a(39))} set close date to 2027-03-31`, up(a(39), { closedate: '2027-03-31' }));
   cmd(cd, `update ${lc(a(40).dealname)} close date 10th feb 2027`, up(a(40), { closedate: '2027-02-10' }));
-  cmd(cd, `update ${partial(a(41))} push close date to next monday`, up(a(41), { closedate: nextWeekday(1) }));
+  cmd(cd, `update ${partial(a(41))} push close date to next monday`, up(a(41), { closedate: nextWeekday(1, TZ) }));
   cmd(cd, `update ${a(42).dealname} close date today`, up(a(42), { closedate: today }));
 
   // Commands: creates.
@@ -755,7 +696,7 @@ function buildItems() {
   listQ('deals that should have closed already', overdue);
   listQ('deals with no activity', open, () => new Set());
   listQ('deals nobody touched in 30 days', open, () => new Set());
-  const mondayNext = nextWeekday(1)[0]!;
+  const mondayNext = nextWeekday(1, TZ)[0]!;
   const nextWeek = where((d) => isOpen(d) && !!d.closedate && d.closedate >= mondayNext && d.closedate <= addDays(mondayNext, 6));
   const soon = where((d) => isOpen(d) && !!d.closedate && d.closedate > today && d.closedate <= addDays(mondayNext, 6));
   listQ('deals closing next week', soon, nextWeek);
