@@ -177,8 +177,10 @@ function resultOf(
         value: `${results.map((r) => `${r.summary.kind} ${r.summary.kills.length}`).join(', ')}; seed ${seed}`,
       },
       {
-        metric: '1-minute load average at start / end',
-        value: `${loadAtStart.toFixed(1)} / ${loadAtEnd.toFixed(1)} (a shared machine: times to healthy are not final)`,
+        metric: `1-minute load average at start / end of the last run (${kinds.join(', ')})`,
+        value:
+          `${loadAtStart.toFixed(1)} / ${loadAtEnd.toFixed(1)} (a shared machine: times to healthy are not final; ` +
+          'each kind notes its own)',
       },
     ],
     table,
