@@ -17,7 +17,7 @@ const FORM_FACTORS = ['mobile', 'desktop'] as const;
 /** When set (e.g. `mobile`), only those form factors are measured. */
 const ONLY_FORM = process.env.BENCH_WEB_FORM_FACTORS?.split(',');
 /** Runs per page and form factor; the run with the median performance score is reported. */
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
 /** When set, every full Lighthouse report is written there as JSON, for a closer look. */
 const REPORT_DIR = process.env.BENCH_WEB_REPORTS;
 /** When set, only pages whose path contains it are measured (and the stored result covers only those). */
