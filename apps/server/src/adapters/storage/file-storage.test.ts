@@ -70,6 +70,25 @@ describe.each(['local', 's3'] as const)('%s file storage', (kind) => {
     expect(await store.stat(key('limit'))).toBeNull();
   }, 60_000);
 
+  it('leaves no part file when the source fails, or passes the limit, before the file is open', { timeout: 60_000 }, async () => {
+    const store = stores[kind]();
+    const failing = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('client went away'));
+        },
+      });
+    for (let i = 0; i < 20; i++) {
+      await expect(store.put(key('refused'), failing(), {})).rejects.toThrow('client went away');
+      // One chunk already past the limit, as an upload whose whole body arrived at once.
+      await expect(store.put(key('refused'), Readable.from([bytes(64 * 1024)]), { maxBytes: 1024 })).rejects.toBeInstanceOf(
+        StorageLimitError,
+      );
+    }
+    expect(await store.stat(key('refused'))).toBeNull();
+    if (kind === 'local') expect(fs.readdirSync(path.join(dataDir, 'uploads', `recordings/${kind}-refused`))).toEqual([]);
+  });
+
   it('keeps nothing when the source fails half-way', async () => {
     const store = stores[kind]();
     await expect(store.put(key('broken'), Readable.from(chunks(bytes(7 * 1024 * 1024), 64 * 1024, 6 * 1024 * 1024)), {})).rejects.toThrow(

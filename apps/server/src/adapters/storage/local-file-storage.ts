@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
@@ -44,10 +45,15 @@ export function createLocalFileStorage(dir: string, presign: FileStorage['presig
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${randomUUID()}.part`;
       const counter = { size: 0 };
+      const out = createWriteStream(temp, { flags: 'wx' });
       try {
-        await pipeline(body, byteLimit(maxBytes, counter), createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(body, byteLimit(maxBytes, counter), out);
         await rename(temp, file);
       } catch (error) {
+        // A source that fails at once (a refused size, a client gone) can fail before the file is even
+        // open: the stream then opens it and closes it after this point. Removing it once closed leaves
+        // no part file behind.
+        if (!out.closed) await once(out, 'close').catch(() => undefined);
         await rm(temp, { force: true });
         throw error;
       }
