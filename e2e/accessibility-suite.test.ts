@@ -91,6 +91,8 @@ type OverlayCheck = {
  */
 async function checkOverlay(page: Page, name: string, opener: Locator, overlay: Locator, options: OverlayCheck = {}): Promise<void> {
   const { closeKey = 'Escape', openKey = 'Enter', walkKey = 'Tab', modeless = false, scoped = false, maxStops = 40, ready } = options;
+  // An opener can wait for its data (the WhatsApp card's button is disabled until its status arrives).
+  await expect.poll(() => opener.isEnabled(), { timeout: 30_000 }).toBe(true);
   await opener.focus();
   await page.keyboard.press(openKey);
   await overlay.waitFor();
