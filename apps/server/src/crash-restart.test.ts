@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite } from './db/pglite-driver';
 import { execute } from './db/client';
+import { filesUnder } from '../test/recordings-kit';
 import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../test/server-process';
 import { waitFor } from '../test/wait';
 
@@ -17,9 +18,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.kill()));
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const filesUnder = (dir: string): string[] =>
-  fs.existsSync(dir) ? (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
 
 /**
  * What a server killed with SIGKILL leaves in its DATA_DIR: an upload cut short while its bytes
