@@ -116,7 +116,8 @@ export function createQuestionsService(deps: { reads: QuestionReads }) {
 
     /** The records the question names among those the caller may see, in words a model reads ('deal "X" (id 10012)'). */
     async named(caller: Caller, query: string): Promise<string[]> {
-      const { question } = splitAccountPrefix(query);
+      // The same text the deterministic path reads, so the model gets the same resolved names.
+      const question = expandShorthand(splitAccountPrefix(query).question);
       const found = await named.find(caller, question, labelWords(question, await workspace.vocabulary(caller)));
       return [
         ...found.deals.map((d) => `deal "${d.name}" (id ${d.id})`),
