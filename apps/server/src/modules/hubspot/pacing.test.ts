@@ -50,4 +50,17 @@ describe('pacing a portal across processes', () => {
     expect(peak(times, 1000)).toBeLessThan(5);
     expect(other[0]! - Math.min(...times)).toBeLessThan(500);
   }, 20_000);
+
+  it('does not let requests woken late by a busy process out in a burst', async () => {
+    const pacer = createPacing(database.db);
+    const times: number[] = [];
+    const calls = Array.from({ length: 6 }, () => pacer.before(4, 'search').then(() => times.push(Date.now())));
+    // The process is busy for 1.5 s while they wait: every timer due meanwhile fires at its end, together.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const until = Date.now() + 1500;
+    while (Date.now() < until);
+    await Promise.all(calls);
+    expect(times).toHaveLength(6);
+    expect(peak(times, 1000)).toBeLessThan(5);
+  }, 30_000);
 });

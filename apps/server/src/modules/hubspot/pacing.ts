@@ -9,6 +9,8 @@ import { execute, type Db } from '../../db/client';
  * keeps any 10 s window at or under the limit, where a fixed-window counter could let twice the
  * limit through across a window edge.
  */
+const maxLateRetries = 4;
+
 export function createPacing(
   db: Db,
   limits: { perTenSeconds: number; searchPerSecond: number } = { perTenSeconds: 100, searchPerSecond: 4 },
@@ -29,11 +31,28 @@ export function createPacing(
     return Number(row?.wait_ms ?? 0);
   }
 
+  /**
+   * A slot is only good when the request leaves close to it. A busy process (a blocked event loop, a
+   * slow answer from the database) can wake several waiters late and together, and their requests
+   * would then reach HubSpot in a burst. A waiter that wakes more than a third of its interval after
+   * its slot takes a new one instead. Lateness is measured from before the reservation on this
+   * process's clock, so it is never underestimated and the database's clock does not matter.
+   */
+  async function take(hubId: number, kind: PacingKind, signal?: AbortSignal): Promise<boolean> {
+    const started = Date.now();
+    let wait = await reserve(`hubspot:${hubId}`, standardMs);
+    if (kind === 'search') wait = Math.max(wait, await reserve(`hubspot:${hubId}:search`, searchMs));
+    if (wait > 0) await sleep(wait, signal);
+    const tolerance = (kind === 'search' ? searchMs : standardMs) / 3;
+    return Date.now() - (started + wait) <= tolerance;
+  }
+
   return {
     async before(hubId: number, kind: PacingKind, signal?: AbortSignal) {
-      let wait = await reserve(`hubspot:${hubId}`, standardMs);
-      if (kind === 'search') wait = Math.max(wait, await reserve(`hubspot:${hubId}:search`, searchMs));
-      if (wait > 0) await sleep(wait, signal);
+      // A few new slots at most: a process this busy must still make progress (HubSpot's 429 and its
+      // Retry-After remain the last guard).
+      for (let attempt = 0; attempt < maxLateRetries; attempt++) if (await take(hubId, kind, signal)) return;
+      await take(hubId, kind, signal);
     },
   } satisfies Pacer;
 }
