@@ -1,36 +1,18 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './db/pglite-driver';
 import { createTestDatabase, type TestDatabase } from '../test/test-db';
-import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../test/server-process';
+import { presetPgliteDataDir, useSpawnedServers } from '../test/server-process';
 import { sleep, waitFor } from '../test/wait';
 import { execute } from './db/client';
 
-const servers: ServerProcess[] = [];
-const dirs: string[] = [];
+const { start, tempDir } = useSpawnedServers('pipewise-main-');
 /** Spawned servers start PGlite from scratch; on a busy 2-core machine that can take a while. */
 const PROCESS_TEST_TIMEOUT = 90_000;
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.kill()));
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-main-'));
-  dirs.push(dir);
-  return dir;
-}
-
-async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await spawnServer(env);
-  servers.push(server);
-  return server;
-}
 
 /** Sends a request's head and the first part of its body now; `finish()` sends the rest and reads the answer. */
 function startSlowRequest(port: number, body: string, headers: Record<string, string>) {

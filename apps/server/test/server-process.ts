@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import { PGLITE_SNAPSHOT, REPO_ROOT, SERVER_ENTRY } from './test-paths';
 
 export type ServerProcess = {
@@ -208,6 +209,31 @@ export async function spawnStart(env: Record<string, string>, options: { detache
       }
       if (!done) child.kill('SIGKILL');
       await exit;
+    },
+  };
+}
+
+/**
+ * The servers and temp dirs a test file spawns: each test's are killed (SIGKILL if still running) and
+ * removed after it, whatever it asserted.
+ */
+export function useSpawnedServers(dirPrefix: string) {
+  const servers: ServerProcess[] = [];
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.kill()));
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    async start(env: Record<string, string>): Promise<ServerProcess> {
+      const server = await spawnServer(env);
+      servers.push(server);
+      return server;
+    },
+    tempDir(): string {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), dirPrefix));
+      dirs.push(dir);
+      return dir;
     },
   };
 }

@@ -1,30 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../test/test-paths';
-import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../../test/server-process';
+import { presetPgliteDataDir, useSpawnedServers } from '../../test/server-process';
 import { sleep, waitFor } from '../../test/wait';
 import { acquireDataDirLock, DataDirLockedError } from './lock';
 import { execute } from './client';
 import { openPglite } from './pglite-driver';
 
-const dirs: string[] = [];
+const { start, tempDir } = useSpawnedServers('pipewise-lock-');
 /** Spawned servers start PGlite from scratch; on a busy 2-core machine that can take a while. */
 const PROCESS_TEST_TIMEOUT = 90_000;
-const servers: ServerProcess[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.kill()));
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-lock-'));
-  dirs.push(dir);
-  return dir;
-}
 
 const lockFile = (dir: string) => path.join(dir, 'pipewise.lock');
 const lockPid = (dir: string) => Number.parseInt(fs.readFileSync(lockFile(dir), 'utf8'), 10);
@@ -95,8 +83,7 @@ describe('data dir lock', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     presetPgliteDataDir(dataDir);
     // API only: no worker stores and processes the demo's media meanwhile, so the files settle.
     const env = { DATA_DIR: dataDir, JOB_POLL_MS: '60000', ROLE: 'api' };
-    const first = await spawnServer(env);
-    servers.push(first);
+    const first = await start(env);
     await first.waitUntilHealthy();
     // Start-up work (migrations, seed, the first maintenance job) is done once the files stop changing.
     let before = tree(dataDir);
@@ -112,8 +99,7 @@ describe('data dir lock', { timeout: PROCESS_TEST_TIMEOUT }, () => {
     );
     expect(Object.keys(before)).toContain('pipewise.lock');
 
-    const second = await spawnServer(env);
-    servers.push(second);
+    const second = await start(env);
     expect(await second.exit).toBe(1);
     expect(second.output()).toContain('Pipewise could not start:');
     expect(second.output()).toContain(`is in use by another Pipewise process (pid ${first.child.pid})`);
