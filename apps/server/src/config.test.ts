@@ -67,6 +67,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds every wait on PostgreSQL by default, each bound a setting (0: no query limit)', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({ connectMs: 5000, acquireMs: 5000, queryMs: 5000, jobQueryMs: 300_000 });
+    const env = {
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '3000',
+      DATABASE_QUERY_TIMEOUT_MS: '0',
+      DATABASE_JOB_QUERY_TIMEOUT_MS: '600000',
+    };
+    expect(loadConfig(env).databaseTimeouts).toEqual({ connectMs: 2000, acquireMs: 3000, queryMs: 0, jobQueryMs: 600_000 });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', APP_URL: '' })).toMatchObject({
       databaseUrl: undefined,
@@ -93,6 +104,8 @@ describe('loadConfig', () => {
     ['OPERATOR_EMAILS', 'asha'],
     ['LLM_TIMEOUT_MS', '10'],
     ['LLM_TIMEOUT_MS', 'soon'],
+    ['DATABASE_QUERY_TIMEOUT_MS', '-1'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '0'],
   ])('stops on a bad %s (%s) with a message naming it', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(/^Invalid configuration:/);

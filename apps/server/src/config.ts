@@ -45,6 +45,10 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/pipewise'),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  DATABASE_JOB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
   APP_URL: urlWithProtocols(['http:', 'https:'], 'https://pipewise.example.com'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Pipewise <no-reply@pipewise.local>'),
@@ -115,6 +119,12 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL's bounds (the embedded database has none): opening a connection, waiting for a pooled one,
+   * one query of a request, and one query of a job, migration or seeding (`withLongQueries`); 0 for no
+   * query limit. Past one, a request answers 503 as during an outage.
+   */
+  databaseTimeouts: { connectMs: number; acquireMs: number; queryMs: number; jobQueryMs: number };
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -224,6 +234,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      acquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+      jobQueryMs: e.DATABASE_JOB_QUERY_TIMEOUT_MS,
+    },
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

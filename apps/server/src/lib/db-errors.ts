@@ -13,9 +13,13 @@ const UNAVAILABLE_SQLSTATES = new Set(['08000', '08001', '08003', '08004', '0800
  * They count only when the database driver raised them: a call to another service fails the same way.
  */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
-/** node-postgres's own errors, which carry no code: a connection that ended, or none free in time. */
+/**
+ * node-postgres's own errors, which carry no code: a connection that ended, none free in time, or a query
+ * with no answer in time (a network partition or a hung server keeps the connection open and silent).
+ */
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated( unexpectedly| due to connection timeout)?$/,
+  /^Query read timeout$/,
   /^timeout exceeded when trying to connect$/,
   /^Client has encountered a connection error and is not queryable$/,
   /^Client was closed and is not queryable$/,

@@ -1,9 +1,9 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestApp } from '../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay';
 import { testDatabaseUrl } from '../../test/test-paths';
 import { testJob } from '../../test/jobs-fixture';
 import { signIn } from '../../test/sessions';
@@ -29,6 +29,9 @@ describe('a database that is down or restarting', () => {
     refused: () => failedQuery(socketError('ECONNREFUSED')),
     terminated: () => failedQuery(new Error('Connection terminated unexpectedly')),
     poolTimeout: () => new Error('timeout exceeded when trying to connect'),
+    // No answer in time: a network partition or a hung server (the connection stays open and silent).
+    queryTimeout: () => failedQuery(new Error('Query read timeout')),
+    connectTimeout: () => markFromDatabase(new Error('Connection terminated due to connection timeout')),
     transactionStart: () => markFromDatabase(socketError('ECONNREFUSED')),
     // Not the database: another service refusing a call, and a query the database refused.
     otherService: () => new TypeError('fetch failed', { cause: socketError('ECONNREFUSED') }),
@@ -45,7 +48,16 @@ describe('a database that is down or restarting', () => {
   afterAll(() => t.close());
 
   it('answers 503 with a {detail} and Retry-After when the database cannot be reached, not 500', async () => {
-    for (const kind of ['restart', 'starting', 'refused', 'terminated', 'poolTimeout', 'transactionStart']) {
+    for (const kind of [
+      'restart',
+      'starting',
+      'refused',
+      'terminated',
+      'poolTimeout',
+      'queryTimeout',
+      'connectTimeout',
+      'transactionStart',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/test/db-failure/${kind}`, headers: csrfHeaders });
       expect(res.statusCode, kind).toBe(503);
       expect(res.json(), kind).toEqual({ detail: DATABASE_UNAVAILABLE });
@@ -62,69 +74,14 @@ describe('a database that is down or restarting', () => {
   });
 });
 
-/** A TCP relay to the test database that can be taken down (connections cut, new ones refused) and brought back on its port. */
-async function startRelay(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  let port = 0;
-  let cutNext = false;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const s = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('error', () => undefined);
-          socket.on('close', () => {
-            sockets.delete(socket);
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.on('data', (chunk: Buffer) => {
-          if (!cutNext) return void upstream.write(chunk);
-          // The server "goes away" just as this message is sent.
-          cutNext = false;
-          client.destroy();
-          upstream.destroy();
-        });
-        upstream.pipe(client);
-      });
-      s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => {
-        port = (s.address() as net.AddressInfo).port;
-        server = s;
-        resolve();
-      });
-    });
-  await listen();
-  return {
-    url: () => Object.assign(new URL(target.href), { host: `127.0.0.1:${port}` }).href,
-    async down() {
-      const s = server;
-      if (!s) return;
-      server = undefined;
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-    up: async () => {
-      if (!server) await listen();
-    },
-    /** The next message any client sends is not delivered: both ends of its connection close instead. */
-    cutOnNextMessage() {
-      cutNext = true;
-    },
-  };
-}
-
 describe.runIf(testDatabaseUrl())('the API while its PostgreSQL server goes away and comes back (PostgreSQL run)', () => {
   let test: TestDatabase;
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: TcpRelay;
   let database: Database;
   let t: TestApp;
   beforeAll(async () => {
     test = await createTestDatabase();
-    relay = await startRelay(new URL(test.url!));
+    relay = await startTcpRelay(new URL(test.url!));
     database = await openPostgres(relay.url(), 4);
     t = await createTestApp({ database, seed: true });
   });
@@ -202,7 +159,7 @@ describe.runIf(testDatabaseUrl())('the API while its PostgreSQL server goes away
   });
 
   it('gives back a connection whose BEGIN failed, so the pool is not left a connection short', async () => {
-    const own = await startRelay(new URL(test.url!));
+    const own = await startTcpRelay(new URL(test.url!));
     const single = await openPostgres(own.url(), 1);
     try {
       await execute(single.db, sql`select 1`);
