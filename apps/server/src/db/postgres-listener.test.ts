@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../test/test-paths';
+import { startTcpRelay } from '../../test/tcp-relay';
 import { createTestDatabase } from '../../test/test-db';
 import { sleep, waitFor } from '../../test/wait';
 import { execute, type ListenerStatus } from './client';
@@ -79,5 +80,35 @@ describe.runIf(testDatabaseUrl())('PostgreSQL LISTEN loop on a server (PostgreSQ
     await test.db.execute(sql`select pg_notify('listener_test', 'two')`);
     await waitFor(() => heard.length === 2, { what: 'a notification after the reconnect' });
     expect(heard).toEqual(['one', 'two']);
+  });
+
+  it('counts a connection that stops answering without closing (a partition) as lost: down, then up once it answers', async () => {
+    const test = await createTestDatabase();
+    cleanups.push(() => test.close());
+    const relay = await startTcpRelay(new URL(test.url!));
+    cleanups.push(() => relay.down());
+    const heard: string[] = [];
+    const statuses: ListenerStatus[] = [];
+    const listener = listenPostgres(
+      relay.url(),
+      'listener_test',
+      (p) => heard.push(p),
+      (s) => statuses.push(s),
+      { connectTimeoutMs: 500, checkEveryMs: 200, checkTimeoutMs: 500 },
+    );
+    cleanups.push(() => listener.stop());
+    await listener.firstAttempt;
+    expect(statuses).toEqual(['up']);
+
+    relay.stall();
+    // Nothing closes: only the check's unanswered query tells.
+    await waitFor(() => statuses.length === 2, { timeoutMs: 5000, what: 'down' });
+    expect(statuses).toEqual(['up', 'down']);
+    relay.resume();
+    await waitFor(() => statuses.length === 3, { timeoutMs: 10_000, what: 'up again' });
+    expect(statuses).toEqual(['up', 'down', 'up']);
+    await test.db.execute(sql`select pg_notify('listener_test', 'after')`);
+    await waitFor(() => heard.length === 1, { what: 'a notification after the partition' });
+    expect(heard).toEqual(['after']);
   });
 });
