@@ -116,6 +116,19 @@ async function run(): Promise<BenchResult[]> {
   return stored;
 }
 
+/**
+ * How soon the work a kill cut short went on: a killed recording's processing to its end, a killed
+ * import to moving again (the restarted process finds the killed one's jobs at once, without their lease).
+ */
+function recoveryRows(results: { summary: KindSummary }[]): { metric: string; value: string }[] {
+  const what: Record<string, string> = { jobs: 'killed recording: kill to ready', imports: 'killed import: kill to moving again' };
+  return results.flatMap(({ summary: s }) => {
+    const times = s.kills.flatMap((k) => (k.recoveryMs === undefined ? [] : [k.recoveryMs / 1000]));
+    if (!what[s.kind] || times.length === 0) return [];
+    return [{ metric: `${what[s.kind]}, median / max s`, value: `${Math.round(median(times))} / ${Math.round(Math.max(...times))}` }];
+  });
+}
+
 function resultOf(
   database: DatabaseKind,
   results: { database: DatabaseKind; summary: KindSummary }[],
@@ -176,6 +189,7 @@ function resultOf(
         metric: 'kills per kind, seed',
         value: `${results.map((r) => `${r.summary.kind} ${r.summary.kills.length}`).join(', ')}; seed ${seed}`,
       },
+      ...recoveryRows(results),
       {
         metric: `1-minute load average at start / end of the last run (${kinds.join(', ')})`,
         value:

@@ -107,6 +107,7 @@ export async function importsKind(fresh: (round: number) => Promise<Target>, o: 
           inFlight: atKill?.state === 'running' ? 1 : 0,
           acknowledgedBefore: atKill?.done ?? 0,
           timeToHealthyMs: server.timeToHealthyMs,
+          recoveryMs: moving ? movingMs : undefined,
           detail:
             `import ${run}: killed at ${atKill?.done ?? '?'} records, ${atKill?.percent ?? '?'} % (${atKill?.phase ?? atKill?.state}; ` +
             `aimed at ${killAtRecords}); ${moving?.state === 'running' ? 'moving again' : (moving?.state ?? 'no answer')} ` +

@@ -133,6 +133,7 @@ export async function jobsKind(target: Target, o: KindOptions): Promise<KindSumm
       inFlight: before.status === 'processing' ? 1 : 0,
       acknowledgedBefore: 1,
       timeToHealthyMs: server.timeToHealthyMs,
+      recoveryMs: ended ? toFinalMs : undefined,
       detail:
         `killed while ${started?.status === 'processing' ? before.status : 'not yet processing'}; ` +
         `final after ${Math.round(toFinalMs / 1000)} s`,

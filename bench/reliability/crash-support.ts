@@ -216,6 +216,8 @@ export type Kill = {
   inFlight: number;
   acknowledgedBefore: number;
   timeToHealthyMs: number;
+  /** From the kill to the killed job's end (jobs), or to the killed import moving again (imports). */
+  recoveryMs?: number;
   detail?: string;
 };
 

@@ -83,13 +83,15 @@ export async function uploadsKind(target: Target, o: KindOptions): Promise<KindS
     await Promise.all(running);
     const leftByKill = filesUnder(uploads).filter((f) => f.endsWith('.part')).length;
     server = await startOn(target);
+    // The restart's first sweep (before it answers) finds the killed process and removes what it left.
+    const leftAfterRestart = filesUnder(uploads).filter((f) => f.endsWith('.part')).length;
     s.kills.push({
       round,
       killAfterMs,
       inFlight: inFlightAtKill,
       acknowledgedBefore: ackedAtKill,
       timeToHealthyMs: server.timeToHealthyMs,
-      detail: `${leftByKill} part files on disk after the kill`,
+      detail: `${leftByKill} part files on disk after the kill, ${leftAfterRestart} once restarted`,
     });
     s.acknowledged += acked().length;
 

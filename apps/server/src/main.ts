@@ -11,6 +11,7 @@ import { createJobRunner, createWorker } from './jobs/worker';
 import { scheduleRecurringJobs } from './jobs/recurring-jobs';
 import { nonBlockingDestination } from './lib/log-destination';
 import { createProcessStop } from './lib/process-stop';
+import { clearUpAfter, createProcessRegistry, newProcessId } from './runtime/processes';
 import { createServices } from './services';
 
 // A closed output pipe must not crash the process or stop it from shutting down.
@@ -60,26 +61,45 @@ async function main(): Promise<void> {
   }
 
   // One container for both roles: the worker gets the same adapters (and master key) as the API.
-  const services = createServices({ config, database, log });
-  // A process stopped without its shutdown (a crash, a kill) leaves uploads cut short and, on the
-  // embedded database, jobs held by its worker. That database has one process: whatever an earlier
-  // one left is left for good, so it is cleared now; with PostgreSQL others may be writing, so only
-  // files left alone for an hour go, and jobs wait out their lease.
+  const processId = newProcessId();
+  const services = createServices({ config, database, log, processId });
   const embedded = database.kind === 'pglite';
+  const worker =
+    config.role === 'api'
+      ? undefined
+      : createWorker(createJobRunner({ queue: services.queue, jobs: services.jobs, log, workerId: processId }), log, {
+          pollMs: config.jobPollMs,
+          concurrency: config.jobConcurrency,
+          mediaConcurrency: config.mediaJobConcurrency,
+        });
+  // A process stopped without its shutdown (a crash, a kill) leaves uploads cut short and jobs its
+  // worker held. Each process beats in server_processes and stamps its id on both, so whichever
+  // finds it stopped (its pid gone on this machine, or no beat for a while) removes its files and
+  // gives its jobs back at once; a running process's are never touched. The embedded database has
+  // one process: whatever an earlier one left is left for good. Files and jobs without an id (from
+  // before ids) are cleared at once there; with PostgreSQL such files go after an hour, such jobs
+  // once their lease runs out.
+  const processes = createProcessRegistry({
+    db: database.db,
+    id: processId,
+    role: config.role,
+    log,
+    othersAreGone: embedded,
+    onDead: clearUpAfter({
+      releaseLeasesOf: (ids) => services.queue.releaseLeasesOf(ids),
+      removeFilesOf: (ids) => services.recordings.service.removeFilesOf(ids),
+      log,
+      poke: () => worker?.poke(),
+    }),
+  });
+  await processes.start();
+  stop.add(() => processes.stop());
   const interrupted = await services.recordings.service.removeInterruptedUploads(new Date(Date.now() - (embedded ? 0 : 3_600_000)));
   if (interrupted.partial + interrupted.unfiled > 0) log.warn(interrupted, 'removed the files of uploads a stopped process cut short');
   if (embedded && config.role !== 'api') {
     const taken = await services.queue.expireAbandonedLeases();
     if (taken > 0) log.warn({ jobs: taken }, 'jobs left running by a stopped process: taken over now');
   }
-  const worker =
-    config.role === 'api'
-      ? undefined
-      : createWorker(createJobRunner({ queue: services.queue, jobs: services.jobs, log }), log, {
-          pollMs: config.jobPollMs,
-          concurrency: config.jobConcurrency,
-          mediaConcurrency: config.mediaJobConcurrency,
-        });
 
   const app = config.role === 'worker' ? undefined : await buildApp({ services });
   // Building the services and the app takes a while on a busy machine: a stop asked for meanwhile

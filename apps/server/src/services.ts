@@ -17,6 +17,7 @@ import { createSpeechToText } from './adapters/stt/create-stt';
 import type { SpeechToText } from './adapters/stt/stt-port';
 import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue } from './jobs/job-queue';
+import { newProcessId } from './runtime/processes';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createAccessRules } from './modules/access/access-rules';
 import type { JobHandler } from './jobs/define-job';
@@ -91,12 +92,12 @@ export type Adapters = {
 const NO_MODEL_TIMEOUT_MS = 20_000;
 
 /** Adapters chosen by config; an override replaces one (tests point it at a fake this way). */
-export function createAdapters(config: Config, masterKey: Buffer, overrides: Partial<Adapters> = {}): Adapters {
+export function createAdapters(config: Config, masterKey: Buffer, overrides: Partial<Adapters> = {}, processId?: string): Adapters {
   return {
     mail: overrides.mail ?? createMailSender(config),
     oidc: 'oidc' in overrides ? overrides.oidc : config.google ? createOidcClient(config.google) : undefined,
     googleOAuth: 'googleOAuth' in overrides ? overrides.googleOAuth : config.google ? createGoogleOAuth(config.google) : undefined,
-    storage: overrides.storage ?? createFileStorage(config, masterKey),
+    storage: overrides.storage ?? createFileStorage(config, masterKey, processId),
     media: overrides.media ?? createFfmpegMedia(),
     stt: overrides.stt ?? createSpeechToText(config),
     llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
@@ -110,17 +111,19 @@ export type ServicesDeps = {
   /** Adapters that replace the ones config chooses (tests point them at fakes). */
   adapters?: Partial<Adapters>;
   log: FastifyBaseLogger;
+  /** This process's id (runtime/processes.ts), stamped on the files it writes and the jobs it holds; a new one by default. */
+  processId?: string;
 };
 
 /**
  * Every service over one database and one set of adapters: the same container serves the API
  * routes and the job worker, so a worker process can do (and decrypt) whatever the API can.
  */
-export function createServices({ config, database, adapters: overrides = {}, log }: ServicesDeps) {
+export function createServices({ config, database, adapters: overrides = {}, log, processId = newProcessId() }: ServicesDeps) {
   const { db } = database;
   // Loaded here only: everything that needs a key derives it from this one.
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir);
-  const adapters = createAdapters(config, masterKey, overrides);
+  const adapters = createAdapters(config, masterKey, overrides, processId);
   const queue = createJobQueue(db);
   // Served from memory only while the API's NOTIFY listener is up (see listenForAuthChanges).
   const sessionCache = createSessionCache();
@@ -184,6 +187,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     config,
     log,
     driveTokens: googleDriveTokens(googleConnections, googleTokens),
+    processId,
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
   const crmChanges = createCrmChangesRepo(db);
@@ -286,6 +290,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     }),
     deals,
     recordings,
+    processId,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
     commands,

@@ -89,6 +89,7 @@ const TABLE_OWNERS: Record<string, string> = {
   integration_pacing: 'hubspot',
   hubspot_webhook_events: 'hubspot',
   jobs: 'jobs',
+  server_processes: 'runtime',
   pending_operations: 'assistant',
   whatsapp_inbound_messages: 'whatsapp',
   whatsapp_conversations: 'whatsapp',

@@ -159,6 +159,26 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
       return rows.length;
     },
 
+    /**
+     * Ends now the leases of the jobs held by these workers, found stopped (their process's
+     * heartbeat ended): the next claim takes each over, its attempt counted, and one on its last
+     * attempt ends failed. Jobs another worker has taken over meanwhile are not touched. Returns how many.
+     */
+    async releaseLeasesOf(workerIds: string[]): Promise<number> {
+      if (workerIds.length === 0) return 0;
+      const ids = sql.join(
+        workerIds.map((w) => sql`${w}`),
+        sql`, `,
+      );
+      const rows = await execute(
+        db,
+        sql`
+        update jobs set locked_until = now(), updated_at = now()
+        where status = 'running' and locked_by in (${ids}) and locked_until > now() returning id`,
+      );
+      return rows.length;
+    },
+
     /** Extends the lease of a job this worker still holds; false when it lost it. */
     async heartbeat(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
       const rows = await execute(

@@ -10,14 +10,19 @@ export const directUploadSecret = (masterKey: Buffer) => deriveKey(masterKey, 'd
 
 /**
  * DATA_DIR/uploads, or the S3-compatible store of STORAGE=s3. `masterKey` is the one the services
- * container loaded: the local store signs direct-upload grants with a key derived from it.
+ * container loaded: the local store signs direct-upload grants with a key derived from it. `writer`
+ * is this process's id, stamped on the local store's temporary files.
  */
-export function createFileStorage(config: Config, masterKey: Buffer): FileStorage {
+export function createFileStorage(config: Config, masterKey: Buffer, writer?: string): FileStorage {
   if (config.storage.kind === 's3') return createS3FileStorage(config.storage);
   const secret = directUploadSecret(masterKey);
   // The local store has no URL of its own: the client PUTs to this API, which streams into the store.
-  return createLocalFileStorage(config.storage.dir, async (key, { expiresInSeconds, uploaderId }) => {
-    const token = signDirectUpload(secret, { key, uploaderId, expiresAt: Date.now() + expiresInSeconds * 1000, purpose: 'put' });
-    return { url: directUploadPath(token), headers: {} };
-  });
+  return createLocalFileStorage(
+    config.storage.dir,
+    async (key, { expiresInSeconds, uploaderId }) => {
+      const token = signDirectUpload(secret, { key, uploaderId, expiresAt: Date.now() + expiresInSeconds * 1000, purpose: 'put' });
+      return { url: directUploadPath(token), headers: {} };
+    },
+    { writer },
+  );
 }

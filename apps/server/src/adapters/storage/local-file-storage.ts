@@ -15,8 +15,11 @@ export class StorageLimitError extends Error {
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/._-]*$/i;
-/** The temporary name a write goes to until it is complete: `<file>.<uuid>.part`. */
-const PARTIAL = /\.[0-9a-f-]{36}\.part$/;
+/**
+ * The temporary name a write goes to until it is complete: `<file>.w-<writer>.<uuid>.part`, the
+ * writer being the id of the process writing it (`<file>.<uuid>.part` before processes had ids).
+ */
+const PARTIAL = /(?:\.w-([0-9a-f]{32}))?\.[0-9a-f-]{36}\.part$/;
 
 /** A transform that counts bytes and fails the stream beyond `maxBytes`. */
 export function byteLimit(maxBytes: number | undefined, counter: { size: number }): Transform {
@@ -31,9 +34,17 @@ export function byteLimit(maxBytes: number | undefined, counter: { size: number 
 
 /**
  * Files under one directory (DATA_DIR/uploads). A write goes to a temporary name and is renamed
- * into place only when complete, so an interrupted upload leaves no partial object.
+ * into place only when complete, so an interrupted upload leaves no partial object. `writer` (this
+ * process's id, 32 hex digits) is stamped on the temporary names, so the files a stopped process
+ * left can be told from those a running one is writing.
  */
-export function createLocalFileStorage(dir: string, presign: FileStorage['presignPut'] = unavailablePresign): FileStorage {
+export function createLocalFileStorage(
+  dir: string,
+  presign: FileStorage['presignPut'] = unavailablePresign,
+  options: { writer?: string } = {},
+): FileStorage {
+  if (options.writer !== undefined && !/^[0-9a-f]{32}$/.test(options.writer)) throw new Error('A writer is 32 hex digits');
+  const stamp = options.writer ? `.w-${options.writer}` : '';
   function fileOf(key: string): string {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key: ${key}`);
     return path.join(dir, key);
@@ -43,7 +54,7 @@ export function createLocalFileStorage(dir: string, presign: FileStorage['presig
     async put(key, body, { maxBytes }) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${randomUUID()}.part`;
+      const temp = `${file}${stamp}.${randomUUID()}.part`;
       const counter = { size: 0 };
       const out = createWriteStream(temp, { flags: 'wx' });
       try {
@@ -78,7 +89,7 @@ export function createLocalFileStorage(dir: string, presign: FileStorage['presig
       await rm(fileOf(key), { force: true });
     },
     async listWrittenBefore(prefix, before) {
-      const found: { key: string; partial: boolean }[] = [];
+      const found: { key: string; partial: boolean; writer?: string }[] = [];
       const walk = async (relative: string): Promise<void> => {
         let entries;
         try {
@@ -92,7 +103,8 @@ export function createLocalFileStorage(dir: string, presign: FileStorage['presig
           if (entry.isDirectory()) await walk(key);
           else if (entry.isFile() && SAFE_KEY.test(key)) {
             const info = await stat(path.join(dir, key)).catch(() => null);
-            if (info && info.mtimeMs < before.getTime()) found.push({ key, partial: PARTIAL.test(key) });
+            const partial = PARTIAL.exec(key);
+            if (info && info.mtimeMs < before.getTime()) found.push({ key, partial: partial !== null, writer: partial?.[1] });
           }
         }
       };

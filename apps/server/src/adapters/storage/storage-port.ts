@@ -25,10 +25,11 @@ export interface FileStorage {
   withLocalFile<T>(key: string, work: (path: string) => Promise<T>): Promise<T>;
   /**
    * The objects under `prefix` last written before `before`, with the writes cut short there
-   * (`partial`: a temporary file a stopped process left, removable by its key). Only a store that
-   * can be left with such files has it (the local one: S3 never shows an unfinished upload).
+   * (`partial`: a temporary file a stopped process left, removable by its key, with the id of the
+   * process that wrote it as `writer` when it has one). Only a store that can be left with such
+   * files has it (the local one: S3 never shows an unfinished upload).
    */
-  listWrittenBefore?(prefix: string, before: Date): Promise<{ key: string; partial: boolean }[]>;
+  listWrittenBefore?(prefix: string, before: Date): Promise<{ key: string; partial: boolean; writer?: string }[]>;
   /**
    * A URL a client may PUT the object's bytes to until it expires (generate-presigned-url). The
    * local store's URL is this API's and admits only `uploaderId`; a store's own URL admits anyone holding it.

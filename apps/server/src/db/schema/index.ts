@@ -5,6 +5,7 @@ export * from './crm';
 export * from './crm-changes';
 export * from './jobs';
 export * from './recordings';
+export * from './runtime';
 export * from './calendar';
 export * from './integrations';
 export * from './whatsapp-conversations';

@@ -9,8 +9,15 @@ import { readHead } from './stream-head';
 
 export type StoredMedia = { key: string; size: number } & MediaKind;
 
-/** A storage name the server makes: never anything from the request. */
-export const newMediaKey = () => `recordings/${randomUUID()}/media`;
+/**
+ * A storage name the server makes: never anything from the request. With `writer` (the id of the
+ * process storing it) the name carries it, so media a stopped process stored but never filed (its
+ * recording not written) can be told from media a running one is about to file.
+ */
+export const newMediaKey = (writer?: string) => `recordings/${randomUUID()}/media${writer ? `-${writer}` : ''}`;
+
+/** The id of the process that stored the media under `key`, when its name carries one. */
+export const writerOfMediaKey = (key: string): string | undefined => /^recordings\/[0-9a-f-]{36}\/media-([0-9a-f]{32})$/.exec(key)?.[1];
 
 /** The 415 for bytes that are no audio or video we accept. */
 export const unsupportedMedia = () => new HttpError(415, M.unsupportedMedia);

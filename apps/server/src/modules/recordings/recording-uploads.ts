@@ -7,7 +7,7 @@ import { driveFileId } from '../../adapters/google/drive-link';
 import { verifyDirectUpload } from '../../adapters/storage/direct-upload-token';
 import { HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
-import { checkStoredMedia, storeMedia, type StoredMedia } from './media-intake';
+import { checkStoredMedia, newMediaKey, storeMedia, type StoredMedia } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
 import { toVideo } from './recordings-presenter';
 import type { NewRecording } from './recordings-repo';
@@ -42,7 +42,7 @@ export function createRecordingUploads(deps: UploadDeps) {
     if (!id) throw fieldError('google_drive_link', M.driveLink);
     try {
       const source = await openDriveFile(deps.googleApiBase, id, await deps.driveTokens.accessTokenFor(caller.id));
-      return await storeMedia(storage, source, uploadMaxBytes);
+      return await storeMedia(storage, source, uploadMaxBytes, newMediaKey(deps.processId));
     } catch (error) {
       if (!(error instanceof DriveDownloadError)) throw error;
       const [status, message] = DRIVE_MESSAGES[error.reason];
@@ -113,7 +113,10 @@ export function createRecordingUploads(deps: UploadDeps) {
             }
             // With the form's fields ahead of the file (as browsers send them), refuse before storing a byte.
             if (fields.deal_id !== undefined && fields.upload_type !== undefined) await targetOnce();
-            media = { ...(await storeMedia(storage, part.file, uploadMaxBytes)), fileName: part.filename || undefined };
+            media = {
+              ...(await storeMedia(storage, part.file, uploadMaxBytes, newMediaKey(deps.processId))),
+              fileName: part.filename || undefined,
+            };
           } else if (part.fieldname === 'document_file') {
             doc = await readDocument(part);
           } else {

@@ -53,7 +53,7 @@ describe('files of uploads a stopped process cut short (the hourly clean-up)', (
     const before = fs.readdirSync(dir, { recursive: true }) as string[];
     const filedMedia = before
       .map((f) => f.split(path.sep).join('/'))
-      .find((f) => /^recordings\/[^/]+\/media$/.test(f) && ![oldUnfiled, newUnfiled].includes(f))!;
+      .find((f) => /^recordings\/[^/]+\/media(-[0-9a-f]{32})?$/.test(f) && ![oldUnfiled, newUnfiled].includes(f))!;
     const at = new Date(Date.now() - 2 * HOURS);
     fs.utimesSync(path.join(dir, filedMedia), at, at);
 

@@ -5,6 +5,7 @@ import { noDriveTokens, type DriveTokenSource } from '../../adapters/google/driv
 import { directUploadSecret } from '../../adapters/storage/create-file-storage';
 import type { FileStorage } from '../../adapters/storage/storage-port';
 import type { JobQueue } from '../../jobs/job-queue';
+import { registeredProcesses } from '../../runtime/processes';
 import type { AccessRules } from '../access/access-rules';
 import type { DealsService } from '../deals/deals-service';
 import { createRecordingLifecycle } from './recording-lifecycle';
@@ -23,6 +24,8 @@ export type RecordingsModuleDeps = {
   log: FastifyBaseLogger;
   /** The uploader's Google token for private Drive files, once Google connections exist. */
   driveTokens?: DriveTokenSource;
+  /** This process's id (runtime/processes.ts), stamped on the names of the media it stores. */
+  processId?: string;
 };
 
 /** The videos service and the upload intake over one repository, for the composition root. */
@@ -38,6 +41,8 @@ export function createRecordings(deps: RecordingsModuleDeps) {
     directUploadSecret: directUploadSecret(deps.masterKey),
     uploadMaxBytes: deps.config.uploadMaxBytes,
     log: deps.log,
+    processId: deps.processId,
+    registeredProcesses: (ids: string[]) => registeredProcesses(deps.db, ids),
   };
   return {
     service: createRecordingsService(shared),

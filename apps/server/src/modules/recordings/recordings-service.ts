@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids';
 import type { Caller, Viewer } from '../access/access-rules';
 import type { DealsService } from '../deals/deals-service';
 import { parseRange } from './http-range';
-import { newMediaKey, storeMedia } from './media-intake';
+import { newMediaKey, storeMedia, writerOfMediaKey } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
 import type { RecordingLifecycle } from './recording-lifecycle';
 import { canManage, toVideo } from './recordings-presenter';
@@ -25,6 +25,13 @@ export type RecordingsServiceDeps = {
   directUploadSecret: Buffer;
   uploadMaxBytes: number;
   log: FastifyBaseLogger;
+  /** This process's id, stamped on the names of the media it stores (see newMediaKey). */
+  processId?: string;
+  /**
+   * The ids among these of processes still registered (runtime/processes.ts): the files they
+   * write are never removed for their age, only once their process is found stopped.
+   */
+  registeredProcesses?: (ids: string[]) => Promise<Set<string>>;
 };
 
 /** How long a direct-upload URL takes bytes, and how long after that its upload_key may become a video. */
@@ -66,21 +73,53 @@ const EXT_OF: Record<string, string> = {
 export function createRecordingsService(deps: RecordingsServiceDeps) {
   const { repo, storage } = deps;
 
+  type Listed = { key: string; partial: boolean; writer?: string };
+  /** The process that wrote a listed file, when its name says. */
+  const writerOf = (f: Listed) => (f.partial ? f.writer : writerOfMediaKey(f.key));
+
+  /** The temporary files among `files`, and the media and snapshots among them nothing refers to. */
+  async function leftAmong(files: Listed[]): Promise<Listed[]> {
+    const whole = files.filter((f) => !f.partial);
+    const unfiled = new Set<string>();
+    for (let i = 0; i < whole.length; i += CLEANUP_BATCH) {
+      for (const key of await repo.unreferencedKeys(whole.slice(i, i + CLEANUP_BATCH).map((f) => f.key))) unfiled.add(key);
+    }
+    return files.filter((f) => f.partial || unfiled.has(f.key));
+  }
+
+  async function remove(files: Listed[]): Promise<{ partial: number; unfiled: number }> {
+    for (const f of files) await storage.delete(f.key);
+    const partial = files.filter((f) => f.partial).length;
+    return { partial, unfiled: files.length - partial };
+  }
+
   /**
    * What uploads and processing cut short by a stopped process (a crash, a kill) left in storage
    * and last wrote before `before`: temporary files of unfinished writes, and media or snapshots
    * no recording or pending direct upload refers to (stored, but the row never written). Every
    * write to storage ends with its row moments later, so a file left alone since `before` that
-   * nothing refers to never will be. Returns how many of each were removed.
+   * nothing refers to never will be. Files written by a process still registered are kept, however
+   * old (a slow upload): they go once it is found stopped (removeFilesOf). Returns how many of each were removed.
    */
   async function removeInterruptedUploads(before: Date): Promise<{ partial: number; unfiled: number }> {
-    const files = (await storage.listWrittenBefore?.('recordings', before)) ?? [];
-    const partial = files.filter((f) => f.partial).map((f) => f.key);
-    const whole = files.filter((f) => !f.partial).map((f) => f.key);
-    const unfiled: string[] = [];
-    for (let i = 0; i < whole.length; i += CLEANUP_BATCH) unfiled.push(...(await repo.unreferencedKeys(whole.slice(i, i + CLEANUP_BATCH))));
-    for (const key of [...partial, ...unfiled]) await storage.delete(key);
-    return { partial: partial.length, unfiled: unfiled.length };
+    const left = await leftAmong((await storage.listWrittenBefore?.('recordings', before)) ?? []);
+    const writers = [...new Set(left.map(writerOf).filter((w): w is string => w !== undefined))];
+    const running = new Set<string>();
+    for (let i = 0; i < writers.length && deps.registeredProcesses; i += CLEANUP_BATCH) {
+      for (const id of await deps.registeredProcesses(writers.slice(i, i + CLEANUP_BATCH))) running.add(id);
+    }
+    return remove(left.filter((f) => !running.has(writerOf(f) ?? '')));
+  }
+
+  /**
+   * Removes, whatever their age, the temporary files the given processes (found stopped) left, and
+   * the media they stored that nothing refers to (their recording never written).
+   */
+  async function removeFilesOf(processIds: string[]): Promise<{ partial: number; unfiled: number }> {
+    if (processIds.length === 0) return { partial: 0, unfiled: 0 };
+    const stopped = new Set(processIds);
+    const files = (await storage.listWrittenBefore?.('recordings', new Date())) ?? [];
+    return remove(await leftAmong(files.filter((f) => stopped.has(writerOf(f) ?? ''))));
   }
 
   async function find(viewer: Viewer, id: string): Promise<RecordingRecord> {
@@ -196,6 +235,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     },
 
     removeInterruptedUploads,
+    removeFilesOf,
   };
 }
 

@@ -62,7 +62,7 @@ describe('POST /api/videos/upload', () => {
       can_retry: false,
     });
     const [row] = await t.database.db.select().from(recordings).where(eq(recordings.id, video.id));
-    expect(row!.storageKey).toMatch(/^recordings\/[0-9a-f-]{36}\/media$/);
+    expect(row!.storageKey).toMatch(/^recordings\/[0-9a-f-]{36}\/media-[0-9a-f]{32}$/);
     expect((await t.services.adapters.storage.stat(row!.storageKey!))?.size).toBe(mp4.length);
     expect(await jobFor(video.id)).toEqual([{ status: 'queued' }]);
   });
