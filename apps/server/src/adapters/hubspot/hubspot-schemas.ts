@@ -5,7 +5,7 @@ export const ZHsTokenResponse = z.object({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1).optional(),
   expires_in: z.number().int().positive(),
-  token_type: z.string(),
+  token_type: z.string().optional(),
   hub_id: z.number().int().optional(),
   scopes: z.array(z.string()).optional(),
 });
@@ -54,7 +54,8 @@ export const ZHsPipeline = z.object({
       label: z.string(),
       displayOrder: z.number().int(),
       archived: z.boolean().optional(),
-      metadata: z.record(z.string(), z.string().nullable().optional()),
+      // Portals and older stages may leave it out: a stage without it is open, with no probability.
+      metadata: z.record(z.string(), z.string().nullable().optional()).default({}),
     }),
   ),
 });
@@ -63,10 +64,11 @@ export const ZHsPipelines = z.object({ results: z.array(ZHsPipeline) });
 
 export const ZHsOwner = z.object({
   id: z.string(),
-  email: z.string().optional(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  userId: z.number().int().optional(),
+  // Null for an owner without a name or a login.
+  email: z.string().nullish(),
+  firstName: z.string().nullish(),
+  lastName: z.string().nullish(),
+  userId: z.number().int().nullish(),
   archived: z.boolean().optional(),
 });
 export type THsOwner = z.infer<typeof ZHsOwner>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { THsObject } from '../../adapters/hubspot/hubspot-schemas';
+import { ZHsOwnersPage, ZHsPipelines, type THsObject } from '../../adapters/hubspot/hubspot-schemas';
 import { amountOf, closeDateOf, mapCompany, mapContact, mapDeal, mapOwner, mapPipeline, mapProperty } from './hubspot-mappers';
 
 const record = (id: string, properties: Record<string, string | null>): THsObject => ({ id, properties });
@@ -76,6 +76,17 @@ describe('HubSpot values to CRM rows', () => {
     [{ id: '2', email: 'only@b.example' }, { name: 'only@b.example' }],
     [{ id: '3' }, { name: 'HubSpot owner 3', email: null }],
   ])('owner %j', (owner, expected) => expect(mapOwner(owner)).toMatchObject(expected));
+
+  it('reads owners whose name, email or login HubSpot sends as null, and stages without metadata', () => {
+    const owners = ZHsOwnersPage.parse({ results: [{ id: '4', email: null, firstName: null, lastName: 'Rao', userId: null }] });
+    expect(mapOwner(owners.results[0]!)).toEqual({ externalId: '4', name: 'Rao', email: null });
+    const pipelines = ZHsPipelines.parse({
+      results: [{ id: 'p', label: 'Sales', displayOrder: 0, stages: [{ id: 's', label: 'New', displayOrder: 0 }] }],
+    });
+    expect(mapPipeline(pipelines.results[0]!).stages).toEqual([
+      { externalId: 's', label: 'New', displayOrder: 0, probability: null, isClosed: false, isWon: false },
+    ]);
+  });
 
   it('a pipeline keeps labels and order; closed stages with probability 1 are won; archived stages are left out', () => {
     const pipeline = mapPipeline({
