@@ -5,12 +5,14 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   numeric,
   pgTable,
   primaryKey,
   text,
+  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -247,6 +249,8 @@ export const dealSearch = pgTable(
     index('deal_search_org_closedate_idx').on(t.organizationId, t.closedate),
     // The header search's 1-2 character terms, which have no trigram: names by their start.
     index('deal_search_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.dealname}) text_pattern_ops`),
+    // A rep's or a small team's search: their rows by owner, then the pattern on each (migration 0020).
+    index('deal_search_org_owner_idx').on(t.organizationId, t.ownerId),
   ],
 );
 
@@ -269,6 +273,67 @@ export const dealTotals = pgTable(
     amount: numeric('amount', { precision: 24, scale: 2 }).notNull().default('0'),
   },
   (t) => [unique('deal_totals_key').on(t.organizationId, t.ownerId, t.pipelineId, t.stageId).nullsNotDistinct()],
+);
+
+/**
+ * deal_totals split by close month (the first day of it; null for a deal without a close date),
+ * kept by triggers on deals in the same transaction (migration 0020). The list's totals for a
+ * close-date filter add up the whole months inside the range here and count the deals of the
+ * partial months at its edges (deal-totals-sql.ts).
+ */
+export const dealMonthTotals = pgTable(
+  'deal_month_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    month: date('month'),
+    ownerId: uuid('owner_id'),
+    pipelineId: uuid('pipeline_id').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount', { precision: 24, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [unique('deal_month_totals_key').on(t.organizationId, t.month, t.ownerId, t.pipelineId, t.stageId).nullsNotDistinct()],
+);
+
+/**
+ * The list searches whose totals are kept, by their LIKE pattern over deal_search.search_text:
+ * common terms, whose matches are too many to count per request (migration 0020).
+ */
+export const dealSearchTerms = pgTable(
+  'deal_search_terms',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    followedAt: timestamp('followed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'deal_search_terms_pkey', columns: [t.organizationId, t.pattern] })],
+);
+
+/** Per followed search term, its matching deals' count and amount per close month, owner, pipeline and stage. */
+export const dealTermTotals = pgTable(
+  'deal_term_totals',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    pattern: text('pattern').notNull(),
+    month: date('month'),
+    ownerId: uuid('owner_id'),
+    pipelineId: uuid('pipeline_id').notNull(),
+    stageId: uuid('stage_id').notNull(),
+    deals: bigint('deals', { mode: 'number' }).notNull().default(0),
+    amount: numeric('amount', { precision: 24, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    unique('deal_term_totals_key').on(t.organizationId, t.pattern, t.month, t.ownerId, t.pipelineId, t.stageId).nullsNotDistinct(),
+    foreignKey({
+      name: 'deal_term_totals_term_fk',
+      columns: [t.organizationId, t.pattern],
+      foreignColumns: [dealSearchTerms.organizationId, dealSearchTerms.pattern],
+    }).onDelete('cascade'),
+  ],
 );
 
 export const dealStakeholders = pgTable(

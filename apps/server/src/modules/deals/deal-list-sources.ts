@@ -68,5 +68,8 @@ function firstServing(q: FilterValues, preference: readonly ListSource[]): ListS
 /** Where the page's ids come from: deals and its indexes, or deal_search when a filter needs it (a search). */
 export const pageSource = (q: FilterValues): ListSource => firstServing(q, ['deals', 'search']);
 
-/** Where `total` and `total_amount` come from: deal_totals whenever it serves every filter set, else as the page. */
+/**
+ * Where `total` and `total_amount` come from: deal_totals whenever it serves every filter set; otherwise (a
+ * close-date range, a search) the month and search-term totals with the deals at a range's edges (deal-totals-sql.ts).
+ */
 export const totalsSource = (q: FilterValues): ListSource => firstServing(q, ['totals', 'deals', 'search']);

@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, type Db } from '../../db/client';
 import { seedDemo } from '../../db/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
+import { FOLLOWED_TERMS_MAX, followSearchTerm } from './deal-totals-sql';
 
 /**
- * deal_totals and deal_search (migration 0001) are what the deals list reads for `total` and
- * `total_amount` when no close-date or search filter is set, and for every search. Whatever
- * happens to deals (single and bulk inserts, edits, moves between owners, stages and pipelines,
- * deletes, an owner's deletion, concurrent writers), the totals must equal the sums over the
+ * deal_totals and deal_search (migration 0001), deal_month_totals and deal_term_totals (0020) are
+ * what the deals list reads for `total` and `total_amount`: deal_totals when no close-date or
+ * search filter is set, the month totals for a close-date range, the term totals for a followed
+ * search, deal_search for the rest. Whatever happens to deals (single and bulk inserts, edits,
+ * moves between owners, stages and pipelines, close dates and notes, deletes, an owner's deletion,
+ * concurrent writers, a term followed while others write), the totals must equal the sums over the
  * deals themselves and deal_search must hold exactly one up-to-date row per deal.
  */
 
@@ -53,9 +56,50 @@ async function searchRows(db: Db): Promise<{ expected: string[]; actual: string[
   return { expected, actual };
 }
 
+/** The terms followed in these tests: LIKE patterns over the search text, as the list writes them. */
+const PATTERNS = ['%pilot%', '%generated 1%', '%cfo%', '%\\_%'];
+
+/**
+ * deal_month_totals and deal_term_totals against the same sums over deals (per close month, and per
+ * followed pattern), as sorted text; zero keys count as absent.
+ */
+async function monthAndTermSides(db: Db): Promise<{ expected: string[]; actual: string[] }> {
+  const key = sql`organization_id, month::text, owner_id, pipeline_id, stage_id`;
+  const text = (r: Record<string, unknown>) => Object.values(r).join(' ');
+  const month = sql`(closedate - extract(day from closedate)::int + 1)`;
+  const expected = (
+    await execute<Record<string, unknown>>(
+      db,
+      sql`
+      select 'month' as kind, organization_id, ${month}::text as month, owner_id, pipeline_id, stage_id, count(*)::text as deals,
+        coalesce(sum(amount), 0)::numeric(24, 2)::text as amount
+      from deals group by 2, 3, 4, 5, 6
+      union all
+      select f.pattern, d.organization_id, (d.closedate - extract(day from d.closedate)::int + 1)::text, d.owner_id, d.pipeline_id,
+        d.stage_id, count(*)::text, coalesce(sum(d.amount), 0)::numeric(24, 2)::text
+      from deals d join deal_search_terms f on f.organization_id = d.organization_id
+        and lower(d.dealname || E'\x1f' || coalesce(d.nextsteps, '') || E'\x1f' || coalesce(d.kdm, '')) like f.pattern
+      group by 1, 2, 3, 4, 5, 6`,
+    )
+  ).map(text);
+  const actual = (
+    await execute<Record<string, unknown>>(
+      db,
+      sql`
+      select 'month' as kind, ${key}, deals::text, amount::numeric(24, 2)::text from deal_month_totals where deals <> 0 or amount <> 0
+      union all
+      select pattern, ${key}, deals::text, amount::numeric(24, 2)::text
+      from deal_term_totals where deals <> 0 or amount <> 0`,
+    )
+  ).map(text);
+  return { expected: expected.sort(), actual: actual.sort() };
+}
+
 async function expectInSync(db: Db) {
   const { fromDeals, fromTotals } = await bothSides(db);
   expect(fromTotals).toEqual(fromDeals);
+  const months = await monthAndTermSides(db);
+  expect(months.actual).toEqual(months.expected);
   const { expected, actual } = await searchRows(db);
   expect(actual).toEqual(expected);
 }
@@ -97,8 +141,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({
     kind: fc.constant('notes' as const),
     ...subset,
-    text: fc.constantFrom('Call the CFO', 'PILOT in Pune', 'Demo → Ölçek', ''),
-    closedate: fc.option(fc.constantFrom('2026-01-31', '2027-06-15'), { nil: null }),
+    text: fc.constantFrom('Call the CFO', 'PILOT in Pune', 'Demo → Ölçek', 'send_quote', ''),
+    closedate: fc.option(fc.constantFrom('2026-01-31', '2026-02-01', '2027-06-15'), { nil: null }),
   }),
   fc.record({ kind: fc.constant('delete' as const), ...subset }),
 );
@@ -147,13 +191,19 @@ describe('deal totals and search rows', () => {
     await database.close();
   });
 
-  it('start equal to the seeded deals', async () => {
+  it('start equal to the seeded deals, and a followed term starts with its current matches', async () => {
     const { fromDeals, fromTotals } = await bothSides(db);
     expect(fromDeals.length).toBeGreaterThan(20);
     expect(fromTotals).toEqual(fromDeals);
     const { expected, actual } = await searchRows(db);
     expect(expected.length).toBeGreaterThan(250);
     expect(actual).toEqual(expected);
+    for (const pattern of PATTERNS) expect(await followSearchTerm(db, world.organizationId, pattern)).toBe(true);
+    expect(await followSearchTerm(db, world.organizationId, PATTERNS[0]!)).toBe(false);
+    const months = await monthAndTermSides(db);
+    expect(months.expected.filter((line) => line.startsWith('month ')).length).toBeGreaterThan(20);
+    expect(months.expected.filter((line) => line.startsWith('%cfo% ')).length).toBeGreaterThan(0);
+    expect(months.actual).toEqual(months.expected);
   });
 
   it('stay equal to the deals through any sequence of inserts, moves, amount edits, renames and deletes', async () => {
@@ -206,27 +256,75 @@ describe('deal totals and search rows', () => {
     await expectInSync(db);
   });
 
-  it('are rebuilt from the deals by deal_totals_rebuild and deal_search_rebuild, and follow a truncate', async () => {
+  it('count every deal when a term is followed while writers change deals', async () => {
+    const s = world.stages[1]!;
+    const owner = world.owners[2]!;
+    const writer = (i: number) =>
+      db.transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, amount, nextsteps, closedate)
+            values (${world.organizationId}, ${`Rollout ${i}`}, ${s.pipeline}, ${s.stage}, ${owner}, ${500 + i}, 'rollout plan',
+              ${`2026-0${1 + (i % 9)}-1${i % 10}`}::date)`,
+        );
+        await tx.execute(
+          sql`update deals set nextsteps = 'rollout next', closedate = closedate + 20
+            where organization_id = ${world.organizationId} and id % 5 = ${i % 5}`,
+        );
+      });
+    const followed = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => writer(i).then(() => null)),
+      // A long wait for the writers' locks: on a loaded machine they may hold them longer than the API would wait.
+      followSearchTerm(db, world.organizationId, '%rollout%', { lockTimeoutMs: 30_000 }),
+      ...Array.from({ length: 6 }, (_, i) => writer(6 + i).then(() => null)),
+    ]);
+    expect(followed).toContain(true);
+    await expectInSync(db);
+    await db.execute(sql`delete from deal_search_terms where pattern = '%rollout%'`);
+  });
+
+  it('keep the newest terms of a workspace only, the totals of a term going with it', async () => {
+    for (let i = 0; i < FOLLOWED_TERMS_MAX; i++) await followSearchTerm(db, world.organizationId, `%zz${i}%`);
+    const terms = await execute<{ pattern: string }>(
+      db,
+      sql`select pattern from deal_search_terms where organization_id = ${world.organizationId}`,
+    );
+    expect(terms.length).toBe(FOLLOWED_TERMS_MAX);
+    expect(terms.map((t) => t.pattern)).toContain(`%zz${FOLLOWED_TERMS_MAX - 1}%`);
+    await expectInSync(db);
+    await db.execute(sql`delete from deal_search_terms where pattern like '%zz%'`);
+    for (const pattern of PATTERNS) await followSearchTerm(db, world.organizationId, pattern);
+    await expectInSync(db);
+  });
+
+  it('are rebuilt from the deals by their rebuild functions (totals, search, month and term totals), and follow a truncate', async () => {
     await db.execute(sql`update deal_totals set deals = deals + 5, amount = amount + 1`);
+    await db.execute(sql`update deal_month_totals set deals = deals + 2`);
+    await db.execute(sql`delete from deal_term_totals where month is null`);
+    await db.execute(sql`update deal_term_totals set amount = amount + 3`);
     await db.execute(sql`update deal_search set search_text = 'stale', amount = 1`);
     await db.execute(sql`delete from deal_search where id % 3 = 0`);
     await db.execute(sql`select deal_totals_rebuild(${world.organizationId})`);
     await db.execute(sql`select deal_search_rebuild(${world.organizationId})`);
+    await db.execute(sql`select deal_month_totals_rebuild(${world.organizationId})`);
     await expectInSync(db);
     await db.execute(sql`truncate deals cascade`);
-    expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_totals`))[0]!.n).toBe(0);
-    expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_search`))[0]!.n).toBe(0);
+    for (const table of ['deal_totals', 'deal_search', 'deal_month_totals', 'deal_term_totals']) {
+      expect((await execute<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n).toBe(0);
+    }
   });
 
   it('go with a deleted workspace', async () => {
     await seedDemo(db);
     world = await worldOf(db);
+    for (const pattern of PATTERNS) await followSearchTerm(db, world.organizationId, pattern);
     await db.execute(sql`delete from organizations where id = ${world.organizationId}`);
-    expect(
-      (
-        await execute<{ n: number }>(db, sql`select count(*)::int as n from deal_totals where organization_id = ${world.organizationId}`)
-      )[0]!.n,
-    ).toBe(0);
+    for (const table of ['deal_totals', 'deal_month_totals', 'deal_search_terms', 'deal_term_totals']) {
+      const [left] = await execute<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${sql.raw(table)} where organization_id = ${world.organizationId}`,
+      );
+      expect(left!.n).toBe(0);
+    }
     await expectInSync(db);
   });
 });

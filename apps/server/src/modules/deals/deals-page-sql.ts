@@ -44,6 +44,6 @@ export const selectTotalsTable = (where: SQL) =>
   sql`select coalesce(sum(${ref('d', dealTotals.deals)}), 0)::int as total,
     coalesce(sum(${ref('d', dealTotals.amount)}), 0)::numeric(20, 2)::text as total_amount from deal_totals d where ${where}`;
 
-/** The page's rows each carrying the totals (one row of nulls carries them when the page is empty). */
+/** The page's rows each carrying the totals' columns (one row of nulls carries them when the page is empty). */
 export const pageWithTotals = (totals: SQL, page: SQL) => sql`
-  select t.total, t.total_amount, p.* from (${totals}) t left join (${page}) p on true order by p.ord`;
+  select t.*, p.* from (${totals}) t left join (${page}) p on true order by p.ord`;

@@ -16,6 +16,17 @@ const FIELD_SEPARATOR = '\x1f';
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The LIKE pattern a list search matches search_text with (lower-cased, escaped, anywhere), or null
+ * for a term holding the field separator, whose fields are also checked one by one (see dealFilters):
+ * the pattern alone does not decide its matches, so its totals are not kept per pattern.
+ */
+export function searchPattern(search: string | undefined): string | null {
+  if (!search) return null;
+  const term = search.toLowerCase();
+  return term.includes(FIELD_SEPARATOR) ? null : `%${escapeLike(term)}%`;
+}
+
 /** Only a well-formed uuid may be cast with ::uuid (anything else would be a 500); other values match by label/email/name. */
 
 /** A column the page can be ordered by: one that deals and deal_search both have. */
