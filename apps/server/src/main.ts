@@ -3,6 +3,7 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseStartError } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { withLongQueryJobs } from './db/long-queries';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const worker =
     config.role === 'api'
       ? undefined
-      : createWorker(createJobRunner({ queue: services.queue, jobs: services.jobs, log, workerId: processId }), log, {
+      : createWorker(createJobRunner({ queue: services.queue, jobs: withLongQueryJobs(services.jobs), log, workerId: processId }), log, {
           pollMs: config.jobPollMs,
           concurrency: config.jobConcurrency,
           mediaConcurrency: config.mediaJobConcurrency,
