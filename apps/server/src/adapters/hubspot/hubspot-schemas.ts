@@ -28,9 +28,13 @@ export const ZHsOAuthError = z.looseObject({
 });
 
 /** A CRM record as the SDK returns it (dates already parsed by its serializer). */
+/** HubSpot's ids and property values are strings; a number or a boolean in their place is read as its text. */
+const ZHsId = z.union([z.string().min(1), z.number().int().nonnegative().transform(String)]);
+const ZHsValue = z.union([z.string(), z.number().transform(String), z.boolean().transform(String)]);
+
 export const ZHsObject = z.object({
-  id: z.string().min(1),
-  properties: z.record(z.string(), z.string().nullable().optional()),
+  id: ZHsId,
+  properties: z.record(z.string(), ZHsValue.nullable().optional()),
   archived: z.boolean().optional(),
   updatedAt: z.coerce.date().optional(),
 });
@@ -38,7 +42,7 @@ export type THsObject = z.infer<typeof ZHsObject>;
 
 export const ZHsPage = z.object({
   results: z.array(ZHsObject),
-  paging: z.object({ next: z.object({ after: z.string() }).optional() }).optional(),
+  paging: z.object({ next: z.object({ after: ZHsId }).optional() }).optional(),
 });
 export const ZHsSearchPage = ZHsPage.extend({ total: z.number().int().nonnegative() });
 export const ZHsBatch = z.object({ results: z.array(ZHsObject) });
@@ -74,7 +78,7 @@ export const ZHsOwner = z.object({
 export type THsOwner = z.infer<typeof ZHsOwner>;
 export const ZHsOwnersPage = z.object({
   results: z.array(ZHsOwner),
-  paging: z.object({ next: z.object({ after: z.string() }).optional() }).optional(),
+  paging: z.object({ next: z.object({ after: ZHsId }).optional() }).optional(),
 });
 
 export const ZHsProperty = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZHsOwnersPage, ZHsPipelines, type THsObject } from '../../adapters/hubspot/hubspot-schemas';
+import { ZHsOwnersPage, ZHsPage, ZHsPipelines, type THsObject } from '../../adapters/hubspot/hubspot-schemas';
 import { amountOf, closeDateOf, mapCompany, mapContact, mapDeal, mapOwner, mapPipeline, mapProperty } from './hubspot-mappers';
 
 const record = (id: string, properties: Record<string, string | null>): THsObject => ({ id, properties });
@@ -86,6 +86,15 @@ describe('HubSpot values to CRM rows', () => {
     expect(mapPipeline(pipelines.results[0]!).stages).toEqual([
       { externalId: 's', label: 'New', displayOrder: 0, probability: null, isClosed: false, isWon: false },
     ]);
+  });
+
+  it('reads an id, a cursor or a value sent as a number or a boolean as its text', () => {
+    const page = ZHsPage.parse({
+      results: [{ id: 12, properties: { dealname: 'Orion', amount: 5000.5, hs_is_closed: false, closedate: null } }],
+      paging: { next: { after: 100 } },
+    });
+    expect(page.paging?.next?.after).toBe('100');
+    expect(mapDeal(page.results[0]!)).toMatchObject({ externalId: '12', dealname: 'Orion', amount: '5000.50', closedate: null });
   });
 
   it('a pipeline keeps labels and order; closed stages with probability 1 are won; archived stages are left out', () => {
