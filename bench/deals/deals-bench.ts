@@ -84,7 +84,7 @@ async function runOne(kind: DbKind, size: number, o: DealsOptions, cluster: Post
       return { direct, fetchAll: await measureFetchAll(database, ds, queries, visible, o) };
     });
 
-    const outcomes = outcomesOf(queries, size, api, direct, fetchAll);
+    const outcomes = outcomesOf(queries, kind, size, api, direct, fetchAll);
     for (const q of outcomes) if (!q.consistent) o.log(`  MISMATCH in ${q.name}: ${q.mismatch}`);
     const load = { atStart: round2(loadAtStart), atEnd: round2(os.loadavg()[0]!) };
     const result = report({ kind, size, serverVersion, ds, generateMs, load, floor }, outcomes, o);
