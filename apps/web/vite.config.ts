@@ -8,6 +8,12 @@ import { routePreloads } from './build/route-preloads';
 
 const root = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
 
+/** packages/contract/src/deals.ts goes to the chunk contract-deals. */
+function contractChunkName(id: string): string | null {
+  const file = /packages[\\/]contract[\\/]src[\\/]([\w-]+)\.ts$/.exec(id);
+  return file ? `contract-${file[1]}` : null;
+}
+
 // Routes are code-split by their lazy imports (see src/app/route-table.tsx); the server preloads
 // each page's chunks from dist/route-preloads.json and sends the .br/.gz files written here.
 export default defineConfig({
@@ -32,7 +38,7 @@ export default defineConfig({
       output: {
         // A few larger chunks instead of many small ones: over HTTP/1.1 on a slow link every extra
         // request costs a round trip. React, the router and TanStack Query go together (every page
-        // runs them); zod with the contract's schemas; the shared UI components. Pages and the
+        // runs them); zod; each contract module; the shared UI components. Pages and the
         // libraries only some of them use (Radix, sonner) keep their own chunks.
         codeSplitting: {
           groups: [
@@ -41,7 +47,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|cookie|set-cookie-parser)[\\/]/,
               priority: 3,
             },
-            { name: 'contract', test: /packages[\\/]contract[\\/]|node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/, priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/, priority: 2 },
+            // Each contract module in a chunk of its own: building zod schemas is a phone's longest task
+            // as a page starts, so a page builds only the schemas of the answers it reads.
+            { name: contractChunkName, test: /packages[\\/]contract[\\/]/, priority: 2 },
             // Not the dialog: it brings Radix Dialog, which only the screens with dialogs load.
             {
               name: 'ui',

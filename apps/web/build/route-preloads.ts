@@ -34,6 +34,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
  * so the answer is on its way before the app's script has even run.
  */
 const SESSION_REQUEST = '/api/session/profile';
+/** The schema the session check reads that answer with, which it loads beside the request. */
+const SESSION_SCHEMA = /packages[\\/]contract[\\/]src[\\/]auth\.ts$/;
 
 /**
  * The deals list asks at once for its first page (the default sort, page and size: the URL
@@ -55,6 +57,7 @@ type Chunk = {
   type: 'chunk';
   fileName: string;
   facadeModuleId: string | null;
+  moduleIds: string[];
   isEntry: boolean;
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
@@ -115,6 +118,11 @@ export function routePreloads(root: string): Plugin {
           if (!chunk) this.error(`route ${pattern}: no chunk for ${m}`);
           return chunk.fileName;
         });
+        if (modules.includes(AUTH)) {
+          const schema = chunks.find((c) => c.moduleIds.some((id) => SESSION_SCHEMA.test(id)));
+          if (!schema) this.error(`route ${pattern}: no chunk for the session check's schema`);
+          roots.push(schema.fileName);
+        }
         const js = [...closure(roots)].filter((f) => !initial.has(f));
         const css = [...new Set(js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]))];
         const fetch = [...(modules.includes(AUTH) ? [SESSION_REQUEST] : []), ...(PAGE_REQUESTS[pattern] ?? [])];
