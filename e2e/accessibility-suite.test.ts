@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, runAxe, waitForCode } from './support/browser';
+import { launchBrowser, newPage, runAxe, screenshot, waitForCode } from './support/browser';
 import { arrowTo, hasFocus, readFocus, readSettledFocus, tabTo, tabWalk, waitForFocus } from './support/focus';
 import { fakeConnectedIntegrations } from './support/integration-statuses';
 import { REPO_ROOT } from './support/pipewise-server';
@@ -36,8 +36,8 @@ async function googleSignIn(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/dashboard\/?$/);
 }
 
-async function freshPage(storageState?: BrowserContextOptions['storageState']): Promise<Page> {
-  const page = await newPage(browser, storageState ? { storageState } : {});
+async function freshPage(storageState?: BrowserContextOptions['storageState'], options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await newPage(browser, { ...(storageState ? { storageState } : {}), ...options });
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
 }
@@ -83,6 +83,8 @@ type OverlayCheck = {
   /** At most this many stops (a long menu's items all look alike). */
   maxStops?: number;
   ready?: (overlay: Locator) => Promise<void>;
+  /** On a small screen: the overlay must lie within it, and scroll what it cannot show. */
+  fits?: boolean;
 };
 
 /**
@@ -90,13 +92,14 @@ type OverlayCheck = {
  * closes it with Escape and expects focus back on the opener.
  */
 async function checkOverlay(page: Page, name: string, opener: Locator, overlay: Locator, options: OverlayCheck = {}): Promise<void> {
-  const { closeKey = 'Escape', openKey = 'Enter', walkKey = 'Tab', modeless = false, scoped = false, maxStops = 40, ready } = options;
+  const { closeKey = 'Escape', openKey = 'Enter', walkKey = 'Tab', modeless = false, scoped = false, maxStops = 40, ready, fits } = options;
   // An opener can wait for its data (the WhatsApp card's button is disabled until its status arrives).
   await expect.poll(() => opener.isEnabled(), { timeout: 30_000 }).toBe(true);
   await opener.focus();
   await page.keyboard.press(openKey);
   await overlay.waitFor();
   await ready?.(overlay);
+  if (fits) expect(await overlayFitProblems(overlay), `${name} on a ${page.viewportSize()?.width} px screen`).toEqual([]);
   expect(await runAxe(page, scoped ? overlay : undefined), `axe on ${name}`).toEqual([]);
   const walk = await tabWalkIn(page, overlay, walkKey, modeless, maxStops);
   expect(walk.invisible, `focus not visible in ${name}`).toEqual([]);
@@ -106,6 +109,26 @@ async function checkOverlay(page: Page, name: string, opener: Locator, overlay: 
   await page.keyboard.press(closeKey);
   await overlay.waitFor({ state: 'hidden' });
   expect(await waitForFocus(opener), `focus back on the opener of ${name} (it is on ${(await readFocus(page)).label})`).toBe(true);
+}
+
+/**
+ * What a small screen cannot show of an open overlay: a box past the screen's edges, or content past
+ * the box's own edges that the box does not scroll to.
+ */
+function overlayFitProblems(overlay: Locator): Promise<string[]> {
+  return overlay.evaluate((el) => {
+    const problems: string[] = [];
+    const { clientWidth: width, clientHeight: height } = document.documentElement;
+    const r = el.getBoundingClientRect();
+    const span = (a: number, b: number) => `${Math.round(a)} to ${Math.round(b)}`;
+    if (r.left < -0.5 || r.right > width + 0.5) problems.push(`across ${span(r.left, r.right)} of a ${width} px wide screen`);
+    if (r.top < -0.5 || r.bottom > height + 0.5) problems.push(`down ${span(r.top, r.bottom)} of a ${height} px high screen`);
+    const style = getComputedStyle(el);
+    const scrolls = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
+    if (el.scrollHeight > el.clientHeight + 1 && !scrolls(style.overflowY)) problems.push('content below its bottom that does not scroll');
+    if (el.scrollWidth > el.clientWidth + 1 && !scrolls(style.overflowX)) problems.push('content past its right edge that does not scroll');
+    return problems;
+  });
 }
 
 /** The stops inside an open overlay: Tab (or the arrows) until a stop repeats. */
@@ -252,6 +275,32 @@ async function goTo(page: Page, screen: Screen): Promise<void> {
   await screen.ready(page);
 }
 
+async function goToGuestScreen(page: Page, key: string): Promise<void> {
+  if (key !== 'pending-approval') return goTo(page, GUEST_SCREENS[key]!);
+  await page.goto('/signin');
+  await page.getByLabel('Email address').waitFor();
+  // The contact form's success: a navigation carrying the email in its state.
+  await page.evaluate(() => {
+    window.history.pushState(
+      { usr: { email: 'prospect@newco.example', name: 'Nisha Kapoor' }, key: 'a11y', idx: 1 },
+      '',
+      '/pending-approval',
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
+  await GUEST_SCREENS[key]!.ready(page);
+}
+
+/** A settings section, once its content has loaded. */
+async function goToSettings(page: Page, section: string): Promise<void> {
+  await page.goto(`/dashboard/settings?section=${section}`);
+  await page.getByRole('navigation', { name: 'Settings' }).locator('[aria-current="page"]').waitFor();
+  await page
+    .getByText(/^(Loading|Checking)/)
+    .first()
+    .waitFor({ state: 'detached' });
+}
+
 describe('keyboard-only sign-in', () => {
   it('signs in with the emailed code on the keyboard alone', async () => {
     const page = await freshPage();
@@ -295,20 +344,7 @@ describe('every screen of the router: axe and visible focus', () => {
 
   it.each(Object.keys(GUEST_SCREENS))('guest screen %s', async (key) => {
     const page = (guest ??= await freshPage());
-    if (key === 'pending-approval') {
-      await page.goto('/signin');
-      await page.getByLabel('Email address').waitFor();
-      // The contact form's success: a navigation carrying the email in its state.
-      await page.evaluate(() => {
-        window.history.pushState(
-          { usr: { email: 'prospect@newco.example', name: 'Nisha Kapoor' }, key: 'a11y', idx: 1 },
-          '',
-          '/pending-approval',
-        );
-        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-      });
-      await GUEST_SCREENS[key]!.ready(page);
-    } else await goTo(page, GUEST_SCREENS[key]!);
+    await goToGuestScreen(page, key);
     await checkScreen(page, key);
   });
 
@@ -326,12 +362,7 @@ describe('every screen of the router: axe and visible focus', () => {
   });
 
   it.each(settingsSections())('settings section %s', async (section) => {
-    await admin.goto(`/dashboard/settings?section=${section}`);
-    await admin.getByRole('navigation', { name: 'Settings' }).locator('[aria-current="page"]').waitFor();
-    await admin
-      .getByText(/^(Loading|Checking)/)
-      .first()
-      .waitFor({ state: 'detached' });
+    await goToSettings(admin, section);
     await checkScreen(admin, `settings ${section}`);
   });
 });
@@ -491,7 +522,60 @@ describe('every dialog, panel and menu: axe, visible focus, focus back on the op
     }
     await admin.unrouteAll();
   });
+
+  it('settings: Remove number asks first (Escape and Cancel keep the number), then forgets it; focus lands on Connect', async () => {
+    await removeWhatsappNumberByKeyboard(admin, '+91 90000 11111');
+  });
 });
+
+/**
+ * Saves a WhatsApp number through the card's panel on the keyboard, then checks the Remove number
+ * confirmation: axe, focus kept inside it, Escape and Cancel give focus back to Remove number and keep
+ * the number; Remove (where focus starts) forgets it and focus goes to Connect WhatsApp, which took
+ * the place of the buttons that are gone.
+ */
+async function removeWhatsappNumberByKeyboard(page: Page, number: string, options: OverlayCheck = {}): Promise<void> {
+  await goToSettings(page, 'integrations');
+  const whatsapp = card(page, 'WhatsApp');
+  // Connect WhatsApp, or Update WhatsApp number when a number was left saved.
+  const opener = whatsapp.getByRole('button', { name: /WhatsApp/ });
+  await expect.poll(() => opener.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const panel = dialog(page, 'WhatsApp number');
+  expect(await waitForFocus(panel.getByLabel('Phone number')), 'focus on the number').toBe(true);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(number);
+  await page.keyboard.press('Enter');
+  await panel.waitFor({ state: 'detached' });
+  await whatsapp.getByText('Not verified', { exact: true }).waitFor();
+
+  const remove = whatsapp.getByRole('button', { name: 'Remove number' });
+  const confirm = dialog(page, 'Remove your WhatsApp number?');
+  await checkOverlay(page, 'Remove your WhatsApp number?', remove, confirm, options);
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const removeButton = confirm.getByRole('button', { name: 'Remove', exact: true });
+  expect(await waitForFocus(removeButton), 'focus starts on Remove').toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  expect(await hasFocus(confirm.getByRole('button', { name: 'Cancel' })), 'Shift+Tab reaches Cancel').toBe(true);
+  await page.keyboard.press('Enter');
+  await confirm.waitFor({ state: 'detached' });
+  expect(await waitForFocus(remove), `Cancel gives focus back to Remove number (it is on ${(await readFocus(page)).label})`).toBe(true);
+  const status = () => api<{ phone_number: string | null }>(page, '/api/whatsapp/status');
+  expect((await status()).phone_number, 'Cancel keeps the number').not.toBeNull();
+
+  await page.keyboard.press('Enter');
+  expect(await waitForFocus(removeButton)).toBe(true);
+  await page.keyboard.press('Enter');
+  await confirm.waitFor({ state: 'detached' });
+  await whatsapp.getByText('Not connected', { exact: true }).waitFor();
+  expect(await remove.count()).toBe(0);
+  expect((await status()).phone_number, 'Remove forgets the number').toBeNull();
+  const connect = whatsapp.getByRole('button', { name: 'Connect WhatsApp' });
+  expect(await waitForFocus(connect), `focus on Connect WhatsApp (it is on ${(await readFocus(page)).label})`).toBe(true);
+  expect((await readFocus(page)).visible, 'Connect WhatsApp shows focus').toBe(true);
+}
 
 const card = (page: Page, name: string): Locator =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name, exact: true }) });
@@ -720,6 +804,205 @@ describe('keyboard-only tasks', () => {
     await numberPanel.waitFor({ state: 'detached' });
     expect(await waitForFocus(whatsapp), 'focus back on the WhatsApp button').toBe(true);
     await page.unrouteAll();
+  });
+
+  it('raised no uncaught errors in the pages', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** Phone widths: a common phone, and 320 CSS px, where content must reflow without sideways scrolling (WCAG 1.4.10). */
+const PHONES = [
+  ['390 px', { width: 390, height: 844 }],
+  ['320 px', { width: 320, height: 568 }],
+] as const;
+
+/**
+ * Why the page scrolls sideways, if it does: the page's width and what sticks out past the screen's right
+ * edge (a table scrolling in its own box does not count).
+ */
+function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    const inOwnBox = (el: Element) => {
+      for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+        if (getComputedStyle(node).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const past = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5 && !inOwnBox(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} to ${Math.round(el.getBoundingClientRect().right)}`);
+    return [`${root.scrollWidth} px wide on a ${root.clientWidth} px screen`, ...past.slice(0, 8)];
+  });
+}
+
+describe.each(PHONES)('on a %s wide phone', (_width, viewport) => {
+  let page: Page;
+  let guest: Page;
+  /** The narrowest screen also gets a Tab walk of every screen (a focus ring cut off or hidden under a bar). */
+  const narrowest = viewport.width === 320;
+
+  beforeAll(async () => {
+    page = await freshPage(await admin.context().storageState(), { viewport });
+    guest = await freshPage(undefined, { viewport });
+  });
+
+  afterAll(async () => {
+    await page.unrouteAll();
+    await page.context().close();
+    await guest.context().close();
+  });
+
+  /** axe, no sideways scrolling of the page, a screenshot to look at; on the narrowest screen a Tab walk too. */
+  async function checkPhoneScreen(p: Page, name: string): Promise<void> {
+    expect(await runAxe(p), `axe on ${name}`).toEqual([]);
+    expect(await sidewaysOverflow(p), `${name} scrolls sideways`).toEqual([]);
+    await screenshot(p, `phone-${viewport.width}${name.replace(/[^a-z0-9]+/gi, '-')}`);
+    if (!narrowest) return;
+    await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const walk = await tabWalk(p);
+    expect(walk.invisible, `focus not visible on ${name}`).toEqual([]);
+    expect(walk.covered, `focus hidden under something on ${name}`).toEqual([]);
+    expect(walk.lostAfter, `focus lost on ${name}`).toBeNull();
+  }
+
+  it.each(Object.keys(GUEST_SCREENS))('guest screen %s', async (key) => {
+    await goToGuestScreen(guest, key);
+    await checkPhoneScreen(guest, `/${key}`);
+  });
+
+  it.each(Object.keys(DASHBOARD_SCREENS).filter((k) => k !== 'settings'))('dashboard screen "%s"', async (key) => {
+    await goTo(page, DASHBOARD_SCREENS[key]!);
+    await checkPhoneScreen(page, `/dashboard/${key}`);
+  });
+
+  it.each(settingsSections())('settings section %s', async (section) => {
+    await goToSettings(page, section);
+    await checkPhoneScreen(page, `/settings/${section}`);
+  });
+
+  it('the main navigation: Tab from the top opens it over the page, each link whole; Enter goes there; Tab on closes it', async () => {
+    await goToSettings(page, 'general');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const sidebar = page.locator('.sidebar');
+    const names = await nav.getByRole('link').evaluateAll((links) => links.map((l) => (l.textContent ?? '').trim()));
+    expect(names).toEqual(['Home', 'Deals', 'Meetings', 'Upload', 'Coaching', 'Settings']);
+    await page.keyboard.press('Tab');
+    expect(await hasFocus(page.getByRole('link', { name: 'Skip to content' })), 'the skip link first').toBe(true);
+    for (const name of names) {
+      await page.keyboard.press('Tab');
+      const link = nav.getByRole('link', { name, exact: true });
+      expect(await hasFocus(link), `Tab reaches ${name}`).toBe(true);
+      expect(await sidebar.getAttribute('data-expanded'), 'the navigation opens with focus in it').toBe('true');
+      // Once it has opened: the label whole, inside the panel and the screen.
+      await expect
+        .poll(
+          async () => {
+            const [label, panel] = [await link.locator('.sidebar-label').boundingBox(), await sidebar.boundingBox()];
+            return Boolean(label && panel && label.x + label.width <= panel.x + panel.width && panel.x + panel.width <= viewport.width);
+          },
+          { message: `${name}'s label shown whole` },
+        )
+        .toBe(true);
+      const reading = await readFocus(page);
+      expect(reading.visible, `${name} shows focus: ${reading.why}`).toBe(true);
+      expect(reading.coveredBy, `${name} is not under anything`).toBeNull();
+    }
+    await tabTo(page, nav.getByRole('link', { name: 'Deals' }), { back: true });
+    await page.keyboard.press('Enter');
+    await DASHBOARD_SCREENS.deals!.ready(page);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/deals');
+    expect(await nav.getByRole('link', { name: 'Deals' }).getAttribute('aria-current')).toBe('page');
+    // On past the last link: focus leaves it, it closes, and what has focus then is in plain view.
+    await tabTo(page, nav.getByRole('link', { name: names.at(-1)! }));
+    await page.keyboard.press('Tab');
+    expect(await nav.evaluate((n) => n.contains(document.activeElement)), 'focus has left the navigation').toBe(false);
+    await expect.poll(() => sidebar.getAttribute('data-expanded')).toBe('false');
+    const next = await readFocus(page);
+    expect(next.lost).toBe(false);
+    expect(next.visible, `${next.label} shows focus: ${next.why}`).toBe(true);
+    expect(next.coveredBy, `${next.label} is not under anything`).toBeNull();
+  });
+
+  const fits: OverlayCheck = { fits: true };
+
+  it('home: the assistant panel', async () => {
+    await goTo(page, DASHBOARD_SCREENS['']!);
+    const opener = page.getByRole('banner').getByRole('button', { name: 'Open assistant' });
+    await checkOverlay(page, 'the assistant panel', opener, page.getByRole('complementary', { name: 'Assistant' }), {
+      ready: (panel) => panel.getByRole('textbox', { name: 'Message' }).waitFor(),
+      modeless: true,
+      ...fits,
+    });
+  });
+
+  it('deals list: each filter menu, the close-date panel, Edit Columns and More actions', async () => {
+    await goTo(page, DASHBOARD_SCREENS.deals!);
+    for (const name of ['BY DEALOWNERS', 'BY DEALSTAGES', 'PIPELINES']) {
+      const opener = page.getByRole('button', { name: new RegExp(`^${name}`) });
+      await checkOverlay(page, `the ${name} menu`, opener, page.getByRole('menu', { name }), { ...MENU, ...fits });
+    }
+    const closeDate = page.getByRole('button', { name: /^CLOSE DATE/ });
+    await checkOverlay(page, 'the close-date panel', closeDate, page.getByRole('group', { name: 'Close date' }), { scoped: true, ...fits });
+    const columns = page.getByRole('button', { name: 'Edit Columns' });
+    await checkOverlay(page, 'Edit Columns', columns, page.getByRole('menu', { name: 'Columns' }), { ...MENU, ...fits });
+    const more = page.getByRole('button', { name: 'More actions' });
+    await checkOverlay(page, 'More actions', more, page.getByRole('menu', { name: 'More actions' }), { ...MENU, ...fits });
+  });
+
+  it('deal detail: Read more and Save Changes', async () => {
+    await goTo(page, DASHBOARD_SCREENS['deals/:id']!);
+    const readMore = page.getByRole('button', { name: /^Read more: / }).first();
+    if (await readMore.count()) await checkOverlay(page, 'Read more', readMore, page.getByRole('dialog'), fits);
+    const stage = page.getByLabel('Stage', { exact: true });
+    await checkOverlay(page, 'Save Changes', stage, dialog(page, 'Save Changes'), { openKey: 'ArrowDown', ...fits });
+  });
+
+  it('meetings: upcoming calls and a recording’s details; meeting page: the follow-up email', async () => {
+    await goTo(page, DASHBOARD_SCREENS.meetings!);
+    const upcoming = page.getByRole('button', { name: 'View upcoming calls' });
+    await checkOverlay(page, 'Upcoming Calls', upcoming, dialog(page, 'Upcoming Calls'), fits);
+    const view = page.getByRole('button', { name: /^View / }).first();
+    if (await view.count()) await checkOverlay(page, 'the recording details', view, page.getByRole('dialog'), fits);
+    await goTo(page, DASHBOARD_SCREENS['meeting/:id']!);
+    await checkOverlay(page, 'Follow-up email', page.getByRole('button', { name: 'Generate AI Email' }), dialog(page, 'Follow-up email'), {
+      ready: (d) => d.getByLabel('Subject').or(d.getByRole('alert')).first().waitFor({ timeout: 30_000 }),
+      ...fits,
+    });
+  });
+
+  it('upload: the upload dialog and Delete video', async () => {
+    await goTo(page, DASHBOARD_SCREENS.upload!);
+    const upload = dialog(page, 'Upload New Video Content');
+    await checkOverlay(page, 'upload', page.getByRole('button', { name: 'Upload Video' }), upload, {
+      // The longest of its forms: a file to choose; the walk starts on its first field.
+      ready: async (d) => {
+        await d.getByRole('radio', { name: 'Video file' }).check();
+        await d.getByLabel('Pipeline').focus();
+      },
+      ...fits,
+    });
+    const remove = page.getByRole('button', { name: /^Delete / }).first();
+    if (await remove.count()) await checkOverlay(page, 'Delete video?', remove, dialog(page, 'Delete video?'), fits);
+  });
+
+  it('settings: Add User, Edit user, the WhatsApp number, both disconnect confirmations and Remove number', async () => {
+    await goToSettings(page, 'users');
+    await checkOverlay(page, 'Add New User', page.getByRole('button', { name: 'Add User' }), dialog(page, 'Add New User'), fits);
+    const edit = page.getByRole('button', { name: 'Edit Meera Iyer' });
+    await checkOverlay(page, 'Edit user', edit, dialog(page, 'Edit Meera Iyer'), fits);
+
+    await connectedIntegrations(page);
+    await goToSettings(page, 'integrations');
+    const whatsapp = card(page, 'WhatsApp').getByRole('button', { name: /WhatsApp/ });
+    await checkOverlay(page, 'the WhatsApp number', whatsapp, page.getByRole('dialog', { name: /WhatsApp/ }), fits);
+    for (const provider of ['Google', 'HubSpot']) {
+      const disconnect = card(page, provider).getByRole('button', { name: 'Disconnect' });
+      await checkOverlay(page, `Disconnect ${provider}?`, disconnect, dialog(page, `Disconnect ${provider}?`), fits);
+    }
+    await removeWhatsappNumberByKeyboard(page, `+91 90000 2222${viewport.width === 320 ? 0 : 1}`, fits);
   });
 
   it('raised no uncaught errors in the pages', () => {

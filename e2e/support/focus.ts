@@ -17,6 +17,11 @@ export type FocusReading = {
   /** The element's stable tab-walk mark (set on first visit), to notice a full cycle. */
   mark: string;
   inDialog: boolean;
+  /**
+   * What covers the middle of the focused element (a sticky header, a fixed bar, a panel over the
+   * page), or null when the user can see it there.
+   */
+  coveredBy: string | null;
 };
 
 /**
@@ -27,7 +32,8 @@ export function readFocus(page: Page): Promise<FocusReading> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) {
-      return { lost: true, label: el?.tagName.toLowerCase() ?? 'nothing', visible: false, why: 'focus on body', mark: '', inDialog: false };
+      const lost = { lost: true, label: el?.tagName.toLowerCase() ?? 'nothing', visible: false, why: 'focus on body', mark: '' };
+      return { ...lost, inDialog: false, coveredBy: null };
     }
     // One 1x1 canvas per document turns any CSS colour into RGBA.
     const holder = window as unknown as { focusProbe?: CanvasRenderingContext2D };
@@ -95,6 +101,10 @@ export function readFocus(page: Page): Promise<FocusReading> {
       }
     }
     const rect = el.getBoundingClientRect();
+    // An element under the point that is neither the focused one, inside it, nor around it lies over it.
+    const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+    const over = hit && hit !== el && !el.contains(hit) && !hit.contains(el) ? hit : null;
+    const coveredBy = over ? `${over.tagName.toLowerCase()}${over.className ? `.${String(over.className).split(' ')[0]}` : ''}` : null;
     if (rect.width < 1 || rect.height < 1) {
       visible = false;
       problems.push('the focused element has no size on screen');
@@ -151,23 +161,25 @@ export function readFocus(page: Page): Promise<FocusReading> {
       why: problems.join('; '),
       mark: el.dataset.tabWalk,
       inDialog: Boolean(el.closest('[role="dialog"],[role="alertdialog"]')),
+      coveredBy,
     };
   });
 }
 
 /**
- * readFocus, read again half a second later when the indicator does not show: what a user sees once
- * the page has settled (a video that has just learnt its size, a dialog still opening), which a busy
- * machine can take a moment to lay out. A ring hidden for good still fails.
+ * readFocus, read again half a second later when the indicator does not show or something lies over
+ * the element: what a user sees once the page has settled (a video that has just learnt its size, a
+ * dialog still opening, a panel sliding shut), which a busy machine can take a moment to lay out. A
+ * ring hidden for good still fails.
  */
 export async function readSettledFocus(page: Page): Promise<FocusReading> {
   const reading = await readFocus(page);
-  if (reading.lost || reading.visible) return reading;
+  if (reading.lost || (reading.visible && !reading.coveredBy)) return reading;
   await page.waitForTimeout(500);
   return readFocus(page);
 }
 
-export type TabWalk = { stops: FocusReading[]; invisible: string[]; lostAfter: string | null };
+export type TabWalk = { stops: FocusReading[]; invisible: string[]; covered: string[]; lostAfter: string | null };
 
 /**
  * Presses Tab from where focus is until it comes back to a stop already seen (a full cycle, or the
@@ -194,7 +206,8 @@ export async function tabWalk(page: Page, max = 150): Promise<TabWalk> {
     stops.push(reading);
   }
   const invisible = stops.filter((s) => !s.visible).map((s) => `${s.label}: ${s.why}`);
-  return { stops, invisible, lostAfter };
+  const covered = stops.filter((s) => s.coveredBy).map((s) => `${s.label} under ${s.coveredBy}`);
+  return { stops, invisible, covered, lostAfter };
 }
 
 /**

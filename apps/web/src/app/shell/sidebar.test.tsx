@@ -48,6 +48,34 @@ describe('Sidebar', () => {
     expect(wordmark()).toBeInTheDocument();
   });
 
+  it('opens when an entry gets focus and closes at once when Tab takes focus past it (it would lie over what has focus)', () => {
+    vi.useFakeTimers();
+    const { sidebar } = renderSidebar();
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    fireEvent.focus(screen.getByRole('link', { name: 'Settings' }));
+    expect(sidebar).toHaveAttribute('data-expanded', 'true');
+    fireEvent.blur(screen.getByRole('link', { name: 'Settings' }), { relatedTarget: outside });
+    expect(sidebar).toHaveAttribute('data-expanded', 'false');
+    outside.remove();
+  });
+
+  it('stays open under the mouse when focus leaves it, until the mouse leaves too', () => {
+    vi.useFakeTimers();
+    const { sidebar } = renderSidebar();
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    fireEvent.mouseEnter(sidebar);
+    fireEvent.focus(screen.getByRole('link', { name: 'Deals' }));
+    fireEvent.blur(screen.getByRole('link', { name: 'Deals' }), { relatedTarget: outside });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(sidebar).toHaveAttribute('data-expanded', 'true');
+    fireEvent.mouseLeave(sidebar);
+    act(() => vi.advanceTimersByTime(SIDEBAR_COLLAPSE_DELAY_MS));
+    expect(sidebar).toHaveAttribute('data-expanded', 'false');
+    outside.remove();
+  });
+
   it('highlights the active entry; Home only on the index', () => {
     renderSidebar('/dashboard/deals/42');
     expect(screen.getByRole('link', { name: 'Deals' })).toHaveAttribute('aria-current', 'page');

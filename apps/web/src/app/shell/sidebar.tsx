@@ -32,8 +32,16 @@ export function Sidebar({ onNavigate }: SidebarProps) {
     cancelCollapse();
     collapseTimer.current = window.setTimeout(() => setExpanded(false), SIDEBAR_COLLAPSE_DELAY_MS);
   };
+  // Under the mouse it stays open until the mouse leaves.
+  const hovered = useRef(false);
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) scheduleCollapse();
+    const next = event.relatedTarget as Node | null;
+    if (event.currentTarget.contains(next) || hovered.current) return;
+    // Focus gone to another control (Tab on a keyboard): the open panel would lie over it, so it closes at once.
+    if (next) {
+      cancelCollapse();
+      setExpanded(false);
+    } else scheduleCollapse();
   };
 
   useEffect(() => cancelCollapse, []);
@@ -42,8 +50,14 @@ export function Sidebar({ onNavigate }: SidebarProps) {
     <aside
       className="sidebar"
       data-expanded={expanded}
-      onMouseEnter={expand}
-      onMouseLeave={scheduleCollapse}
+      onMouseEnter={() => {
+        hovered.current = true;
+        expand();
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+        scheduleCollapse();
+      }}
       onFocus={expand}
       onBlur={onBlur}
     >
