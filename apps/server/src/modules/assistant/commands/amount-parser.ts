@@ -41,11 +41,13 @@ export function parseAmount(text: string): number | null {
 }
 
 /**
- * An amount written with a currency or an Indian unit ("Rs 50k", "2.5 lakh", "1 cr"), which
- * reads as an amount even without the word amount before it.
+ * An amount written with a currency or a unit ("Rs 50k", "2.5 lakh", "1 cr", "75 thousand", "80k"), which
+ * reads as an amount even without the word amount before it; a currency word after it ("50 thousand
+ * rupees", "2 lakh only", "3,75,000/-") is part of it.
  */
 export const STANDALONE_AMOUNT = new RegExp(
-  String.raw`(?<![\w.])(?:(?:rs\.?|inr|₹)\s*\d[\d,]*(?:\.\d+)?(?:\s*(?:k|l|lakhs?|lacs?|cr|crores?|mn|million))?` +
-    String.raw`|\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?|cr|l))(?![\w])`,
+  String.raw`(?<![\w.])(?:(?:rs\.?|inr|₹)\s*\d[\d,]*(?:\.\d+)?(?:\s*(?:k|l|lakhs?|lacs?|cr|crores?|thousands?|mn|million))?` +
+    String.raw`|\d[\d,]*(?:\.\d+)?\s*(?:lakhs?|lacs?|crores?|cr|l|thousands?|k|mn|million))` +
+    String.raw`(?:\s*(?:rupees|rs\b\.?|inr|only|\/-))*(?![\w])`,
   'gi',
 );

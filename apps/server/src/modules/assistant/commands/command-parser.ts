@@ -1,4 +1,4 @@
-import type { TObjectType, TParsedCommand } from '@pipewise/contract/assistant';
+import { OBJECT_TYPES, type TObjectType, type TParsedCommand } from '@pipewise/contract/assistant';
 import type { Gazetteer } from '../understanding/gazetteer';
 import { findMentions, type Mention } from '../understanding/mentions';
 import {
@@ -16,8 +16,8 @@ import {
 import { draftOf, type CommandDraft } from './command-forms';
 import type { DateContext } from './date-parser';
 import { aliasesFor, PROPERTY_LABELS } from './entity-fields';
-import { inferType, scanFields, type Marker } from './field-scanner';
-import { candidatesOf, ownerValue, pipelineLabel, recordEntry, stageLabel } from './name-resolution';
+import { inferType, scanFields, type LabelAt, type Marker } from './field-scanner';
+import { candidatesOf, looseStageLabel, ownerValue, pipelineLabel, recordEntry, stageLabel } from './name-resolution';
 import { COMMAND_WORDS } from './command-words';
 import {
   looksLikeDomain,
@@ -92,6 +92,9 @@ function protectNames(masked: MaskedText, names: Gazetteer): Mention[] {
 }
 
 const bestKind = (m: Mention | undefined) => m?.candidates[0]?.entry.kind;
+/** A mention that is a stage or pipeline, named in full or nearly ('review' alone is not Legal Review). */
+const namesALabel = (m: Mention | undefined) =>
+  (bestKind(m) === 'stage' || bestKind(m) === 'pipeline') && (m!.exact || m!.candidates[0]!.score >= 0.8);
 
 /**
  * A stage or pipeline named without its field word after a joining word ("in Partners with Demo
@@ -125,6 +128,7 @@ function pairsOf(
   type: TObjectType,
   masked: MaskedText,
   mentions: Mention[],
+  labelAt: LabelAt,
 ): { head: string; pairs: Pair[]; leftovers: string[] } {
   if (draft.fields) {
     // "set the amount of X to 90k and stage to Negotiation": the value may hold more fields.
@@ -134,7 +138,7 @@ function pairsOf(
       // "move X to the Partners pipeline, stage Demo Done": the field after its value, then more fields.
       const raw =
         type === 'deal' && /\b(?:pipeline|stage)\b/i.test(f.raw) ? inPipelineOrStage(`to ${f.raw}`).replace(/^to\s+/i, '') : f.raw;
-      const scanned = scanFields(raw, type, namedValueMarkers(raw, type, mentions));
+      const scanned = scanFields(raw, type, namedValueMarkers(raw, type, mentions), labelAt);
       // Only another field counts ("to ₹ 4,50,000/-" is the amount as written, not an amount and "/-").
       const more = scanned.pairs.some((p) => !p.standalone || p.field !== f.field) ? scanned : { head: raw, pairs: [], leftovers: [] };
       const own = more.pairs.length === 0 || cleanValue(more.head) !== '' || !more.pairs.some((p) => p.field === f.field);
@@ -147,7 +151,7 @@ function pairsOf(
     return { head: draft.head, pairs, leftovers };
   }
   const rest = type === 'deal' ? inPipelineOrStage(draft.rest ?? '') : (draft.rest ?? '');
-  const scanned = scanFields(rest, type, namedValueMarkers(rest, type, mentions));
+  const scanned = scanFields(rest, type, namedValueMarkers(rest, type, mentions), labelAt);
   const leftovers = scanned.leftovers.map((l) => unmask(cleanValue(l), masked));
   return { head: scanned.head, pairs: scanned.pairs.map((p) => ({ property: p.field.property, raw: p.raw, field: p.field })), leftovers };
 }
@@ -164,6 +168,25 @@ const RELATIVE_CHANGE = /\b(?:reduce|decrease|lower|cut|increase|raise|hike|add)
 /** Emoji and their joiners, variation selectors and skin tones: a rep's '50k 🔥' is '50k'. */
 const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u200d|\ufe0f/gu;
 
+/** A Hinglish request to change something ('... kar do', '... karo', '... set karo'), said after what to change. */
+const HINGLISH_DO = /\s+(?:(?:set|update|change)\s+)?(?:kar(?:\s*do|o|\s*dena|\s*dijiye|\s*dijie)|badal\s*do|badlo)$/i;
+/** '<record> ka <field>': 'ka' (of, also 'ki', 'ke') joins the record's name to one of its fields. */
+const HINGLISH_OF = new RegExp(
+  `^(.+?)\\s+k[aei]\\s+(?=(?:${[...new Set(aliasesFor(OBJECT_TYPES, false).map((a) => a.alias))]
+    .map((a) => a.replace(/ /g, '\\s+'))
+    .join('|')})\\b)`,
+  'i',
+);
+
+/**
+ * 'godavari dealer portal ka amount 9 lakh kar do' is 'update godavari dealer portal amount 9 lakh': the record,
+ * 'ka' and its field, then the verb last. Anything else ending in 'kar do' is left as typed.
+ */
+function fromHinglish(text: string): string {
+  if (!HINGLISH_DO.test(text) || !HINGLISH_OF.test(text) || draftOf(text)) return text;
+  return `update ${text.replace(HINGLISH_DO, '').replace(HINGLISH_OF, '$1 ')}`;
+}
+
 /**
  * Reads a plain-language CRM command into the spec's parsed_command: create or update of a
  * deal, company or contact with CRM property names. Pure: no I/O; dates relative to `ctx.now`
@@ -172,7 +195,7 @@ const EMOJI = /\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\u200d|\ufe0f/gu;
  */
 export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
   const masked = maskQuotes(input.replace(EMOJI, ' ').replace(/\s+/g, ' ').trim());
-  masked.text = masked.text.replace(/[.!?]+$/, '').trim();
+  masked.text = fromHinglish(masked.text.replace(/[.!?]+$/, '').trim());
   const mentions = ctx.names ? protectNames(masked, ctx.names) : [];
   const text = masked.text;
   const draft = draftOf(text);
@@ -180,7 +203,7 @@ export function parseCommand(input: string, ctx: ParseContext): ParseOutcome {
   const type = draft.type ?? inferType(draft.rest ?? '') ?? typeOfNamed(draft, mentions);
   if (!type) return NOT_UNDERSTOOD;
 
-  const { head: rawHead, pairs, leftovers } = pairsOf(draft, type, masked, mentions);
+  const { head: rawHead, pairs, leftovers } = pairsOf(draft, type, masked, mentions, ctx.names ? (i) => namesALabel(mentions[i]) : null);
   const problems: CommandProblem[] = [];
   const properties: Record<string, PropertyValue> = {};
   let headText = rawHead;
@@ -299,7 +322,7 @@ export function resolveNames(names: Gazetteer, property: string, properties: Rec
     }
   } else if (property === 'dealstage') {
     const pipeline = typeof properties.pipeline === 'string' ? pipelineLabel(candidatesOf(names, properties.pipeline, null)) : null;
-    properties.dealstage = stageLabel(candidates, pipeline?.id ?? null) ?? value;
+    properties.dealstage = stageLabel(candidates, pipeline?.id ?? null) ?? looseStageLabel(names, value, pipeline?.id ?? null) ?? value;
   } else if (property === 'dealowner') {
     properties.dealowner = ownerValue(names, value, candidates) ?? value;
   } else if (property === 'company') {
@@ -321,7 +344,9 @@ function reresolveStage(
   if (!pair) return;
   const entity = wholeEntity(cleanValue(pair.raw));
   const typed = valueOf(pair.raw, masked);
-  const label = stageLabel(candidatesOf(names, typed, entity === null ? null : mentions[entity]!.candidates), pipelineId);
+  const label =
+    stageLabel(candidatesOf(names, typed, entity === null ? null : mentions[entity]!.candidates), pipelineId) ??
+    looseStageLabel(names, typed, pipelineId);
   if (label) properties.dealstage = label;
 }
 

@@ -74,9 +74,38 @@ const SHORT_ENDS: Record<string, string> = {
   eofy: 'end of financial year',
 };
 
+/** Date words as reps shorten them ('tmrw', 'next tues', 'nxt wk'), spelt out before the date is read. */
+const SHORT_WORDS: Record<string, string> = {
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmrow: 'tomorrow',
+  tomm: 'tomorrow',
+  tommorow: 'tomorrow',
+  tomorow: 'tomorrow',
+  tdy: 'today',
+  nxt: 'next',
+  wk: 'week',
+  wks: 'weeks',
+  mnth: 'month',
+  mth: 'month',
+  mnths: 'months',
+  qtr: 'quarter',
+  yr: 'year',
+  tues: 'tuesday',
+  weds: 'wednesday',
+  thur: 'thursday',
+  thurs: 'thursday',
+};
+const SHORT_WORD = new RegExp(`\\b(?:${Object.keys(SHORT_WORDS).join('|')})\\b`, 'g');
+
 /** A close date as YYYY-MM-DD, read in the zone relative to `now`, or null when it is not a date. */
 export function parseCloseDate(input: string, ctx: DateContext): string | null {
-  const text = input.trim().toLowerCase().replace(/[.,]$/, '').replace(/\s+/g, ' ');
+  const text = input
+    .trim()
+    .toLowerCase()
+    .replace(/[.,]$/, '')
+    .replace(/\s+/g, ' ')
+    .replace(SHORT_WORD, (w) => SHORT_WORDS[w]!);
   if (text === '') return null;
   const end = periodEnd(SHORT_ENDS[text] ?? text, ctx);
   if (end) return end;

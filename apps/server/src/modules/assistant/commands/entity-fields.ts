@@ -27,7 +27,7 @@ export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
     {
       property: 'amount',
       kind: 'amount',
-      aliases: ['amount', 'amt', 'value', 'budget', 'worth', 'size'],
+      aliases: ['amount', 'amt', 'amnt', 'value', 'budget', 'worth', 'size'],
       formOnly: ['deal value', 'deal amount', 'deal size'],
     },
     { property: 'dealstage', kind: 'text', aliases: ['dealstage', 'stage'], formOnly: ['deal stage'] },
@@ -35,7 +35,21 @@ export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
     {
       property: 'closedate',
       kind: 'date',
-      aliases: ['expected close date', 'close date', 'closing date', 'closedate', 'close', 'closes', 'closing', 'due date'],
+      // Reps' shorthand too: 'cls date', 'close dt'.
+      aliases: [
+        'expected close date',
+        'close date',
+        'closing date',
+        'closedate',
+        'close',
+        'closes',
+        'closing',
+        'due date',
+        'cls date',
+        'close dt',
+        'closing dt',
+        'cls dt',
+      ],
     },
     {
       property: 'dealowner',
@@ -43,9 +57,13 @@ export const ENTITY_FIELDS: Record<TObjectType, FieldSpec[]> = {
       aliases: ['dealowner', 'owner', 'owned by', 'assigned to', 'assign to', 'assignee'],
       formOnly: ['deal owner'],
     },
-    { property: 'nextsteps', kind: 'freetext', aliases: ['next steps', 'next step', 'nextsteps'] },
-    { property: 'kdm', kind: 'freetext', aliases: ['key decision maker', 'decision maker', 'kdm'] },
-    { property: 'painpoints', kind: 'freetext', aliases: ['pain points', 'pain point', 'painpoints'] },
+    {
+      property: 'nextsteps',
+      kind: 'freetext',
+      aliases: ['next steps', 'next step', 'nextsteps', 'nextstep', 'nxt steps', 'nxt step', 'nxt stps', 'nxt stp', 'next stp'],
+    },
+    { property: 'kdm', kind: 'freetext', aliases: ['key decision maker', 'decision maker', 'decision mkr', 'kdm'] },
+    { property: 'painpoints', kind: 'freetext', aliases: ['pain points', 'pain point', 'painpoints', 'pain pts', 'pain pt'] },
     { property: 'summary', kind: 'freetext', aliases: ['summary'] },
   ],
   company: [

@@ -88,8 +88,29 @@ function notADate(m: Marker, text: string): boolean {
   return words.trim() !== '' && parseCloseDate(words, { now: new Date() }) === null;
 }
 
+/**
+ * Whether the caller's name read at a placeholder (\ue002n\ue003) is a stage or pipeline; null when the caller's
+ * names were not read (no placeholders then).
+ */
+export type LabelAt = ((entity: number) => boolean) | null;
+
+/**
+ * After free text, a stage or pipeline word whose words up to the next separator do not start with a stage or
+ * pipeline of the caller's is part of the text: 'pain points owner is unclear, stage changes not tracked' is one
+ * pain point, 'summary approved, pipeline review next week' one summary.
+ */
+function notALabel(m: Marker, text: string, labelAt: LabelAt): boolean {
+  if (!labelAt || !['dealstage', 'pipeline'].includes(m.candidates[0]!.field.property)) return false;
+  const words = text
+    .slice(m.end)
+    .split(/[,;]|\band\b|\bwith\b/i)[0]!
+    .replace(/^\s*(?:(?:to|is|as|be|on|in|at)\s+|[=:]\s*)*(?:the\s+)?/i, '');
+  const entity = /^\ue002(\d+)\ue003/.exec(words);
+  return words.trim() !== '' && !(entity && labelAt(Number(entity[1])));
+}
+
 /** The markers in order, with keywords inside self-naming values and values that follow their keyword dropped. */
-function orderedMarkers(text: string, type: TObjectType, extra: Marker[]): Marker[] {
+function orderedMarkers(text: string, type: TObjectType, extra: Marker[], labelAt: LabelAt): Marker[] {
   const keywords = keywordMarkers(text, [type], true);
   const values = [...standaloneMarkers(text, type), ...extra].filter((v) => !keywords.some((k) => overlaps(k, v)));
   const kept = keywords.filter((k) => !values.some((v) => overlaps(k, v)));
@@ -114,7 +135,7 @@ function orderedMarkers(text: string, type: TObjectType, extra: Marker[]): Marke
       prev &&
       prev.value === undefined &&
       prev.candidates[0]!.field.kind === 'freetext' &&
-      (!endsWithSeparator(text.slice(prev.end, m.start)) || notADate(m, text))
+      (!endsWithSeparator(text.slice(prev.end, m.start)) || notADate(m, text) || notALabel(m, text, labelAt))
     )
       continue;
     out.push(m);
@@ -122,9 +143,12 @@ function orderedMarkers(text: string, type: TObjectType, extra: Marker[]): Marke
   return out;
 }
 
-/** Splits the text after "create deal" / "update contact" into the record's name and its fields. */
-export function scanFields(text: string, type: TObjectType, extra: Marker[] = []): ScannedFields {
-  const markers = orderedMarkers(text, type, extra);
+/**
+ * Splits the text after "create deal" / "update contact" into the record's name and its fields. `labelAt`: when
+ * the caller's names were read, which of their placeholders are stages or pipelines.
+ */
+export function scanFields(text: string, type: TObjectType, extra: Marker[] = [], labelAt: LabelAt = null): ScannedFields {
+  const markers = orderedMarkers(text, type, extra, labelAt);
   const head = text.slice(0, markers[0]?.start ?? text.length);
   const pairs: ScannedFields['pairs'] = [];
   const leftovers: string[] = [];

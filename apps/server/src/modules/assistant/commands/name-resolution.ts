@@ -1,5 +1,6 @@
 import type { TObjectType } from '@pipewise/contract/assistant';
 import type { EntityKind, Gazetteer, GazetteerEntry } from '../understanding/gazetteer';
+import { looseLabelOf } from '../understanding/loose-labels';
 import { clearWinner, matchWhole, type MentionCandidate } from '../understanding/mentions';
 
 /**
@@ -44,6 +45,24 @@ export function stageLabel(candidates: Candidates, pipelineId: string | null): s
     if (inPipeline.length) found = inPipeline;
   }
   return pick(found)?.label ?? null;
+}
+
+/**
+ * A stage typed loosely ('renewal snt', 'negotation'), within the pipeline when one is known: its exact label
+ * when one stage (or one label) fits best, else null.
+ */
+export function looseStageLabel(names: Gazetteer, value: string, pipelineId: string | null): string | null {
+  const stages = names.entries.filter((e) => e.kind === 'stage');
+  const within = pipelineId ? stages.filter((e) => e.parentId === pipelineId) : [];
+  for (const pool of within.length ? [within, stages] : [stages]) {
+    const labels = looseLabelOf(
+      value,
+      pool.map((e) => e.label),
+    );
+    if (labels.length === 1) return labels[0]!;
+    if (labels.length > 1) return null;
+  }
+  return null;
 }
 
 const ME = /^(?:me|myself|i|self)$/i;

@@ -7,7 +7,7 @@ import { wordsOf } from './name-match';
 import type { Mentions } from './named-records';
 import { trailingAccount } from './account-prefix';
 import { contentWords } from './name-match';
-import { askedName, clearlyOutside, isOutside, outsideAnswer, outsideTotals, unknownName } from './outside';
+import { askedName, clearlyOutside, isOutside, outsideAnswer, outsideTotals, unknownDeal, unknownName } from './outside';
 import { readContactFields, readDealFields } from './record-fields';
 import type { RecordRepo } from './record-repo';
 
@@ -105,6 +105,8 @@ export function readNamed(
       intent: 'contact',
       run: (ctx) => answerContact(records, caller(ctx), mentions.contacts, readContactFields(rest)),
     };
+  // An account's deal the caller does not have (another team's, or none of that name): said plainly, nothing of it.
+  if (mentions.unknownDeal) return { kind: 'answer', intent: 'unknown', run: async () => unknownDeal(mentions.unknownDeal!) };
   const account = mentions.companies.length
     ? { asked: mentions.companies.map((c) => c.name).join(' / '), companies: mentions.companies.map((c) => ({ id: c.id, name: c.name })) }
     : contextAccount;

@@ -89,7 +89,7 @@ export function matchIntent(question: string, vocab: Vocabulary, today: string):
     return { name: 'calls', day: /tomorrow/i.test(q) ? 'tomorrow' : 'today' };
   if (LAST_MEETING.test(q) && !PAIN.test(q) && !DECISION.test(q)) return { name: 'last_meeting' };
   // A stage or pipeline named in the question is a filter, not a field word ("my deals at Decision Maker Bought-In").
-  const words = readLabels(q, [...vocab.stages, ...vocab.pipelines]).rest;
+  const words = readLabels(q, [...vocab.stages, ...vocab.pipelines], vocab.stages).rest;
   const pain = PAIN.test(words);
   const decision = DECISION.test(words);
   if (pain || decision) return { name: 'account_people', painpoints: pain, decisionMakers: decision };
@@ -105,6 +105,11 @@ export function matchIntent(question: string, vocab: Vocabulary, today: string):
   const onlyClose = namedPeriod && !filters.owners.length && !filters.stages.length && !filters.pipelines.length && !filters.search;
   if (LARGEST.test(q)) return { name: 'largest', limit: largestLimit(q), filters };
   if (CLOSING.test(q) && onlyClose) return { name: 'closing', range: filters.close! };
+  // A list of 'kavya's deals closing next month' shows those still to close, as 'closing' alone does (a won deal
+  // closes no more). A count or total over a period ('how many deals owned by Rohan closing this quarter') and a
+  // calendar month ('closing in December') keep every deal dated in it, closed ones too.
+  const relative = /^(this|next|in the next)\b/.test(filters.close?.label ?? '');
+  if (CLOSING.test(q) && relative && !filters.stages.length && !COUNT_WORDS.test(q) && !SUM_WORDS.test(q)) filters.openOnly = true;
   if (DEALISH.test(q) || hasFilters(filters)) {
     const counted = COUNT_WORDS.test(q);
     const summed = SUM_WORDS.test(q);

@@ -16,6 +16,13 @@ export const unknownName = (name: string): Answer => ({
   results: [],
 });
 
+/** The sentence for a deal of a named account that is none of the caller's deals: nothing about any other deal. */
+export const unknownDeal = (name: string): Answer => ({
+  text: `I could not find a deal named "${name}" among the deals you can see.`,
+  sources: [],
+  results: [],
+});
+
 /** Topics no CRM answer is about. */
 const OUTSIDE = either(
   /\b(weather|temperature|forecast\s+(?:for|in)\s+(?:today|tomorrow|mumbai|delhi)|rain(?:ing)?|poem|poetry|haiku|song|lyrics)\b/,
@@ -93,6 +100,12 @@ export function askedName(question: string): string | null {
   const patterns = [
     /^\s*([^:]{2,60}?)\s*:\s*\S/, // 'Orion renewal: pain points'
     /\bthe\s+([A-Z][\w&.'-]*(?:\s+[A-Z0-9][\w&.'-]*)*)\s+(?:deal|account|opportunity|company)\b/, // 'who owns the Umbrella Corp deal'
+    // 'how big is the aurobindo steels deal', typed in lower case
+    new RegExp(
+      String.raw`^\s*(?:how\s+(?:big|much|large)|what'?s|what\s+is|who\s+owns|where\s+is|when\s+(?:is|does))\b.*?` +
+        String.raw`\bthe\s+([a-z][\w&.'-]*(?:\s+[a-z0-9][\w&.'-]*){0,4}?)\s+(?:deal|account|opportunity)\s*$`,
+      'i',
+    ),
     /^\s*([A-Z][\w&.'-]*(?:\s+[A-Z0-9][\w&.'-]*)+)\s+\w/, // 'Dunder Mifflin next step'
     // 'the account named Foo', 'deal Foo'
     new RegExp(

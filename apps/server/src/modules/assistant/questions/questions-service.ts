@@ -96,7 +96,7 @@ export function createQuestionsService(deps: { reads: QuestionReads }) {
         account = { asked, companies };
       }
       // The records the question names come first; what is asked of them is read around them.
-      const mentions = await named.find(caller, question, labelWords(question, vocab));
+      const mentions = await named.findSideBySide(caller, question, labelWords(question, vocab));
       const decided = readNamed(question, mentions, account, vocab, today, records);
       const ctx: AskContext = { caller, zone, today, now, account };
       if (decided.kind === 'answer') return { ...(await decided.run(ctx)), intent: decided.intent };

@@ -1,4 +1,6 @@
 import type { DealFilters, Vocabulary } from './intents';
+import { findLooseLabels } from '../understanding/loose-labels';
+import { addDays } from './time-zone';
 import { MONTHS, PERIODS, monthRange, periodRange, quarterRange, type DateRange, type PeriodName } from './periods';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,8 +31,11 @@ export function readOwners(text: string, vocab: Vocabulary): { ids: string[]; re
   return { ids: [...ids], rest };
 }
 
-/** Labels (stages or pipelines) named in the question, longest first. */
-export function readLabels(text: string, labels: string[]): { found: string[]; rest: string } {
+/**
+ * Labels (stages or pipelines) named in the question, longest first; then the `loose` ones (stages) as reps type
+ * them: 'negotation', 'qualifed to buy', 'decision maker bought in' (findLooseLabels).
+ */
+export function readLabels(text: string, labels: string[], loose: string[] = []): { found: string[]; rest: string } {
   let rest = text;
   const found: string[] = [];
   for (const label of [...new Set(labels)].sort((a, b) => b.length - a.length)) {
@@ -39,6 +44,12 @@ export function readLabels(text: string, labels: string[]): { found: string[]; r
       found.push(label);
       rest = blank(rest, new RegExp(re.source, 'gi'));
     }
+  }
+  for (const hit of findLooseLabels(rest, loose)) {
+    if (!found.includes(hit.label)) found.push(hit.label);
+  }
+  for (const hit of findLooseLabels(rest, loose).sort((a, b) => b.from - a.from)) {
+    rest = `${rest.slice(0, hit.from)} ${rest.slice(hit.to)}`;
   }
   return { found, rest };
 }
@@ -59,6 +70,12 @@ export function readCloseRange(text: string, today: string): DateRange | null {
   if (m) return { from: '0001-01-01', to: m[1]!, label: `on or before ${m[1]}` };
   m = new RegExp(`\\b(?:after|from|since)\\s+${ISO}`).exec(t);
   if (m) return { from: m[1]!, to: '9999-12-31', label: `on or after ${m[1]}` };
+  // 'in the next 30 days', 'within 2 weeks', 'coming 3 months': from today on.
+  m = /\b(?:next|coming|within(?:\s+the\s+next)?|in\s+(?:the\s+)?(?:next|coming))\s+(\d{1,3})\s+(days?|weeks?|months?)\b/.exec(t);
+  if (m) {
+    const days = Number(m[1]) * (m[2]!.startsWith('week') ? 7 : m[2]!.startsWith('month') ? 30 : 1);
+    return { from: today, to: addDays(today, days), label: `in the next ${m[1]} ${m[2]}` };
+  }
   m = /\bq([1-4])(?:\s+(?:of\s+)?(\d{4}))?\b/.exec(t);
   if (m) return quarterRange(Number(m[1]), m[2] ? Number(m[2]) : year);
   m = new RegExp(`\\b(${MONTHS.join('|')})(?:\\s+(\\d{4}))?\\b`).exec(t);
@@ -93,7 +110,7 @@ export function readFilters(question: string, vocab: Vocabulary, today: string):
   const withoutSearch = search ? question.replace(search, ' ') : question;
   const owners = readOwners(withoutSearch, vocab);
   const pipelines = readLabels(owners.rest, vocab.pipelines);
-  const stages = readLabels(pipelines.rest.replace(/\bpipelines?\b/gi, ' '), vocab.stages);
+  const stages = readLabels(pipelines.rest.replace(/\bpipelines?\b/gi, ' '), vocab.stages, vocab.stages);
   const wonLost = stages.found.length
     ? []
     : vocab.stages.filter((s) => (/\bwon\b/i.test(stages.rest) && /won/i.test(s)) || (/\blost\b/i.test(stages.rest) && /lost/i.test(s)));

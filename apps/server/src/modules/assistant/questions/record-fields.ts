@@ -32,7 +32,7 @@ const FIELD_WORDS: [DealField, RegExp][] = [
     'amount',
     either(
       /\bamount\b|\bamt\b|\bvalue\b|\bvalued\b|\bworth\b|\bhow\s+(?:big|large|much)\b|\bsize\b/,
-      /\bsized\b|\bacv\b|\bprice\b|\bpricing\b|\brevenue\b|\bticket\b|\bdeal\s+value\b/,
+      /\bsized\b|\bacv\b|\bprice\b|\bpricing\b|\brevenue\b|\bticket\b|\bdeal\s+value\b|\bbigger\b|\blarger\b/,
       /\b(?:₹|rs\.?|inr)\s*\?/,
     ),
   ],
