@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { TProfileResponse } from '@pipewise/contract/auth';
 import { Spinner } from '../../components/ui/spinner';
@@ -11,6 +11,10 @@ import { Sidebar } from './sidebar';
 export function DashboardLayout() {
   const { pathname } = useLocation();
   const { data: profile } = useProfile();
+  // The screen follows the session check's answer in a render of its own, which React does in
+  // slices: the header shows who is here at once, and a phone's main thread is not held for the
+  // whole screen in the task that delivered the answer.
+  const screenProfile = useDeferredValue(profile);
   const logout = useLogout();
   const [assistantOpen, setAssistantOpen] = useState(false);
   const [title, setTitle] = useState(() => titleFromPath(pathname));
@@ -44,7 +48,7 @@ export function DashboardLayout() {
       onLogout={() => void logout()}
     >
       {/* The frame shows at once; the screen once the session check has confirmed who is here. */}
-      {profile ? <Outlet /> : <SessionCheck />}
+      {profile && screenProfile ? <Outlet /> : <SessionCheck />}
     </DashboardFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TDealSort } from '@pipewise/contract/deals';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -37,7 +37,9 @@ export function DealsPage() {
   const [columns, setColumns] = useState<DealColumnId[]>(loadVisibleColumns);
   const queryClient = useQueryClient();
   const query = apiQueryOf(state);
-  const deals = useDeals(query);
+  // A page of deals renders in a render of its own, which React does in slices, not in the task
+  // that delivered the answer: a phone's main thread stays free for input while the rows are built.
+  const deals = useDeferredValue(useDeals(query));
   const owners = useDealOwners();
   const pipelines = usePipelines();
 
