@@ -18,7 +18,10 @@ const FORM_FACTORS = ['mobile', 'desktop'] as const;
 const ONLY_FORM = process.env.BENCH_WEB_FORM_FACTORS?.split(',');
 /** Runs per page and form factor; the run with the median performance score is reported. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
-/** When set, every full Lighthouse report is written there as JSON, for a closer look. */
+/**
+ * When set, every full Lighthouse report is written there as JSON, for a closer look, with the
+ * page load's Chrome trace beside it (*.trace.json: open it in DevTools' Performance panel).
+ */
 const REPORT_DIR = process.env.BENCH_WEB_REPORTS;
 /** When set, only pages whose path contains it are measured (and the stored result covers only those). */
 const ONLY = process.env.BENCH_WEB_ONLY;
@@ -39,7 +42,9 @@ type Measurement = {
   benchmarkIndex: number;
 };
 
-async function audit(url: string, formFactor: Measurement['formFactor'], cookie: string | null): Promise<Result> {
+type Audited = { lhr: Result; trace: unknown };
+
+async function audit(url: string, formFactor: Measurement['formFactor'], cookie: string | null): Promise<Audited> {
   const chromium = await launchDebugChromium();
   try {
     const flags: Flags = {
@@ -53,9 +58,25 @@ async function audit(url: string, formFactor: Measurement['formFactor'], cookie:
     const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
-    return result.lhr;
+    return { lhr: result.lhr, trace: result.artifacts.Trace };
   } finally {
     await chromium.close();
+  }
+}
+
+/**
+ * One Lighthouse run, tried up to three times when Lighthouse itself fails to record the page
+ * load (NO_NAVSTART and the like happen on a loaded machine); a page that fails the same way
+ * every time still fails the bench.
+ */
+async function auditWithRetry(url: string, formFactor: Measurement['formFactor'], cookie: string | null): Promise<Audited> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, formFactor, cookie);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || !error.message.startsWith('lighthouse: ')) throw error;
+      process.stdout.write(`  ${url} ${formFactor}: ${error.message}; trying again\n`);
+    }
   }
 }
 
@@ -81,11 +102,13 @@ export const webBench: Bench = {
         for (const formFactor of FORM_FACTORS.filter((f) => !ONLY_FORM || ONLY_FORM.includes(f))) {
           const runs: Result[] = [];
           for (let i = 0; i < RUNS; i++) {
-            const lhr = await audit(`${server.baseURL}${page.path}`, formFactor, page.signedIn ? cookie : null);
+            const { lhr, trace } = await auditWithRetry(`${server.baseURL}${page.path}`, formFactor, page.signedIn ? cookie : null);
             runs.push(lhr);
             if (REPORT_DIR) {
               fs.mkdirSync(REPORT_DIR, { recursive: true });
-              fs.writeFileSync(path.join(REPORT_DIR, `${page.path.replace(/\W+/g, '-')}-${formFactor}-${i + 1}.json`), JSON.stringify(lhr));
+              const name = `${page.path.replace(/\W+/g, '-').replace(/^-/, '')}-${formFactor}-${i + 1}`;
+              fs.writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+              fs.writeFileSync(path.join(REPORT_DIR, `${name}.trace.json`), JSON.stringify(trace));
             }
           }
           // The median run by performance score (the lower middle one of an even count).
@@ -124,7 +147,9 @@ export const webBench: Bench = {
         `(apps/web/dist), default throttling: mobile is simulated slow 4G with 4x CPU slowdown, desktop the desktop preset. ` +
         `Signed-in pages carry the session cookie of ${DEMO_EMAIL}. ${RUNS} run(s) per row; the row is the run with the median ` +
         `performance score (all runs listed). Targets: performance and accessibility at least 95. ` +
-        `Scores drop when other work loads the CPU: see the load average.`,
+        `Scores drop when other work loads the CPU: mobile scores are simulated from the tasks observed on this machine, each ` +
+        `4x longer, so a busy machine (a low CPU benchmark index, a high load average) lengthens every long task; ` +
+        `bench/results/web-notes.md explains the spread.`,
       rows: [{ metric: 'rows meeting the targets', value: `${measured.length - missed.length} of ${measured.length}` }],
       table: {
         columns: [
