@@ -80,7 +80,8 @@ function dealIndexStatements(): { name: string; create: string }[] {
   const statements = files.flatMap((f) => fs.readFileSync(`${MIGRATIONS_DIR}/${f}`, 'utf8').split('--> statement-breakpoint'));
   // In migration order: a later DROP INDEX removes what an earlier CREATE INDEX made.
   const byName = new Map<string, string>();
-  for (const statement of statements.map((s) => s.trim())) {
+  // A statement's leading comment lines are not part of it.
+  for (const statement of statements.map((s) => s.replace(/^(\s*--[^\n]*\n)+/, '').trim())) {
     const dropped = /^DROP INDEX (?:IF EXISTS )?"([^"]+)"/i.exec(statement)?.[1];
     if (dropped) byName.delete(dropped);
     else if (/^CREATE (UNIQUE )?INDEX .* ON "(deals|deal_search)"/i.test(statement))

@@ -47,8 +47,6 @@ CREATE TABLE "deal_term_totals" (
 ALTER TABLE "deal_term_totals" ADD CONSTRAINT "deal_term_totals_term_fk"
   FOREIGN KEY ("organization_id","pattern") REFERENCES "public"."deal_search_terms"("organization_id","pattern")
   ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- A search seen by a rep or a team: the owners' rows first, when they are few.
-CREATE INDEX "deal_search_org_owner_idx" ON "deal_search" USING btree ("organization_id","owner_id");--> statement-breakpoint
 -- Every write to deals first takes a shared advisory lock (20, 0), held to the end of its transaction;
 -- following a new term takes it exclusively (deal-totals-sql.ts) while it adds up the term's current
 -- matches, so the writes in flight commit first and the next ones wait and then see the term: no write

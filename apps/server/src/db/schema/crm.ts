@@ -249,8 +249,6 @@ export const dealSearch = pgTable(
     index('deal_search_org_closedate_idx').on(t.organizationId, t.closedate),
     // The header search's 1-2 character terms, which have no trigram: names by their start.
     index('deal_search_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.dealname}) text_pattern_ops`),
-    // A rep's or a small team's search: their rows by owner, then the pattern on each (migration 0020).
-    index('deal_search_org_owner_idx').on(t.organizationId, t.ownerId),
   ],
 );
 

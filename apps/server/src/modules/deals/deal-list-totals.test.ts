@@ -133,7 +133,7 @@ describe('deals list totals from the month and term aggregates', () => {
         expect(await listed(viewer, q, false)).toEqual(expectedAnswer);
       }
     }
-    // A rep's and a manager's search of the followed term read their own rows by owner: still the same answer.
+    // A rep's and a manager's search of the followed term: still the same answer.
     for (const viewer of [viewers.manager, viewers.rep]) expect(await listed(viewer, search, true)).toEqual(await expected(viewer, search));
   });
 

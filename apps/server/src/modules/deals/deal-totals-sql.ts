@@ -56,16 +56,20 @@ const total = (arms: SQL[], extra: SQL = sql``) =>
   sql`select coalesce(sum(x.n), 0)::int as total, coalesce(sum(x.a), 0)::numeric(20, 2)::text as total_amount${extra}
     from (${sql.join(arms, sql` union all `)}) x`;
 
-/** Whether the workspace follows `pattern` (an uncorrelated subquery: evaluated once per statement). */
-const followed = (organizationId: string, pattern: string) =>
-  sql`exists (select 1 from deal_search_terms f where f.organization_id = ${organizationId} and f.pattern = ${pattern})`;
+/** Whether the workspace follows `pattern` (its totals are in deal_term_totals). */
+export async function isFollowed(db: DbOrTx, organizationId: string, pattern: string): Promise<boolean> {
+  const rows = await execute<{ one: number }>(
+    db,
+    sql`select 1 as one from deal_search_terms where organization_id = ${organizationId} and pattern = ${pattern}`,
+  );
+  return rows.length > 0;
+}
 
 /**
- * The totals statement for a close-date filter or a search (columns total, total_amount and, for a
- * search that can be followed, `followed`: whether the term's totals were read from deal_term_totals).
- * `scope` is the viewer's deal scope over `d`.
+ * The totals statement (total, total_amount) for a close-date filter or a search; `followed`: the
+ * search's term is followed (`isFollowed`). `scope` is the viewer's deal scope over `d`.
  */
-export function selectSplitTotals(organizationId: string, scope: SQL, q: TotalsFilters): SQL {
+export function selectSplitTotals(organizationId: string, scope: SQL, q: TotalsFilters, followed: boolean): SQL {
   const noClose = { close_from: undefined, close_to: undefined };
   const base = dealFilters(organizationId, scope, { ...q, ...noClose, search: undefined });
   const { months, edges } = splitRange(q);
@@ -76,17 +80,15 @@ export function selectSplitTotals(organizationId: string, scope: SQL, q: TotalsF
     ]);
   }
   const pattern = searchPattern(q.search);
-  if (pattern === null) return total([countArm(sql`deal_search`, dealFilters(organizationId, scope, q))]);
+  if (pattern === null || !followed) return total([countArm(sql`deal_search`, dealFilters(organizationId, scope, q))]);
   const searched = dealFilters(organizationId, scope, { ...q, ...noClose });
-  const isFollowed = followed(organizationId, pattern);
+  // `followed` false: the term was dropped since the check (its rows with it), so the caller counts again.
   return total(
     [
-      // deal_term_totals holds rows for a followed term only (they go with the term), so this arm needs no check.
       sumArm(sql`deal_term_totals`, and([base, sql`d.pattern = ${pattern}`, ...months])),
-      ...edges.map((edge) => countArm(sql`deal_search`, and([searched, ...edge, isFollowed]))),
-      countArm(sql`deal_search`, and([dealFilters(organizationId, scope, q), sql`not ${isFollowed}`])),
+      ...edges.map((edge) => countArm(sql`deal_search`, and([searched, ...edge]))),
     ],
-    sql`, ${isFollowed} as followed`,
+    sql`, exists (select 1 from deal_search_terms f where f.organization_id = ${organizationId} and f.pattern = ${pattern}) as followed`,
   );
 }
 

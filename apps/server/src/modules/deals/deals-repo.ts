@@ -4,9 +4,9 @@ import { execute, type DbOrTx } from '../../db/client';
 import { deals } from '../../db/schema/crm';
 import { scope, seesWholeWorkspace, type Viewer } from '../access/scopes';
 import { pageSource, ref, sourceTable, totalsSource } from './deal-list-sources';
-import { DEAL_COLUMNS, DEAL_JOINS, pageWithTotals, selectPage, selectTotalsTable } from './deals-page-sql';
+import { DEAL_COLUMNS, DEAL_JOINS, pageWithTotals, selectCount, selectPage, selectTotalsTable } from './deals-page-sql';
 import { dealFilters, matchSortColumns, searchPattern } from './deals-query';
-import { FOLLOW_MIN_MATCHES, followSearchTerm, selectSplitTotals } from './deal-totals-sql';
+import { FOLLOW_MIN_MATCHES, followSearchTerm, isFollowed, selectSplitTotals } from './deal-totals-sql';
 
 /** One deal with the labels and owner it is shown with. */
 export type DealRecord = {
@@ -62,15 +62,8 @@ type DealRow = {
   version: number;
   updated_at: string;
 };
-/** `followed`: whether a search's totals came from its followed term (absent for no search or one that cannot be followed). */
-type Totals = { total: number; total_amount: string; followed?: boolean | null };
-
-/**
- * A search seen by a rep or a small team whose term is followed (a common one) reads the viewer's
- * rows by owner and matches each, when they see at most this many deals: fewer rows than the
- * term's matches in the whole workspace, which the trigram index would hand over.
- */
-export const OWNER_FIRST_MAX_DEALS = 50_000;
+/** `followed`: false when a followed term's totals were read after the term was dropped (they are counted again). */
+type Totals = { total: number; total_amount: string; followed?: boolean };
 
 const toRecord = (r: DealRow): DealRecord => ({
   id: Number(r.id),
@@ -106,8 +99,9 @@ function fromPageWithTotals(all: (DealRow & Totals)[]): DealPage {
  * set (no close-date or search filter: ~1k rows per workspace instead of every deal), else from
  * the month and search-term totals and the deals at a range's edges (deal-totals-sql.ts).
  */
-function selectTotals(viewer: Viewer, where: SQL, q: TDealListQuery): SQL {
-  return totalsSource(q) === 'totals' ? selectTotalsTable(where) : selectSplitTotals(viewer.organizationId, scope.deals(viewer, 'd'), q);
+function selectTotals(viewer: Viewer, where: SQL, q: TDealListQuery, followed: boolean): SQL {
+  if (totalsSource(q) === 'totals') return selectTotalsTable(where);
+  return selectSplitTotals(viewer.organizationId, scope.deals(viewer, 'd'), q, followed);
 }
 
 /** What an edit may set, by the deals table's column keys. */
@@ -141,11 +135,8 @@ export type DealsRepoOptions = {
 
 export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
   /** Follows a common search term once its totals were counted the slow way (see deal-totals-sql.ts). */
-  async function followIfCommon(viewer: Viewer, q: TDealListQuery, totals: Totals): Promise<void> {
-    const pattern = searchPattern(q.search);
-    if (pattern !== null && totals.followed === false && totals.total >= FOLLOW_MIN_MATCHES) {
-      await followSearchTerm(db, viewer.organizationId, pattern);
-    }
+  async function followIfCommon(viewer: Viewer, pattern: string | null, followed: boolean, totals: Totals): Promise<void> {
+    if (pattern !== null && !followed && totals.total >= FOLLOW_MIN_MATCHES) await followSearchTerm(db, viewer.organizationId, pattern);
   }
 
   return {
@@ -156,57 +147,35 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
       if (q.search && (!seesWholeWorkspace(viewer) || q.owners.length > 0)) {
         // A search whose owners come from a subquery (a team's scope, an owners filter): the
         // planner cannot see how few deals those owners have, and may walk the id order hoping
-        // to meet 25 matches soon (a rep's search read ~14k rows that way at 100k deals). So every
-        // match is found once, for the totals and the page: for a followed (common) term, by
-        // reading the viewer's rows owner by owner when they see few deals (deal_totals says
-        // how many and whose), else through the trigram index. Each owner's rows are read through
-        // deal_search_org_owner_idx: `offset 0` keeps the planner from turning the loop into a
-        // join over every row, and `|| ''` keeps it off the trigram index.
+        // to meet 25 matches soon (a rep's search read ~14k rows that way at 100k deals). The
+        // trigram index finds every match anyway for the totals, so the page is ordered from
+        // those same rows: one scan, whatever the owners.
         const matches = sql`m`;
-        const org = viewer.organizationId;
-        const columns = sql`d.id, d.amount${matchSortColumns(q.sort)}`;
-        const pattern = searchPattern(q.search);
-        let found = sql`select ${columns} from ${sourceTable('search')} d where ${where}`;
-        let followed = sql`null::boolean`;
-        if (pattern !== null) {
-          const unsearched = { ...q, search: undefined };
-          const seen = dealFilters(org, scope.deals(viewer, 'd'), { ...unsearched, close_from: undefined, close_to: undefined });
-          followed = sql`exists (select 1 from deal_search_terms f where f.organization_id = ${org} and f.pattern = ${pattern})`;
-          const seenDeals = sql`(select coalesce(sum(d.deals), 0) from deal_totals d where ${seen})`;
-          const ownersFirst = sql`(${followed} and ${seenDeals} <= ${OWNER_FIRST_MAX_DEALS})`;
-          found = sql`
-            select d.* from (select distinct d.owner_id from deal_totals d where ${seen} and d.deals <> 0 and d.owner_id is not null) o,
-              lateral (
-                select ${columns} from ${sourceTable('search')} d
-                where d.owner_id = o.owner_id and ${dealFilters(org, scope.deals(viewer, 'd'), unsearched)}
-                  and (d.search_text || '') like ${pattern} offset 0
-              ) d
-            where ${ownersFirst}
-            union all
-            select ${columns} from ${sourceTable('search')} d where ${where} and not ${ownersFirst}`;
-        }
-        const totals = sql`select count(*)::int as total, coalesce(sum(m.amount), 0)::numeric(20, 2)::text as total_amount,
-          ${followed} as followed from m`;
         const all = await execute<DealRow & Totals>(
           db,
           sql`
-          with m as materialized (${found})
-          ${pageWithTotals(totals, selectPage(matches, sql`true`, q, q.page_size, offset))}`,
+          with m as materialized (select d.id, d.amount${matchSortColumns(q.sort)} from ${sourceTable('search')} d where ${where})
+          ${pageWithTotals(selectCount(matches, sql`true`), selectPage(matches, sql`true`, q, q.page_size, offset))}`,
         );
-        await followIfCommon(viewer, q, all[0]!);
         return fromPageWithTotals(all);
       }
+      // A search's totals come from its term's totals once the term is followed (a plain check first: a
+      // check inside the statement would still start the parallel workers planned for the count).
+      const pattern = totalsSource(q) === 'totals' ? null : searchPattern(q.search);
+      const followed = pattern !== null && (await isFollowed(db, viewer.organizationId, pattern));
       const page = selectPage(sourceTable(pageSource(q)), where, q, q.page_size, offset);
       if (options.oneStatement) {
-        const all = await execute<DealRow & Totals>(db, pageWithTotals(selectTotals(viewer, where, q), page));
-        await followIfCommon(viewer, q, all[0]!);
+        const all = await execute<DealRow & Totals>(db, pageWithTotals(selectTotals(viewer, where, q, followed), page));
+        if (all[0]!.followed === false) return this.list(viewer, q);
+        await followIfCommon(viewer, pattern, followed, all[0]!);
         return fromPageWithTotals(all);
       }
       const [pageRows, totals] = await Promise.all([
         execute<DealRow>(db, sql`${page} order by page.ord`),
-        execute<Totals>(db, selectTotals(viewer, where, q)),
+        execute<Totals>(db, selectTotals(viewer, where, q, followed)),
       ]);
-      await followIfCommon(viewer, q, totals[0]!);
+      if (totals[0]!.followed === false) return this.list(viewer, q);
+      await followIfCommon(viewer, pattern, followed, totals[0]!);
       const { total, total_amount } = totals[0]!;
       return { records: pageRows.map(toRecord), total, totalAmount: total_amount };
     },
