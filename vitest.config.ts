@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/test/setup.ts'],
+          // Several tests render the whole app and load lazy chunks: past 5 s on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {

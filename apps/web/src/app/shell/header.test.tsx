@@ -26,6 +26,31 @@ describe('Header', () => {
     expect(screen.getByText('Organization')).toBeInTheDocument();
   });
 
+  it('opens the search from its button on a phone, focused; Escape closes it and gives focus back to the button', () => {
+    renderHeader();
+    const toggle = screen.getByRole('button', { name: 'Open search' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('search').id);
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('banner')).toHaveClass('search-open');
+    const box = screen.getByRole('combobox', { name: 'Search' });
+    expect(box).toHaveFocus();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('banner')).not.toHaveClass('search-open');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('keeps Escape in the search box as it was where the box is always shown', () => {
+    renderHeader();
+    const box = screen.getByRole('combobox', { name: 'Search' });
+    box.focus();
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Open search' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('wires the assistant and logout buttons', () => {
     const { onToggleAssistant, onLogout } = renderHeader();
     fireEvent.click(screen.getByRole('button', { name: 'Open assistant' }));

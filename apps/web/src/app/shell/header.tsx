@@ -1,4 +1,5 @@
-import { LogOut, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { LogOut, Search, Sparkles } from 'lucide-react';
 import type { TProfileResponse } from '@pipewise/contract/auth';
 import { HeaderSearch } from '../../features/search/components/header-search';
 import { ASSISTANT_PANEL_ID } from './assistant-panel';
@@ -12,6 +13,8 @@ type HeaderProps = {
   onLogout: () => void;
 };
 
+const HEADER_SEARCH_ID = 'header-search';
+
 export function organizationLabel(profile: TProfileResponse | null | undefined): string {
   const name = profile?.organization_name?.trim() || profile?.database_record.organization_name?.trim();
   return name ? name.toUpperCase() : 'Organization';
@@ -19,11 +22,39 @@ export function organizationLabel(profile: TProfileResponse | null | undefined):
 
 export function Header({ title, profile, assistantOpen, onToggleAssistant, onLogout }: HeaderProps) {
   const displayName = profile?.name || profile?.email || '';
+  // On a phone the search box has no room in the header: a button opens it in a row under the header.
+  const [searchOpen, setSearchOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (searchOpen) headerRef.current?.querySelector<HTMLInputElement>('.header-search input')?.focus();
+  }, [searchOpen]);
   return (
-    <header className="app-header">
+    <header ref={headerRef} className={searchOpen ? 'app-header search-open' : 'app-header'}>
       <h1 className="app-header-title">{title}</h1>
-      <HeaderSearch />
+      <HeaderSearch
+        id={HEADER_SEARCH_ID}
+        onDismiss={
+          searchOpen
+            ? (how) => {
+                setSearchOpen(false);
+                if (how === 'escape') searchToggleRef.current?.focus();
+              }
+            : undefined
+        }
+      />
       <div className="header-actions">
+        <button
+          ref={searchToggleRef}
+          type="button"
+          className="icon-button header-search-toggle"
+          aria-label="Open search"
+          aria-expanded={searchOpen}
+          aria-controls={HEADER_SEARCH_ID}
+          onClick={() => setSearchOpen((open) => !open)}
+        >
+          <Search size={18} aria-hidden="true" />
+        </button>
         <button
           type="button"
           className="icon-button icon-button-accent"

@@ -15,7 +15,16 @@ export const SEARCH_DEBOUNCE_MS = 200;
  * contacts, people and meetings as the user types. Focus stays in the input; the arrow keys move
  * the active option (aria-activedescendant), Enter opens it, Escape or a click outside closes.
  */
-export function HeaderSearch() {
+type HeaderSearchProps = {
+  id?: string;
+  /**
+   * Given while the box is opened on its own (a phone): Escape with no results showing closes it, and
+   * so does picking a result.
+   */
+  onDismiss?: (how: 'escape' | 'picked') => void;
+};
+
+export function HeaderSearch({ id, onDismiss }: HeaderSearchProps = {}) {
   const navigate = useNavigate();
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
@@ -51,6 +60,7 @@ export function HeaderSearch() {
     setOpen(false);
     setActiveId(null);
     setText('');
+    onDismiss?.('picked');
     void navigate(option.url);
   }
 
@@ -67,11 +77,14 @@ export function HeaderSearch() {
       event.preventDefault();
       setOpen(false);
       setActiveId(null);
+    } else if (event.key === 'Escape' && onDismiss) {
+      event.preventDefault();
+      onDismiss('escape');
     }
   }
 
   return (
-    <form ref={rootRef} className="header-search" role="search" onSubmit={(e) => e.preventDefault()}>
+    <form ref={rootRef} id={id} className="header-search" role="search" onSubmit={(e) => e.preventDefault()}>
       <Search size={16} aria-hidden="true" className="header-search-icon" />
       <input
         type="search"
