@@ -91,6 +91,8 @@ export function writeSummary(benchOrder: readonly string[]): void {
     .readdirSync(RESULTS_DIR)
     .filter((f) => f.endsWith('.json'))
     .map((f) => JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, f), 'utf8')) as StoredResult)
+    // Other JSON kept beside the results (an assistant holdout's per-case answers) is not a bench result.
+    .filter((r) => typeof r.name === 'string' && r.environment !== undefined)
     .sort((a, b) => order(a.name) - order(b.name) || a.name.localeCompare(b.name));
   const lines = ['# Benchmark results', '', 'Written by `npm run bench` (bench/run.ts). Each section names the machine it ran on.', ''];
   for (const r of stored) lines.push(...resultSection(r, '##'));
