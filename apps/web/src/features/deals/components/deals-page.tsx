@@ -39,7 +39,10 @@ export function DealsPage() {
   const query = apiQueryOf(state);
   // A page of deals renders in a render of its own, which React does in slices, not in the task
   // that delivered the answer: a phone's main thread stays free for input while the rows are built.
-  const deals = useDeferredValue(useDeals(query));
+  // A failure shows at once, with the other lists' (the error text names everything that failed).
+  const liveDeals = useDeals(query);
+  const deferredDeals = useDeferredValue(liveDeals);
+  const deals = liveDeals.isError ? liveDeals : deferredDeals;
   const owners = useDealOwners();
   const pipelines = usePipelines();
 
