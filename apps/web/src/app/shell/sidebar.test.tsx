@@ -57,6 +57,10 @@ describe('Sidebar', () => {
     expect(sidebar).toHaveAttribute('data-expanded', 'true');
     fireEvent.blur(screen.getByRole('link', { name: 'Settings' }), { relatedTarget: outside });
     expect(sidebar).toHaveAttribute('data-expanded', 'false');
+    // ...without its width animation, which would lie over the newly focused control meanwhile.
+    expect(sidebar).toHaveAttribute('data-instant', 'true');
+    fireEvent.focus(screen.getByRole('link', { name: 'Deals' }));
+    expect(sidebar).not.toHaveAttribute('data-instant');
     outside.remove();
   });
 

@@ -18,6 +18,8 @@ type SidebarProps = { onNavigate: (label: string) => void };
 export function Sidebar({ onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(false);
+  // Closing because focus moved on: no width animation, which for 180 ms would lie over the focused control.
+  const [closedByFocus, setClosedByFocus] = useState(false);
   const collapseTimer = useRef<number | null>(null);
 
   const cancelCollapse = () => {
@@ -26,6 +28,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   };
   const expand = () => {
     cancelCollapse();
+    setClosedByFocus(false);
     setExpanded(true);
   };
   const scheduleCollapse = () => {
@@ -40,6 +43,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
     // Focus gone to another control (Tab on a keyboard): the open panel would lie over it, so it closes at once.
     if (next) {
       cancelCollapse();
+      setClosedByFocus(true);
       setExpanded(false);
     } else scheduleCollapse();
   };
@@ -50,6 +54,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
     <aside
       className="sidebar"
       data-expanded={expanded}
+      data-instant={closedByFocus || undefined}
       onMouseEnter={() => {
         hovered.current = true;
         expand();
