@@ -257,4 +257,26 @@ describe('server processes', () => {
     expect(await sweeper.registry.sweep()).toEqual([]);
     expect(await jobRow(database, jobId)).toMatchObject({ status: 'running', locked_by: quiet.id });
   });
+
+  it('on the embedded database (one process) registers and clears up at start, then writes nothing on a timer', async () => {
+    const id = newProcessId();
+    const registry = createProcessRegistry({
+      db: database.db,
+      id,
+      role: 'all',
+      log: silentLog,
+      ...TIMING,
+      othersAreGone: true,
+      localKey: null,
+      onDead: async () => undefined,
+    });
+    await registry.start();
+    started.push(registry);
+    const seen = async () =>
+      (await execute<{ seen_at: string }>(database.db, sql`select seen_at::text from server_processes where id = ${id}`))[0]?.seen_at;
+    const first = await seen();
+    expect(first).toBeDefined();
+    await sleep(TIMING.beatMs * 5);
+    expect(await seen()).toBe(first);
+  });
 });

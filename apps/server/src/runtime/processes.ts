@@ -200,8 +200,12 @@ export function createProcessRegistry(opts: ProcessRegistryOptions) {
         log.warn({ err: e, processId: id }, 'process sweep failed');
         return [];
       });
-      every(beatMs, 'heartbeat', beat);
-      every(sweepMs, 'sweep', sweep);
+      // The embedded database has one process (its DATA_DIR lock): nobody else to find stopped, and a
+      // beat would only write to it every few seconds.
+      if (!opts.othersAreGone) {
+        every(beatMs, 'heartbeat', beat);
+        every(sweepMs, 'sweep', sweep);
+      }
       return cleared;
     },
     beat,
