@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../test/test-paths';
 import { createTestDatabase } from '../../test/test-db';
+import { waitFor } from '../../test/wait';
 import { DatabaseStartError, execute, type ListenerStatus } from './client';
 import { openPostgres } from './postgres-driver';
 
@@ -45,11 +46,25 @@ describe.runIf(testDatabaseUrl())('PostgreSQL driver on a server (PostgreSQL run
         await held;
         order.push('first out');
       });
-      // The second start waits for the first to let go of the lock.
-      const second = other.withStartupLock(async () => void order.push('second'));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(order).toEqual(['first in']);
-      release();
+      let second: Promise<void> | undefined;
+      try {
+        await waitFor(() => order.includes('first in'), { what: 'the first start to hold the lock' });
+        // The second start waits in the database for the first to let go of the lock.
+        second = other.withStartupLock(async () => void order.push('second'));
+        const waiting = async () =>
+          (
+            await execute<{ n: number }>(
+              test.db,
+              sql`select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
+                  where l.locktype = 'advisory' and not l.granted and d.datname = current_database()`,
+            )
+          )[0]!.n;
+        await waitFor(async () => (await waiting()) === 1, { what: 'the second start to wait for the lock' });
+        expect(order).toEqual(['first in']);
+      } finally {
+        // Released whatever happened above: a start left holding its connection would keep close() waiting.
+        release();
+      }
       await Promise.all([first, second]);
       expect(order).toEqual(['first in', 'first out', 'second']);
     } finally {
