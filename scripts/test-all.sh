@@ -57,9 +57,36 @@ ensure_debian_package /usr/bin/pocketsphinx_continuous pocketsphinx
 ensure_debian_package /usr/share/pocketsphinx/model/en-us/en-us.lm.bin pocketsphinx-en-us
 ensure_debian_package /usr/share/pocketsphinx/test/data/librivox/transcription pocketsphinx-testdata
 
-run_step "Typecheck (tsc -b)" npm run --silent typecheck
-run_step "Lint (eslint)" npm run --silent lint
-run_step "Format (prettier --check)" npm run --silent format:check
+# The static checks run side by side (tsc on one core, eslint then prettier on the other); each one's
+# output is shown after it, whole, and each is recorded as its own step.
+static_check() { # name log command...
+  local name=$1 log=$2 started code
+  shift 2
+  started=$SECONDS
+  "$@" >"$log" 2>&1
+  code=$?
+  echo "$code $((SECONDS - started))" >"$log.status"
+}
+TYPECHECK_LOG=$OUT/typecheck.log
+LINT_LOG=$OUT/lint.log
+FORMAT_LOG=$OUT/format.log
+static_check "Typecheck (tsc -b)" "$TYPECHECK_LOG" npm run --silent typecheck &
+TYPECHECK_PID=$!
+{
+  static_check "Lint (eslint)" "$LINT_LOG" npm run --silent lint
+  static_check "Format (prettier --check)" "$FORMAT_LOG" npm run --silent format:check
+} &
+LINT_PID=$!
+wait "$TYPECHECK_PID" "$LINT_PID"
+for check in "Typecheck (tsc -b):$TYPECHECK_LOG" "Lint (eslint):$LINT_LOG" "Format (prettier --check):$FORMAT_LOG"; do
+  name=${check%%:*}
+  log=${check#*:}
+  banner "$name"
+  cat "$log"
+  read -r code took <"$log.status" || { code=1; took=0; }
+  echo "-- $name: $([[ $code -eq 0 ]] && echo ok || echo "FAILED (exit $code)") in $took s (alongside the other static checks)"
+  record "$name" "$code"
+done
 run_step "Build the web app" npm run --silent build
 run_step "Web bundle budget" node scripts/check-bundle-budget.mjs
 run_vitest_step "Unit and API tests on PGlite (server, web)" unit npx vitest run --project server --project web
