@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check and every test suite, in one command.
 #   typecheck, lint, formatting, web build and its bundle budget, unit + API tests on PGlite, the API tests again on PostgreSQL,
-#   browser tests in Chromium against the real server.
+#   sqlmap against the list, search, command and chat routes, browser tests in Chromium against the real server.
 # Every step runs even when an earlier one failed; the exit code is non-zero if any failed.
 # Missing Debian packages (chromium, postgresql, ffmpeg, pocketsphinx) are installed when running as root with apt;
 # otherwise the step fails saying what to install. Nothing is skipped silently.
@@ -91,6 +91,9 @@ run_step "Build the web app" npm run --silent build
 run_step "Web bundle budget" node scripts/check-bundle-budget.mjs
 run_vitest_step "Unit and API tests on PGlite (server, web)" unit npx vitest run --project server --project web
 run_vitest_step "API tests on PostgreSQL" postgres bash scripts/test-postgres.sh
+# Debian's sqlmap against the list, search, command and chat routes, at its first level and risk (about a
+# minute); `npm run security:sqlmap` runs the deeper pass whose results are committed in bench/results.
+run_step "SQL injection scan (sqlmap, level 1)" env SQLMAP_LEVEL=1 SQLMAP_RISK=1 SQLMAP_STORE=0 bash scripts/security-sqlmap.sh
 if [[ $CHROMIUM_OK -eq 0 ]]; then
   run_vitest_step "Browser tests (Chromium)" e2e npx vitest run --project e2e
 else
