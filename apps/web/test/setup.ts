@@ -4,9 +4,12 @@ import { afterEach, beforeAll, vi } from 'vitest';
 import { loadMenus } from '../src/components/ui/dropdown';
 import { loadPopovers } from '../src/components/ui/popover';
 
-// findBy* and waitFor give up after 1 s by default, which a busy machine can exceed while a screen
-// renders its data; a wrong screen still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+// findBy* and waitFor give up after 1 s by default. A test that renders the whole app (session check, lazy
+// screen chunks, deferred renders) took past 3 s on a busy 2-core machine, so every wait gets 10 s. Nothing
+// here waits on purpose for something that never comes, so this only makes a wrong screen fail later: after
+// 10 s, with the query's own message, inside the web project's 15 s test timeout. A wait that must not be
+// this patient passes its own, shorter { timeout }.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling; the shell scrolls to the top on every route change.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

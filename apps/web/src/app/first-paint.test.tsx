@@ -27,25 +27,25 @@ describe('the first paint', () => {
       'GET /api/calendar/user-meetings/': () => json({ status: 'success', meetings: [] }),
     });
     renderApp('/dashboard');
-    expect(await screen.findByText('Checking your session', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Checking your session')).toBeInTheDocument();
     expect(firstPaint()).not.toBeNull();
 
     answer(json(profileFixture()));
-    expect(await screen.findByRole('region', { name: 'Upcoming Calls' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Upcoming Calls' })).toBeInTheDocument();
     expect(firstPaint()).toBeNull();
   });
 
   it('goes when a signed-out visitor is sent to /signin', async () => {
     fakeApi({ 'GET /api/session/profile': signedOut });
     renderApp('/dashboard/deals');
-    expect(await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(firstPaint()).toBeNull();
   });
 
   it('goes with the error screen when the session check fails', async () => {
     fakeApi({ 'GET /api/session/profile': () => json({ detail: 'Server error' }, 500) });
     renderApp('/dashboard');
-    expect(await screen.findByText('Failed to fetch user profile. Please try again.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch user profile. Please try again.')).toBeInTheDocument();
     expect(firstPaint()).toBeNull();
   });
 });

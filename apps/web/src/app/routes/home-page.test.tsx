@@ -34,7 +34,7 @@ async function openHome() {
       json({ status: 'success', meetings: [meeting('a', 'Pricing review', at(15)), meeting('b', 'Renewal call', at(10, 1))] }),
   });
   renderApp('/dashboard');
-  return screen.findByRole('region', { name: 'Upcoming Calls' }, { timeout: 10_000 });
+  return screen.findByRole('region', { name: 'Upcoming Calls' });
 }
 
 describe('Home right column', () => {

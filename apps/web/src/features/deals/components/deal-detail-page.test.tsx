@@ -44,7 +44,7 @@ function detailApi(initial: TDeal = dealFixture(), put?: Put) {
 
 async function openDeal(path = '/dashboard/deals/101') {
   renderApp(path);
-  await screen.findByRole('heading', { level: 2, name: /Kaveri Foods|New Deal/ }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 2, name: /Kaveri Foods|New Deal/ });
   return userEvent.setup();
 }
 
@@ -55,7 +55,7 @@ describe('Deal detail', () => {
     detailApi();
     renderApp('/dashboard/deals/101');
     expect(screen.getByRole('status')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Kaveri Foods - Dealer portal' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kaveri Foods - Dealer portal' })).toBeInTheDocument();
     expect(screen.getByText('72%')).toBeInTheDocument();
     expect(screen.getByText('Confidence on closure')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Owner')).toHaveDisplayValue('Asha Rao'));

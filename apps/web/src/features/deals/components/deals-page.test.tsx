@@ -51,7 +51,7 @@ const lastListQuery = (api: ReturnType<typeof fakeApi>) => {
 async function openDeals(search = '', options: Parameters<typeof dealsApi>[0] = {}) {
   const api = dealsApi(options);
   const view = renderApp(`/dashboard/deals${search}`);
-  await screen.findByRole('table', { name: 'Deals' }, { timeout: 10_000 });
+  await screen.findByRole('table', { name: 'Deals' });
   return { api, ...view, user: userEvent.setup() };
 }
 
