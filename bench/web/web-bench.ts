@@ -69,7 +69,7 @@ async function audit(url: string, formFactor: Measurement['formFactor'], cookie:
  * load (NO_NAVSTART and the like happen on a loaded machine); a page that fails the same way
  * every time still fails the bench.
  */
-async function auditWithRetry(url: string, formFactor: Measurement['formFactor'], cookie: string | null): Promise<Audited> {
+export async function auditWithRetry(url: string, formFactor: Measurement['formFactor'], cookie: string | null): Promise<Audited> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(url, formFactor, cookie);

@@ -15,6 +15,8 @@ import { pickEncoding } from './spa';
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-spa-'));
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(', ')}];\n`;
 const STYLE = `${Array.from({ length: 100 }, (_, i) => `.c${i} { color: red; }`).join('\n')}\n`;
+/** The entry's own stylesheet, which index.html links (a `$` in it stays as it is). */
+const ENTRY_STYLE = `body { margin: 0; }\n.price::before { content: '$&'; }\n`;
 /** The start script the web build writes inline (apps/web/build/boot-after-paint.ts). */
 const START_SCRIPT = `const start = () => import("/assets/index-abc.js");requestAnimationFrame(() => setTimeout(start));`;
 const INDEX = `<!doctype html>
@@ -24,6 +26,7 @@ const INDEX = `<!doctype html>
     <meta name="description" content="${'Pipewise: your sales assistant for deals, meetings and calls. '.repeat(20)}" />
     <link rel="modulepreload" crossorigin href="/assets/index-abc.js">
     <script type="module">${START_SCRIPT}</script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body><div id="root"></div></body>
 </html>
@@ -61,6 +64,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(FIRST_PAINTS));
   writeCompressed('assets/index-abc.js', SCRIPT);
   writeCompressed('assets/deals-abc.css', STYLE);
+  writeCompressed('assets/index-abc.css', ENTRY_STYLE);
   t = await createTestApp({ env: { WEB_DIST: webDist } });
 });
 
@@ -168,6 +172,18 @@ describe('pages', () => {
     // The page's CSS is inline, so the first paint is styled without waiting for a request.
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain(`<style>${STYLE}</style>`);
+    // So is the entry's, where its link was (before the page's CSS, as in the cascade the app
+    // has): the first paint waits for no stylesheet. The link stays, disabled (not fetched), so
+    // the app's chunk loader finds the sheet present and does not add it again after the page's.
+    expect(head).not.toContain('<link rel="stylesheet" crossorigin');
+    expect(head).toContain(`<style>${ENTRY_STYLE}</style><link rel="stylesheet" disabled href="/assets/index-abc.css">`);
+    expect(head.indexOf(ENTRY_STYLE)).toBeLessThan(head.indexOf(STYLE));
+    // The first paint waits for none of the preloads: the scripts and the CSS go at low priority, the
+    // API answers the page asks for at once at their own.
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/deal-detail-page-abc.js">');
+    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">');
+    expect(head).toContain('<link rel="preload" fetchpriority="low" as="style" crossorigin href="/assets/deals-abc.css">');
+    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
     // Compressed the same way.
     const br = await get('/dashboard/deals/42', 'br', 'access_token=abc');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
@@ -177,6 +193,9 @@ describe('pages', () => {
     const signedOut = await get('/dashboard/deals/42');
     expect(signedOut.body).not.toContain('first-paint');
     expect(signedOut.body).not.toContain('<style>');
+    // Without a first paint the page shows the loading indicator, styled by the linked stylesheet.
+    expect(signedOut.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+    expect(signedOut.body).not.toContain('fetchpriority');
     const other = await get('/dashboard/deals', undefined, 'access_token=abc');
     expect(other.body).not.toContain('first-paint');
     expect((await get('/signin', undefined, 'access_token=abc')).body).not.toContain('first-paint');

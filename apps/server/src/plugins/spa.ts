@@ -46,6 +46,9 @@ export function pageScriptHashes(webDist: string): string[] {
   );
 }
 
+/** An entry stylesheet's link in the built index.html. */
+const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+
 /** dist/prerendered.json, written by the web build: per dashboard path pattern, its first paint as HTML. */
 type FirstPaints = Record<string, string>;
 
@@ -66,13 +69,26 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
   const preloads = readJson<RoutePreloads>(path.join(webDist, 'route-preloads.json'), {});
   const firstPaints = readJson<FirstPaints>(path.join(webDist, 'prerendered.json'), {});
   const pages = new Map<string, Page>();
+  const cssOf = (href: string) => fs.readFileSync(path.join(webDist, href), 'utf8');
   const firstPaintOf = (pattern: string, css: string[]) => {
-    const styles = css.map((href) => fs.readFileSync(path.join(webDist, href), 'utf8')).join('\n');
+    const styles = css.map(cssOf).join('\n');
     return {
       head: styles ? `<style>${styles}</style>` : '',
       body: `<div id="first-paint" class="first-paint" inert aria-hidden="true">${firstPaints[pattern]}</div>`,
     };
   };
+  /**
+   * A page that paints from its HTML needs no request to do so. The entry's stylesheets go inline
+   * where their links were (same order, so the same cascade); each link stays, disabled, which
+   * the browser does not fetch, so the app's chunk loader sees the sheet as present and does not
+   * add it again after the page's own CSS. The scripts and the page's CSS (already inline) are
+   * preloaded at low priority: the first paint waits for none of them (the app starts after it).
+   * The API answers the page asks for at once keep their priority.
+   */
+  const paintFromHtml = (html: string) =>
+    html
+      .replace(ENTRY_STYLESHEET, (_link, href: string) => `<style>${cssOf(href)}</style><link rel="stylesheet" disabled href="${href}">`)
+      .replace(/<link rel="(modulepreload|preload)" (?!as="fetch")/g, '<link rel="$1" fetchpriority="low" ');
   const build = (pattern: string | undefined, withQuery: boolean, withFirstPaint: boolean): Page => {
     const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
     // An API preload with a query string is what the page asks for when its own URL has none.
@@ -85,6 +101,7 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     let html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
     if (pattern && withFirstPaint) {
       const firstPaint = firstPaintOf(pattern, css);
+      html = paintFromHtml(html);
       html = html.replace('</head>', `    ${firstPaint.head}\n  </head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
     }
     return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
