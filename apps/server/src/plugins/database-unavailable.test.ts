@@ -8,13 +8,13 @@ import { testDatabaseUrl } from '../../test/test-paths';
 import { testJob } from '../../test/jobs-fixture';
 import { signIn } from '../../test/sessions';
 import { silentLog } from '../../test/silent-log';
+import { expectUnavailable } from '../../test/unavailable';
 import { waitFor } from '../../test/wait';
 import { execute, type Database } from '../db/client';
 import { openPostgres } from '../db/postgres-driver';
 import { createJobQueue } from '../jobs/job-queue';
 import { createJobRunner, createWorker } from '../jobs/worker';
 import { isDatabaseUnavailable, markFromDatabase } from '../lib/db-errors';
-import { DATABASE_UNAVAILABLE } from './errors';
 import { PUBLIC_ROUTE } from './session';
 
 const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, syscall: 'connect' });
@@ -58,10 +58,7 @@ describe('a database that is down or restarting', () => {
       'connectTimeout',
       'transactionStart',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/test/db-failure/${kind}`, headers: csrfHeaders });
-      expect(res.statusCode, kind).toBe(503);
-      expect(res.json(), kind).toEqual({ detail: DATABASE_UNAVAILABLE });
-      expect(res.headers['retry-after'], kind).toBe('5');
+      expectUnavailable(await t.app.inject({ method: 'GET', url: `/api/test/db-failure/${kind}`, headers: csrfHeaders }), kind);
     }
   });
 
@@ -99,9 +96,7 @@ describe.runIf(testDatabaseUrl())('the API while its PostgreSQL server goes away
 
     await relay.down();
     const started = Date.now();
-    const during = await list();
-    expect(during.statusCode).toBe(503);
-    expect(during.json()).toEqual({ detail: DATABASE_UNAVAILABLE });
+    expectUnavailable(await list());
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
 
