@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './db/pglite-driver';
 import { execute } from './db/client';
 import { filesUnder } from '../test/recordings-kit';
-import { presetPgliteDataDir, spawnServer, type ServerProcess } from '../test/server-process';
-import { createTestDatabase } from '../test/test-db';
+import { presetPgliteDataDir, useSpawnedServers } from '../test/server-process';
+import { createTestDatabase, type TestDatabase } from '../test/test-db';
 import { testDatabaseUrl } from '../test/test-paths';
 import { waitFor } from '../test/wait';
 
-const servers: ServerProcess[] = [];
-const dirs: string[] = [];
+const { start, tempDir } = useSpawnedServers('pipewise-crash-');
 /** A spawned server on a busy 2-core machine can take a while to open PGlite. */
 const PROCESS_TEST_TIMEOUT = 90_000;
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.kill()));
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /**
  * What a server killed with SIGKILL leaves in its DATA_DIR: an upload cut short while its bytes
@@ -70,12 +64,10 @@ async function leftByAKilledServer(dataDir: string) {
 
 describe('restart after the server was killed (embedded database)', { timeout: PROCESS_TEST_TIMEOUT }, () => {
   it('removes the files of uploads cut short before it answers, keeps filed ones, and runs the killed job at once', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-crash-'));
-    dirs.push(dataDir);
+    const dataDir = tempDir();
     const left = await leftByAKilledServer(dataDir);
 
-    const server = await spawnServer({ DATA_DIR: dataDir, DEMO_SEED: '0', JOB_POLL_MS: '50' });
-    servers.push(server);
+    const server = await start({ DATA_DIR: dataDir, DEMO_SEED: '0', JOB_POLL_MS: '50' });
     await server.waitUntilHealthy();
 
     // By its first answer: no temporary file, no stored file without its recording; the filed one stays.
@@ -92,47 +84,43 @@ describe.runIf(testDatabaseUrl())(
   'restart after a server on PostgreSQL was killed (PostgreSQL run)',
   { timeout: 2 * PROCESS_TEST_TIMEOUT },
   () => {
-    it('removes the files the killed process left and runs its job at once, however long their lease', async () => {
-      const database = await createTestDatabase();
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-crash-pg-'));
-      dirs.push(dataDir);
-      try {
-        const env = { DATA_DIR: dataDir, DATABASE_URL: database.url!, DEMO_SEED: '0', JOB_POLL_MS: '50' };
-        const first = await spawnServer(env);
-        servers.push(first);
-        await first.waitUntilHealthy();
-        const [row] = await execute<{ id: string }>(database.db, sql`select id from server_processes`);
-        const killed = row!.id;
-        // What the first process is in the middle of when it is killed: an upload's part file, media whose
-        // recording is not written yet, and a mail job it holds for an hour.
-        const uploads = path.join(dataDir, 'uploads');
-        const cutShort = `recordings/${randomUUID()}/media-${killed}.w-${killed}.${randomUUID()}.part`;
-        const unfiled = `recordings/${randomUUID()}/media-${killed}`;
-        for (const key of [cutShort, unfiled]) {
-          fs.mkdirSync(path.dirname(path.join(uploads, key)), { recursive: true });
-          fs.writeFileSync(path.join(uploads, key), Buffer.alloc(1024, 7));
-        }
-        const message = { to: 'rep@crashed.example', subject: 'Report', text: 'Your pipeline report is ready.', html: '<p>Ready.</p>' };
-        await database.db.execute(sql`
-        insert into jobs (type, payload, status, attempts, max_attempts, locked_by, locked_until, run_at)
-        values ('mail.send', ${JSON.stringify(message)}::jsonb, 'running', 1, 5, ${killed}, now() + interval '1 hour', now())`);
-        await first.kill();
+    // Closed after the file's spawned servers are killed (after each test), which hold connections to it.
+    let database: TestDatabase;
+    beforeAll(async () => void (database = await createTestDatabase()));
+    afterAll(() => database?.close());
 
-        const second = await spawnServer(env);
-        servers.push(second);
-        await second.waitUntilHealthy();
-        // By its first answer the restarted process found the killed one (its pid is gone) and removed its files.
-        expect(filesUnder(uploads)).toEqual([]);
-        const outbox = path.join(dataDir, 'outbox');
-        const mailed = () => filesUnder(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('pipeline report'));
-        await waitFor(mailed, { timeoutMs: 30_000, what: 'the mail the killed process held' });
-        const rows = await execute<{ id: string }>(database.db, sql`select id from server_processes`);
-        expect(rows.map((r) => r.id)).not.toContain(killed);
-        expect(rows).toHaveLength(1);
-      } finally {
-        await Promise.all(servers.splice(0).map((s) => s.kill()));
-        await database.close();
+    it('removes the files the killed process left and runs its job at once, however long their lease', async () => {
+      const dataDir = tempDir();
+      const env = { DATA_DIR: dataDir, DATABASE_URL: database.url!, DEMO_SEED: '0', JOB_POLL_MS: '50' };
+      const first = await start(env);
+      await first.waitUntilHealthy();
+      const [row] = await execute<{ id: string }>(database.db, sql`select id from server_processes`);
+      const killed = row!.id;
+      // What the first process is in the middle of when it is killed: an upload's part file, media whose
+      // recording is not written yet, and a mail job it holds for an hour.
+      const uploads = path.join(dataDir, 'uploads');
+      const cutShort = `recordings/${randomUUID()}/media-${killed}.w-${killed}.${randomUUID()}.part`;
+      const unfiled = `recordings/${randomUUID()}/media-${killed}`;
+      for (const key of [cutShort, unfiled]) {
+        fs.mkdirSync(path.dirname(path.join(uploads, key)), { recursive: true });
+        fs.writeFileSync(path.join(uploads, key), Buffer.alloc(1024, 7));
       }
+      const message = { to: 'rep@crashed.example', subject: 'Report', text: 'Your pipeline report is ready.', html: '<p>Ready.</p>' };
+      await database.db.execute(sql`
+      insert into jobs (type, payload, status, attempts, max_attempts, locked_by, locked_until, run_at)
+      values ('mail.send', ${JSON.stringify(message)}::jsonb, 'running', 1, 5, ${killed}, now() + interval '1 hour', now())`);
+      await first.kill();
+
+      const second = await start(env);
+      await second.waitUntilHealthy();
+      // By its first answer the restarted process found the killed one (its pid is gone) and removed its files.
+      expect(filesUnder(uploads)).toEqual([]);
+      const outbox = path.join(dataDir, 'outbox');
+      const mailed = () => filesUnder(outbox).some((f) => fs.readFileSync(path.join(outbox, f), 'utf8').includes('pipeline report'));
+      await waitFor(mailed, { timeoutMs: 30_000, what: 'the mail the killed process held' });
+      const rows = await execute<{ id: string }>(database.db, sql`select id from server_processes`);
+      expect(rows.map((r) => r.id)).not.toContain(killed);
+      expect(rows).toHaveLength(1);
     });
   },
 );
