@@ -2,10 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq, sql } from 'drizzle-orm';
-import type { TChatSource, TProcessCommandResponse, TRecordView } from '@pipewise/contract/assistant';
+import { eq } from 'drizzle-orm';
 import type { TDeal } from '@pipewise/contract/deals';
-import { execute } from '../../apps/server/src/db/client';
 import { companies, contacts, pipelineStages, pipelines } from '../../apps/server/src/db/schema';
 import setupTestDatabases from '../../apps/server/test/global-setup';
 import { findUser, signIn, type TestSession } from '../../apps/server/test/sessions';
@@ -19,8 +17,10 @@ import {
   norm,
   short,
   todayIn,
-  wrap,
+  holdoutReport,
+  type HoldoutResult,
 } from '../../apps/server/test/assistant/holdout-kit';
+import { holdoutApi, type HoldoutAnswer as Answer, type HoldoutApi } from '../../apps/server/test/assistant/holdout-api';
 import { createTestApp, type TestApp } from '../../apps/server/test/test-app';
 import { COMMANDS, QUESTIONS, type CommandCase, type DateWant, type Facts, type QuestionCase } from './holdout-3-cases';
 
@@ -38,8 +38,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const REPORT = resolve(HERE, '../results/assistant-holdout-3.md');
 const WRITE = process.argv.includes('--write');
 
-type Answer = { text: string; sources: TChatSource[]; route: string };
-type Result = { cls: string; input: string; ok: boolean; got: string };
+type Result = HoldoutResult;
 
 let t: TestApp;
 const sessions: Record<string, TestSession> = {};
@@ -63,58 +62,7 @@ const isOpen = (d: TDeal) => !CLOSED.test(d.dealstage_label);
 
 // ---------- API ----------
 
-async function command(who: TestSession, text: string, tz = TZ): Promise<TProcessCommandResponse> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/command/process-command?command=${encodeURIComponent(text)}&timeZone=${encodeURIComponent(tz)}`,
-    headers: { ...who.headers, 'x-timezone': tz },
-  });
-  return res.json() as TProcessCommandResponse;
-}
-async function confirm(who: TestSession, id: string): Promise<{ status: number; data?: TRecordView; text: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/command/confirm',
-    headers: who.headers,
-    payload: { pending_operation_id: id },
-  });
-  const body = res.json() as { data?: TRecordView; message?: string; detail?: string };
-  return { status: res.statusCode, data: body.data, text: body.message ?? body.detail ?? res.body.slice(0, 120) };
-}
-let askCount = 0;
-async function ask(who: TestSession, query: string): Promise<Answer> {
-  const panel = askCount++ % 2 === 0;
-  // Asked over a day, not in one minute: the per-user chat limit is reset between questions.
-  await execute(t.database.db, sql`delete from rate_limits`);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: panel ? '/api/chat/' : '/api/chat/sales',
-    headers: { ...who.headers, 'x-timezone': TZ },
-    payload: panel ? { query } : { query, context: {} },
-  });
-  const route = panel ? 'panel' : 'sales';
-  if (res.statusCode !== 200) return { text: `HTTP ${res.statusCode} ${res.body.slice(0, 120)}`, sources: [], route };
-  const data = (res.json() as { data: { response?: string; message?: string; sources: TChatSource[] } }).data;
-  return { text: data.response ?? data.message ?? '', sources: data.sources ?? [], route };
-}
-async function getDeal(who: TestSession, id: string): Promise<TDeal> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/deal/get_deal_by_id/${id}`, headers: who.headers });
-  return (res.json() as { data: TDeal }).data;
-}
-async function dealsOf(who: TestSession): Promise<TDeal[]> {
-  const out: TDeal[] = [];
-  for (let page = 1; ; page++) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/deal/get-deals-user-hierarchy?page_size=100&page=${page}`,
-      headers: who.headers,
-    });
-    const body = res.json() as { data: TDeal[]; total: number };
-    out.push(...body.data);
-    if (body.data.length === 0 || out.length >= body.total) break;
-  }
-  return out;
-}
+let api: HoldoutApi;
 
 // ---------- expectations ----------
 
@@ -199,7 +147,7 @@ function storedMatches(d: TDeal, key: string, want: unknown, tz: string): boolea
 async function runCommand(c: CommandCase): Promise<Result> {
   const who = sessions[c.as ?? 'rohan']!;
   const tz = c.tz ?? TZ;
-  const body = await command(who, c.text, tz);
+  const body = await api.command(who, c.text, tz);
   const pc = body.data?.parsed_command;
   const why: string[] = [];
   const done = (extra = '') => ({
@@ -243,10 +191,10 @@ async function runCommand(c: CommandCase): Promise<Result> {
   }
   if (body.status !== 'confirm' || !pending) why.push(`status ${body.status}`);
   if (why.length === 0 && pending) {
-    const yes = await confirm(who, pending.id);
+    const yes = await api.confirm(who, pending.id);
     if (yes.status !== 200 || !yes.data) why.push(`yes → HTTP ${yes.status} ${short(yes.text, 80)}`);
     else if (type === 'deal') {
-      const stored = await getDeal(who, deal?.deal_id ?? yes.data.id);
+      const stored = await api.getDeal(who, deal?.deal_id ?? yes.data.id);
       if (!stored?.deal_id) why.push('deal not readable after yes');
       else {
         if (!deal && !valueMatches('dealname', stored.dealname, c.identifier, tz)) why.push(`stored name "${stored.dealname}"`);
@@ -308,7 +256,7 @@ async function checkQuestion(c: QuestionCase, a: Answer, who: string): Promise<s
   switch (e.kind) {
     case 'field': {
       for (const name of e.deals) {
-        const d = await getDeal(session, dealNamed(name, visible).deal_id);
+        const d = await api.getDeal(session, dealNamed(name, visible).deal_id);
         const src = a.sources.find((x) => x.type === 'deal' && x.id === d.deal_id);
         if (!src || !src.url) why.push(src ? `${d.dealname} not linked (no url)` : `${d.dealname} not in sources`);
         if (!lc(a.text).includes(lc(d.dealname)) && !lc(a.text).includes(lc(companyOf(d)))) why.push(`${d.dealname} not named`);
@@ -399,7 +347,7 @@ async function checkQuestion(c: QuestionCase, a: Answer, who: string): Promise<s
 
 async function runQuestion(c: QuestionCase): Promise<Result> {
   const who = c.as ?? 'rohan';
-  const a = await ask(sessions[who]!, c.text);
+  const a = await api.ask(sessions[who]!, c.text);
   const why = await checkQuestion(c, a, who);
   const got = `[${a.route}${who === 'rohan' ? '' : `, ${who}`}] ${short(a.text)} (sources: ${a.sources.length})`;
   return { cls: c.cls, input: c.text, ok: why.length === 0, got: `${why.length ? why.join('; ') : 'ok'} | ${got}` };
@@ -410,6 +358,7 @@ async function runQuestion(c: QuestionCase): Promise<Result> {
 async function main() {
   await setupTestDatabases();
   t = await createTestApp({ seed: true });
+  api = holdoutApi(t, { tz: TZ, firstAsk: 'panel' });
   for (const [key, email] of [
     ['rohan', 'rohan@acme.example'],
     ['meera', 'meera@acme.example'],
@@ -444,9 +393,9 @@ async function main() {
       .from(contacts)
       .innerJoin(companies, eq(companies.id, contacts.companyId))
   ).map((r) => ({ ...r, firstname: r.firstname ?? '', lastname: r.lastname ?? '' }));
-  allDeals = await dealsOf(sessions.asha!);
+  allDeals = await api.dealsOf(sessions.asha!);
   for (const d of allDeals) byId.set(d.deal_id, d);
-  for (const key of ['rohan', 'meera']) seen[key] = await dealsOf(sessions[key]!);
+  for (const key of ['rohan', 'meera']) seen[key] = await api.dealsOf(sessions[key]!);
 
   const results: Result[] = [];
   const runOne = async (cls: string, input: string, run: () => Promise<Result>) => {
@@ -460,34 +409,12 @@ async function main() {
   for (const c of COMMANDS) await runOne(c.cls, c.text, () => runCommand(c));
   await t.close();
 
-  const classes = [...new Set(results.map((r) => r.cls))].sort();
-  const row = (name: string, rs: Result[]) => {
-    const ok = rs.filter((r) => r.ok).length;
-    return `| ${name} | ${ok}/${rs.length} | ${((100 * ok) / rs.length).toFixed(1)}% |`;
-  };
   const cmds = results.filter((r) => r.cls.startsWith('cmd'));
   const qs = results.filter((r) => r.cls.startsWith('q'));
-  const table = [
-    '| class | passed | accuracy |',
-    '|---|---|---|',
-    ...classes.map((c) =>
-      row(
-        c,
-        results.filter((r) => r.cls === c),
-      ),
-    ),
-    row('**commands**', cmds),
-    row('**questions**', qs),
-    row('**overall**', results),
-  ].join('\n');
-  const line = (r: Result) => wrap(`- [${r.cls}] \`${r.input}\` → ${r.got}`);
-  const misses = results.filter((r) => !r.ok).map(line);
   const load = loadavg()[0]!.toFixed(1);
-  console.log(`\n${table}\n\nMisses:\n${misses.join('\n')}\n`);
-  if (WRITE) {
-    const report = [
-      '# Assistant holdout 3',
-      '',
+  const report = holdoutReport(
+    'Assistant holdout 3',
+    [
       `Run ${new Date().toISOString()} (load average ${load}) by bench/assistant/holdout-3.ts over the cases of`,
       `bench/assistant/holdout-3-cases.ts: ${qs.length} questions (POST /api/chat/ and /api/chat/sales alternately) and`,
       `${cmds.length} commands (POST /api/command/process-command, parsed_command checked, then confirmed with`,
@@ -495,21 +422,14 @@ async function main() {
       'forms, lower case, no punctuation, Hinglish), over the demo workspace as rohan@acme.example (a Mid-Market rep,',
       'time zone Asia/Kolkata) and his manager meera@acme.example. Expected values come from the deals API and the',
       'tables, never from the assistant. Every miss is listed.',
-      '',
-      ...(process.env.HOLDOUT_NOTE ? [process.env.HOLDOUT_NOTE, ''] : []),
-      table,
-      '',
-      `## Misses (${misses.length})`,
-      '',
-      ...(misses.length ? misses : ['None.']),
-      '',
-      '## Every item and what came back',
-      '',
-      ...results.map((r) => line({ ...r, cls: `${r.ok ? 'pass' : 'MISS'}, ${r.cls}` })),
-      '',
-    ].join('\n');
+      ...(process.env.HOLDOUT_NOTE ? ['', process.env.HOLDOUT_NOTE] : []),
+    ],
+    results,
+  );
+  console.log(`\n${report.table}\n\nMisses:\n${report.misses.join('\n')}\n`);
+  if (WRITE) {
     mkdirSync(dirname(REPORT), { recursive: true });
-    writeFileSync(REPORT, report);
+    writeFileSync(REPORT, report.text);
     writeFileSync(
       REPORT.replace(/\.md$/, '.json'),
       `${JSON.stringify({ run: new Date().toISOString(), loadAverage: Number(load), results }, null, 1)}\n`,

@@ -1,6 +1,7 @@
 /**
- * What the assistant's holdout files share: text helpers for their reports, and the forms in which an
- * answer may write a date or an amount (a check accepts any of them).
+ * What the assistant's holdout files share: text helpers and the writing of their reports, and the forms in which
+ * an answer may write a date or an amount (a check accepts any of them). No vitest here: a plain `npx tsx` bench
+ * run imports it too. The routes they drive are in holdout-api.ts.
  */
 
 export const lc = (s: string) => s.toLowerCase();
@@ -82,3 +83,57 @@ export function amountForms(amount: number): string[] {
 }
 /** Whether `text` holds any of `forms`, ignoring case. */
 export const containsAny = (text: string, forms: string[]) => forms.some((f) => lc(text).includes(lc(f)));
+
+export type HoldoutResult = { cls: string; input: string; ok: boolean; got: string };
+
+/**
+ * A holdout's report in Markdown: `# title`, the `intro` lines, the table of classes (each, then commands,
+ * questions and overall), the misses, and every item with what came back. `table` and `misses` are for the
+ * console. Classes are sorted by name unless `sortClasses` is false (then in the order they first come).
+ */
+export function holdoutReport(title: string, intro: string[], results: HoldoutResult[], { sortClasses = true } = {}) {
+  const names = [...new Set(results.map((r) => r.cls))];
+  const classes = sortClasses ? names.sort() : names;
+  const row = (name: string, rs: HoldoutResult[]) => {
+    const ok = rs.filter((r) => r.ok).length;
+    return `| ${name} | ${ok}/${rs.length} | ${((100 * ok) / rs.length).toFixed(1)}% |`;
+  };
+  const table = [
+    '| class | passed | accuracy |',
+    '|---|---|---|',
+    ...classes.map((c) =>
+      row(
+        c,
+        results.filter((r) => r.cls === c),
+      ),
+    ),
+    row(
+      '**commands**',
+      results.filter((r) => r.cls.startsWith('cmd')),
+    ),
+    row(
+      '**questions**',
+      results.filter((r) => r.cls.startsWith('q')),
+    ),
+    row('**overall**', results),
+  ].join('\n');
+  const line = (r: HoldoutResult) => wrap(`- [${r.cls}] \`${r.input}\` → ${r.got}`);
+  const misses = results.filter((r) => !r.ok).map(line);
+  const text = [
+    `# ${title}`,
+    '',
+    ...intro,
+    '',
+    table,
+    '',
+    `## Misses (${misses.length})`,
+    '',
+    ...(misses.length ? misses : ['None.']),
+    '',
+    '## Every item and what came back',
+    '',
+    ...results.map((r) => line({ ...r, cls: `${r.ok ? 'pass' : 'MISS'}, ${r.cls}` })),
+    '',
+  ].join('\n');
+  return { table, misses, text };
+}

@@ -3,7 +3,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TChatSource, TProcessCommandResponse, TRecordView } from '@pipewise/contract/assistant';
 import type { TDeal } from '@pipewise/contract/deals';
 import { execute } from '../../db/client';
 import { companies, contacts, pipelineStages, pipelines } from '../../db/schema';
@@ -18,8 +17,10 @@ import {
   norm,
   short,
   todayIn,
-  wrap,
+  holdoutReport,
+  type HoldoutResult,
 } from '../../../test/assistant/holdout-kit';
+import { holdoutApi, type HoldoutAnswer, type HoldoutApi } from '../../../test/assistant/holdout-api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -41,7 +42,7 @@ const people: Record<string, { id: string; email: string; name: string }> = {};
 type Outcome = { ok: boolean; got: string; input: string };
 type Item = { cls: string; run: () => Promise<Outcome> };
 const items: Item[] = [];
-const results: { cls: string; input: string; ok: boolean; got: string }[] = [];
+const results: HoldoutResult[] = [];
 
 // ---------- helpers ----------
 
@@ -56,59 +57,8 @@ const MONEY = /₹\s?\d|\brs\.?\s?\d|\binr\s?\d|\d(\.\d+)?\s?(lakh|lac|crore|cr)
 
 // ---------- API ----------
 
-async function command(text: string, tz = TZ) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/command/process-command?command=${encodeURIComponent(text)}&timeZone=${encodeURIComponent(tz)}`,
-    headers: { ...rep.headers, 'x-timezone': tz },
-  });
-  return res.json() as TProcessCommandResponse;
-}
-async function confirm(id: string): Promise<{ status: number; data?: TRecordView; text: string }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/command/confirm',
-    headers: rep.headers,
-    payload: { pending_operation_id: id },
-  });
-  const body = res.json() as { data?: TRecordView; message?: string; detail?: string };
-  return { status: res.statusCode, data: body.data, text: body.message ?? body.detail ?? res.body.slice(0, 120) };
-}
-type Answer = { text: string; sources: TChatSource[]; route: string };
-let askCount = 0;
-async function ask(query: string, who: TestSession = rep): Promise<Answer> {
-  const panel = askCount++ % 2 === 0;
-  // Asked over a day, not in one minute: the per-user chat limit is reset between questions.
-  await execute(t.database.db, sql`delete from rate_limits`);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: panel ? '/api/chat/' : '/api/chat/sales',
-    headers: { ...who.headers, 'x-timezone': TZ },
-    payload: panel ? { query } : { query, context: {} },
-  });
-  if (res.statusCode !== 200)
-    return { text: `HTTP ${res.statusCode} ${res.body.slice(0, 120)}`, sources: [], route: panel ? 'panel' : 'sales' };
-  const data = (res.json() as { data: { response?: string; message?: string; sources: TChatSource[] } }).data;
-  return { text: data.response ?? data.message ?? '', sources: data.sources ?? [], route: panel ? 'panel' : 'sales' };
-}
-async function getDeal(id: string, who: TestSession = rep): Promise<TDeal> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/deal/get_deal_by_id/${id}`, headers: who.headers });
-  return (res.json() as { data: TDeal }).data;
-}
-async function dealsOf(who: TestSession): Promise<TDeal[]> {
-  const out: TDeal[] = [];
-  for (let page = 1; ; page++) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/deal/get-deals-user-hierarchy?page_size=100&page=${page}`,
-      headers: who.headers,
-    });
-    const body = res.json() as { data: TDeal[]; total: number };
-    out.push(...body.data);
-    if (body.data.length === 0 || out.length >= body.total) break;
-  }
-  return out;
-}
+let api: HoldoutApi;
+type Answer = HoldoutAnswer;
 
 // ---------- what the callers see ----------
 
@@ -196,7 +146,7 @@ function cmd(cls: string, make: () => Promise<{ input: string; exp: Expect; tz?:
     cls,
     run: async () => {
       const { input, exp, tz } = await make();
-      const body = await command(input, tz);
+      const body = await api.command(rep, input, tz);
       const pc = body.data?.parsed_command;
       const why: string[] = [];
       if (!pc) return { input, ok: false, got: `${body.status}: ${short(body.message ?? '')}` };
@@ -223,10 +173,10 @@ function cmd(cls: string, make: () => Promise<{ input: string; exp: Expect; tz?:
       if (body.status !== 'confirm' || !pending) why.push(`status ${body.status}`);
       // Yes: only when what was parsed is right, so a wrong write never lands in later items' data.
       if (why.length === 0 && pending) {
-        const done = await confirm(pending.id);
+        const done = await api.confirm(rep, pending.id);
         if (done.status !== 200 || !done.data) why.push(`yes → HTTP ${done.status} ${short(done.text, 80)}`);
         else if (exp.object_type === 'deal') {
-          const stored = await getDeal(exp.deal?.deal_id ?? done.data.id);
+          const stored = await api.getDeal(rep, exp.deal?.deal_id ?? done.data.id);
           if (!stored?.deal_id) why.push('deal not readable after yes');
           else {
             if (!exp.deal && !valueMatches('dealname', stored.dealname, exp.identifier)) why.push(`stored name "${stored.dealname}"`);
@@ -267,7 +217,7 @@ function q(cls: string, input: string, check: (a: Answer) => string[] | Promise<
   items.push({
     cls,
     run: async () => {
-      const a = await ask(input, who);
+      const a = await api.ask(who, input);
       const why = await check(a);
       const got = `[${a.route}] ${short(a.text)} (sources: ${a.sources.length})`;
       return { input, ok: why.length === 0, got: `${why.length ? why.join('; ') : 'ok'} | ${got}` };
@@ -279,7 +229,7 @@ function dealQ(input: string, d: TDeal, field: keyof TDeal, forms: (fresh: TDeal
     cls,
     input,
     async (a) => {
-      const fresh = await getDeal(d.deal_id, who);
+      const fresh = await api.getDeal(who, d.deal_id);
       const why: string[] = [];
       const src = a.sources.find((x) => x.type === 'deal' && x.id === d.deal_id);
       if (!src || !src.url) why.push(src ? 'deal not linked (no url)' : 'deal not in sources');
@@ -338,6 +288,7 @@ function outsideQ(input: string, madeUp?: string, cls = 'q: outside', who = rep,
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
+  api = holdoutApi(t, { tz: TZ, firstAsk: 'panel' });
   rep = await signIn(t.database.db, 'kavya@acme.example');
   manager = await signIn(t.database.db, 'meera@acme.example');
   for (const [key, email] of [
@@ -360,7 +311,7 @@ beforeAll(async () => {
     pipelineLabel.set(String(s.pid), s.pipeline);
     stagesOf.set(s.pipeline, [...(stagesOf.get(s.pipeline) ?? []), s.label]);
   }
-  visible = await dealsOf(rep);
+  visible = await api.dealsOf(rep);
   // Two open deals lose their next step and one its close date moves into the past, so the filters have answers.
   const open = visible.filter(isOpen).sort((a, b) => Number(b.deal_id) - Number(a.deal_id));
   const noNext = open.slice(0, 2);
@@ -371,10 +322,10 @@ beforeAll(async () => {
       sql`, `,
     )})`,
   );
-  visible = await dealsOf(rep);
-  teamDeals = await dealsOf(manager);
+  visible = await api.dealsOf(rep);
+  teamDeals = await api.dealsOf(manager);
   const asha = await signIn(t.database.db, 'asha@acme.example');
-  allDeals = await dealsOf(asha);
+  allDeals = await api.dealsOf(asha);
   for (const d of [...allDeals, ...teamDeals, ...visible]) byId.set(d.deal_id, d);
 }, 120_000);
 afterAll(() => t?.close());
@@ -400,7 +351,7 @@ function buildItems() {
   };
   const today = todayIn(TZ);
   /** Reads the deal again when the item runs: earlier items may have moved it. */
-  const fresh = (d: TDeal) => getDeal(d.deal_id);
+  const fresh = (d: TDeal) => api.getDeal(rep, d.deal_id);
   /** A stage of the deal's pipeline other than its current one, the first of `prefer` that fits. */
   const otherStage = (d: TDeal, prefer: string[]) =>
     prefer.find((s) => (stagesOf.get(d.pipeline_label) ?? []).includes(s) && s !== d.dealstage_label) ??
@@ -869,52 +820,27 @@ describe('assistant holdout 2 (a Mid-Market rep and her manager, demo workspace)
       results.push({ cls: item.cls, ...outcome });
     }
 
-    const classes = [...new Set(results.map((r) => r.cls))].sort();
-    const row = (name: string, rs: typeof results) => {
-      const ok = rs.filter((r) => r.ok).length;
-      return `| ${name} | ${ok}/${rs.length} | ${((100 * ok) / rs.length).toFixed(1)}% |`;
-    };
     const cmds = results.filter((r) => r.cls.startsWith('cmd'));
     const qs = results.filter((r) => r.cls.startsWith('q'));
-    const table = [
-      '| class | passed | accuracy |',
-      '|---|---|---|',
-      ...classes.map((c) =>
-        row(
-          c,
-          results.filter((r) => r.cls === c),
-        ),
-      ),
-      row('**commands**', cmds),
-      row('**questions**', qs),
-      row('**overall**', results),
-    ].join('\n');
-    const line = (r: (typeof results)[number]) => wrap(`- [${r.cls}] \`${r.input}\` → ${r.got}`);
-    const misses = results.filter((r) => !r.ok).map(line);
     const load = (await import('node:os')).loadavg()[0]!.toFixed(1);
-    const report = [
-      '# Assistant holdout 2',
-      '',
-      `Run ${new Date().toISOString()} (load average ${load}) by apps/server/src/modules/assistant/holdout-2.test.ts:`,
-      `${cmds.length} commands (POST /api/command/process-command, parsed_command checked, then confirmed with`,
-      'POST /api/command/confirm and the record read back) and',
-      `${qs.length} questions (POST /api/chat/ and /api/chat/sales alternately), typed as a rep types them on a phone,`,
-      'over the demo workspace signed in as kavya@acme.example (a Mid-Market rep; time zone Asia/Kolkata, three',
-      'close-date commands from America/Los_Angeles), and 10 questions as her manager meera@acme.example.',
-      'Expected values come from the deals API and the tables, not from the assistant. A command is confirmed only',
-      'when what was parsed is right. The file fails only below 80% overall; every miss is listed.',
-      '',
+    const {
       table,
-      '',
-      `## Misses (${misses.length})`,
-      '',
-      ...(misses.length ? misses : ['None.']),
-      '',
-      '## Every item and what came back',
-      '',
-      ...results.map((r) => line({ ...r, cls: `${r.ok ? 'pass' : 'MISS'}, ${r.cls}` })),
-      '',
-    ].join('\n');
+      misses,
+      text: report,
+    } = holdoutReport(
+      'Assistant holdout 2',
+      [
+        `Run ${new Date().toISOString()} (load average ${load}) by apps/server/src/modules/assistant/holdout-2.test.ts:`,
+        `${cmds.length} commands (POST /api/command/process-command, parsed_command checked, then confirmed with`,
+        'POST /api/command/confirm and the record read back) and',
+        `${qs.length} questions (POST /api/chat/ and /api/chat/sales alternately), typed as a rep types them on a phone,`,
+        'over the demo workspace signed in as kavya@acme.example (a Mid-Market rep; time zone Asia/Kolkata, three',
+        'close-date commands from America/Los_Angeles), and 10 questions as her manager meera@acme.example.',
+        'Expected values come from the deals API and the tables, not from the assistant. A command is confirmed only',
+        'when what was parsed is right. The file fails only below 80% overall; every miss is listed.',
+      ],
+      results,
+    );
     console.log(`\n${table}\n\nMisses:\n${misses.join('\n')}\n`);
     // The committed report changes only on purpose: HOLDOUT_RESULTS=1 npx vitest run ... holdout-2.test.ts
     if (process.env.HOLDOUT_RESULTS === '1') {

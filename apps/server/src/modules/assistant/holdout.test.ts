@@ -3,7 +3,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TChatSource, TProcessCommandResponse } from '@pipewise/contract/assistant';
 import type { TDeal } from '@pipewise/contract/deals';
 import { execute } from '../../db/client';
 import { companies, contacts } from '../../db/schema';
@@ -18,8 +17,10 @@ import {
   norm,
   short,
   todayIn,
-  wrap,
+  holdoutReport,
+  type HoldoutResult,
 } from '../../../test/assistant/holdout-kit';
+import { holdoutApi, type HoldoutAnswer, type HoldoutApi } from '../../../test/assistant/holdout-api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /**
@@ -38,7 +39,7 @@ const people: Record<string, { id: string; email: string; name: string }> = {};
 type Outcome = { ok: boolean; got: string };
 type Item = { cls: string; input: string; run: () => Promise<Outcome> };
 const items: Item[] = [];
-const results: { cls: string; input: string; ok: boolean; got: string }[] = [];
+const results: HoldoutResult[] = [];
 
 // ---------- helpers ----------
 
@@ -53,35 +54,8 @@ function nextOccurrence(month: number, day: number): string {
 
 // ---------- API ----------
 
-async function command(text: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/command/process-command?command=${encodeURIComponent(text)}&timeZone=${encodeURIComponent(TZ)}`,
-    headers: { ...rahul.headers, 'x-timezone': TZ },
-  });
-  return res.json() as TProcessCommandResponse;
-}
-type Answer = { text: string; sources: TChatSource[]; route: string };
-let askCount = 0;
-async function ask(query: string): Promise<Answer> {
-  const panel = askCount++ % 2 === 1;
-  // A rep asks these over a day, not in one minute: the per-user chat limit is reset between questions.
-  await execute(t.database.db, sql`delete from rate_limits`);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: panel ? '/api/chat/' : '/api/chat/sales',
-    headers: { ...rahul.headers, 'x-timezone': TZ },
-    payload: panel ? { query } : { query, context: {} },
-  });
-  if (res.statusCode !== 200)
-    return { text: `HTTP ${res.statusCode} ${res.body.slice(0, 120)}`, sources: [], route: panel ? 'panel' : 'sales' };
-  const data = (res.json() as { data: { response?: string; message?: string; sources: TChatSource[] } }).data;
-  return { text: data.response ?? data.message ?? '', sources: data.sources ?? [], route: panel ? 'panel' : 'sales' };
-}
-async function getDeal(id: string): Promise<TDeal> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/deal/get_deal_by_id/${id}`, headers: rahul.headers });
-  return (res.json() as { data: TDeal }).data;
-}
+let api: HoldoutApi;
+type Answer = HoldoutAnswer;
 
 // ---------- the caller's deals ----------
 
@@ -162,7 +136,7 @@ function cmd(cls: string, input: string, exp: Expect) {
     cls,
     input,
     run: async () => {
-      const body = await command(input);
+      const body = await api.command(rahul, input);
       const pc = body.data?.parsed_command;
       const why: string[] = [];
       if (!pc) return { ok: false, got: `${body.status}: ${short(body.message ?? '')}` };
@@ -208,7 +182,7 @@ function q(cls: string, input: string, check: (a: Answer) => string[] | Promise<
     cls,
     input,
     run: async () => {
-      const a = await ask(input);
+      const a = await api.ask(rahul, input);
       const why = await check(a);
       const got = `[${a.route}] ${short(a.text)} (sources: ${a.sources.length})`;
       return { ok: why.length === 0, got: `${why.length ? why.join('; ') : 'ok'} | ${got}` };
@@ -218,7 +192,7 @@ function q(cls: string, input: string, check: (a: Answer) => string[] | Promise<
 /** About one deal: it is linked, named, and the answer holds the value. */
 function dealQ(input: string, d: TDeal, field: keyof TDeal, forms: (fresh: TDeal) => string[]) {
   q('q: one deal', input, async (a) => {
-    const fresh = await getDeal(d.deal_id);
+    const fresh = await api.getDeal(rahul, d.deal_id);
     const why: string[] = [];
     const src = a.sources.find((x) => x.type === 'deal' && x.id === d.deal_id);
     if (!src || !src.url) why.push(src ? 'deal not linked (no url)' : 'deal not in sources');
@@ -258,6 +232,7 @@ function outsideQ(input: string, madeUp?: string) {
 
 beforeAll(async () => {
   t = await createTestApp({ seed: true });
+  api = holdoutApi(t, { tz: TZ, firstAsk: 'sales' });
   rahul = await signIn(t.database.db, 'rahul@acme.example');
   for (const [key, email, name] of [
     ['rahul', 'rahul@acme.example', 'Rahul Verma'],
@@ -266,16 +241,7 @@ beforeAll(async () => {
   ] as const) {
     people[key] = { id: (await findUser(t.database.db, email)).id, email, name };
   }
-  for (let page = 1; ; page++) {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/deal/get-deals-user-hierarchy?page_size=100&page=${page}`,
-      headers: rahul.headers,
-    });
-    const body = res.json() as { data: TDeal[]; total: number };
-    visible.push(...body.data);
-    if (body.data.length === 0 || visible.length >= body.total) break;
-  }
+  visible = await api.dealsOf(rahul);
   // Two open deals lose their next step, so "deals without a next step" has an answer to give.
   const noNext = visible
     .filter((d) => !CLOSED.test(d.dealstage_label))
@@ -288,7 +254,7 @@ beforeAll(async () => {
       sql`, `,
     )})`,
   );
-  visible = await Promise.all(visible.map((d) => (noNext.includes(d) ? getDeal(d.deal_id) : d)));
+  visible = await Promise.all(visible.map((d) => (noNext.includes(d) ? api.getDeal(rahul, d.deal_id) : d)));
   for (const d of visible) byId.set(d.deal_id, d);
 }, 120_000);
 afterAll(() => t?.close());
@@ -784,48 +750,24 @@ describe('assistant holdout (reps phrasing, demo workspace, signed in as Rahul)'
       results.push({ cls: item.cls, input: item.input, ...outcome });
     }
 
-    const classes = [...new Set(results.map((r) => r.cls))];
-    const row = (name: string, rs: typeof results) => {
-      const ok = rs.filter((r) => r.ok).length;
-      return `| ${name} | ${ok}/${rs.length} | ${((100 * ok) / rs.length).toFixed(1)}% |`;
-    };
     const cmds = results.filter((r) => r.cls.startsWith('cmd'));
     const qs = results.filter((r) => r.cls.startsWith('q'));
-    const table = [
-      '| class | passed | accuracy |',
-      '|---|---|---|',
-      ...classes.map((c) =>
-        row(
-          c,
-          results.filter((r) => r.cls === c),
-        ),
-      ),
-      row('**commands**', cmds),
-      row('**questions**', qs),
-      row('**overall**', results),
-    ].join('\n');
-    const line = (r: (typeof results)[number]) => wrap(`- [${r.cls}] \`${r.input}\` → ${r.got}`);
-    const misses = results.filter((r) => !r.ok).map(line);
-    const report = [
-      '# Assistant holdout',
-      '',
-      `Run ${new Date().toISOString()} (time zone ${TZ}) by apps/server/src/modules/assistant/holdout.test.ts:`,
-      `${cmds.length} commands (POST /api/command/process-command, parsed_command checked) and ${qs.length} questions`,
-      '(POST /api/chat/sales and /api/chat/ alternately), phrased as reps type them, over the demo workspace signed in',
-      'as rahul@acme.example. Expected values come from the deals API and the contacts table, not from the assistant.',
-      'The file fails only below 90% overall; every miss is listed.',
-      '',
+    const {
       table,
-      '',
-      `## Misses (${misses.length})`,
-      '',
-      ...(misses.length ? misses : ['None.']),
-      '',
-      '## Every item and what came back',
-      '',
-      ...results.map((r) => line({ ...r, cls: `${r.ok ? 'pass' : 'MISS'}, ${r.cls}` })),
-      '',
-    ].join('\n');
+      misses,
+      text: report,
+    } = holdoutReport(
+      'Assistant holdout',
+      [
+        `Run ${new Date().toISOString()} (time zone ${TZ}) by apps/server/src/modules/assistant/holdout.test.ts:`,
+        `${cmds.length} commands (POST /api/command/process-command, parsed_command checked) and ${qs.length} questions`,
+        '(POST /api/chat/sales and /api/chat/ alternately), phrased as reps type them, over the demo workspace signed in',
+        'as rahul@acme.example. Expected values come from the deals API and the contacts table, not from the assistant.',
+        'The file fails only below 90% overall; every miss is listed.',
+      ],
+      results,
+      { sortClasses: false },
+    );
     console.log(`\n${table}\n\nMisses:\n${misses.join('\n')}\n`);
     // The committed report changes only on purpose: HOLDOUT_RESULTS=1 npx vitest run ... holdout.test.ts
     if (process.env.HOLDOUT_RESULTS === '1') {
