@@ -11,6 +11,25 @@ describe('formatting', () => {
     expect(formatIndianNumber('abc')).toBe('abc');
   });
 
+  it("writes decimal strings as en-IN's Intl.NumberFormat does, without building it", () => {
+    const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+    const samples = ['0', '-0.001', '0.005', '1.995', '-1.995', '00012', '999.995', '-99999.999', '100000', '12345678901234567890.125'];
+    // Plus a deterministic spread of lengths, signs and fractions (a fixed linear congruential sequence).
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    for (let i = 0; i < 3000; i++) {
+      const whole = String(next()).slice(0, 1 + (next() % 10)) + (i % 7 === 0 ? '9999999' : '');
+      const fraction =
+        i % 3 === 0
+          ? ''
+          : `.${String(next())
+              .padStart(10, '0')
+              .slice(0, 1 + (next() % 4))}`;
+      samples.push(`${i % 5 === 0 ? '-' : ''}${whole}${fraction}`);
+    }
+    for (const value of samples) expect(formatIndianNumber(value), value).toBe(intl.format(value as `${number}`));
+  });
+
   it("prefixes the list's currency with 'RS'", () => {
     expect(formatRs('6010000.00')).toBe('RS 60,10,000');
   });
