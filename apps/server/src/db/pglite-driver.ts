@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { Database, Db } from './client';
@@ -40,7 +41,7 @@ export function pgliteDatabase(client: PGlite): Database {
 
 /** Every PGlite instance (files, memory, test snapshots) loads the same extensions the migrations use. */
 export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gin } });
 }
 
 export async function openPglite(dataDir: string): Promise<Database> {

@@ -244,7 +244,8 @@ export const dealSearch = pgTable(
     searchText: text('search_text').notNull(),
   },
   (t) => [
-    index('deal_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The searched text's trigrams beside the owner (btree_gin): a search by a rep or a team intersects both in the index.
+    index('deal_search_owner_text_idx').using('gin', t.ownerId, sql`${t.searchText} gin_trgm_ops`),
     // A search with a close-date range: the planner ANDs the two bitmaps before reading rows.
     index('deal_search_org_closedate_idx').on(t.organizationId, t.closedate),
     // The header search's 1-2 character terms, which have no trigram: names by their start.

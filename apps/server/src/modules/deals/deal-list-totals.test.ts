@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZDealListQuery, type TDealListQuery } from '@pipewise/contract/deals';
 import { execute, type Db } from '../../db/client';
@@ -6,7 +6,7 @@ import { seedDemo } from '../../db/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { scope, type Viewer } from '../access/scopes';
 import { FOLLOW_MIN_MATCHES } from './deal-totals-sql';
-import { createDealsRepo } from './deals-repo';
+import { createDealsRepo, type DealPage } from './deals-repo';
 import { dealFilters, orderBy } from './deals-query';
 
 /**
@@ -150,5 +150,39 @@ describe('deals list totals from the month and term aggregates', () => {
       const q = ZDealListQuery.parse(c);
       for (const viewer of Object.values(viewers)) expect(await listed(viewer, q, true)).toEqual(await expected(viewer, q));
     }
+  });
+});
+
+describe("a rep's search", () => {
+  it("reads the rep's own matches from the search index, not every owner's matches filtered", async () => {
+    const q = ZDealListQuery.parse({ search: 'pharma' });
+    const plans: string[] = [];
+    const undone = new Error('rolled back');
+    let page: DealPage | undefined;
+    const run = db.transaction(async (tx) => {
+      // The demo's few rows would be read whole, or through the workspace's other indexes, rather than through
+      // the search index (rolled back with the transaction): the point is which rows that index hands over.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`drop index deal_search_org_name_prefix_idx, deal_search_org_closedate_idx`);
+      const explaining = new Proxy(tx, {
+        get(target, prop, receiver) {
+          if (prop !== 'execute') return Reflect.get(target, prop, receiver);
+          return async (query: SQL) => {
+            const explained = await target.execute(sql`explain (analyze, costs off, timing off) ${query}`);
+            plans.push(explained.rows.map((r) => (r as Record<string, string>)['QUERY PLAN']).join('\n'));
+            return target.execute(query);
+          };
+        },
+      });
+      page = await createDealsRepo(explaining, { oneStatement: true }).list(viewers.rep, q);
+      throw undone;
+    });
+    await expect(run).rejects.toBe(undone);
+    const want = await expected(viewers.rep, q);
+    expect(want.total).toBeGreaterThan(0);
+    expect({ total: page!.total, ids: page!.records.map((r) => r.id) }).toEqual({ total: want.total, ids: want.ids });
+    const search = plans.find((p) => /Bitmap Heap Scan on deal_search/.test(p));
+    expect(search, plans.join('\n\n')).toMatch(/Index Cond: \(\(owner_id = /);
+    expect(search).not.toMatch(/Rows Removed by Filter/);
   });
 });
