@@ -6,6 +6,7 @@ import pg from 'pg';
 import { createPglite } from '../../apps/server/src/db/pglite-driver';
 import type { RunningServer } from '../../e2e/support/pipewise-server';
 import { startOwnServer } from '../deals/own-server';
+import { uploadBody } from '../lib/recording-upload';
 
 /** A seeded generator (mulberry32): the same seed kills at the same moments and picks the same work. */
 export function seededRandom(seed: number): () => number {
@@ -94,13 +95,7 @@ export function upload(
   file: Buffer,
   pace?: { chunkBytes: number; pauseMs: number },
 ): Promise<Answer> {
-  const boundary = '----pipewise-crash-bench';
-  const head = Buffer.from(
-    Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-      .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="call.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
-  );
-  const body = Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const { body, contentType } = uploadBody(fields, file, 'call.mp4');
   return new Promise((resolve) => {
     let sentAll = false;
     let settled = false;
@@ -113,7 +108,7 @@ export function upload(
     const req = http.request(new URL('/api/videos/upload', baseURL), {
       method: 'POST',
       headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-type': contentType,
         'content-length': body.length,
         cookie: auth.cookie,
         'x-csrf-token': auth.csrf,

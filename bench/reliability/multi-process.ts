@@ -12,7 +12,8 @@ import { startOwnServer } from '../deals/own-server';
 import { startPostgresCluster } from '../deals/postgres-cluster';
 import { percentile, tempDataDir, type Bench, type BenchResult } from '../lib/bench';
 import { signInThroughOutbox } from '../lib/sign-in';
-import { alive, countBy, countsText, sleep, uploadRecording, waitForRecording, type Auth } from './pg-support';
+import { uploadRecording, type Auth } from '../lib/recording-upload';
+import { alive, countBy, countsText, sleep, waitForRecording } from './pg-support';
 
 /**
  * The scaled-out shape on one PostgreSQL: two API processes (ROLE=api, each on its own port) and one

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Request } from 'autocannon';
+import autocannon from 'autocannon';
 import { REPO_ROOT, freePort } from '../../e2e/support/pipewise-server';
 import { startOwnServer } from '../deals/own-server';
 import { startPostgresCluster, type PostgresCluster } from '../deals/postgres-cluster';
+import { DEALS_LIST, dealRequests, signInLoadUser } from '../lib/autocannon';
 import { percentile, tempDataDir, type Bench, type BenchResult } from '../lib/bench';
 import { markdownTable } from '../lib/results';
-import { signInThroughOutbox } from '../lib/sign-in';
-import { alive, countBy, countsText, sleep, uploadRecording, waitForRecording } from './pg-support';
+import { uploadRecording } from '../lib/recording-upload';
+import { alive, countBy, countsText, sleep, waitForRecording } from './pg-support';
 
 /**
  * PostgreSQL restarted under a signed-in mixed load: while it is down the API must answer 503 with a
@@ -17,7 +18,6 @@ import { alive, countBy, countsText, sleep, uploadRecording, waitForRecording } 
  */
 
 const MANAGER = 'vikram@acme.example';
-const DEALS_LIST = '/api/deal/get-deals-user-hierarchy';
 const CONNECTIONS = Number(process.env.PG_RESTART_CONNECTIONS ?? 30);
 /** Load before the first outage, between the outages and after the last. */
 const SETTLE_S = Number(process.env.PG_RESTART_SETTLE_SECONDS ?? 10);
@@ -70,18 +70,9 @@ export async function postgresRestart(): Promise<BenchResult> {
   let recordingAfter = '';
   let loadAverageAtEnd = 0;
   try {
-    const auth = await signInThroughOutbox(server.baseURL, dataDir, MANAGER);
+    const auth = await signInLoadUser(server.baseURL, dataDir, MANAGER);
     const headers = { cookie: auth.cookie };
-    const listed = await fetch(`${server.baseURL}${DEALS_LIST}`, { headers });
-    if (listed.status !== 200) throw new Error(`deals list answered ${listed.status}: ${await listed.text()}`);
-    const dealId = ((await listed.json()) as { data: { deal_id: string }[] }).data[0]!.deal_id;
-    const json = { ...headers, 'content-type': 'application/json', 'x-csrf-token': auth.csrf };
-    const requests: Request[] = [
-      { method: 'GET', path: DEALS_LIST, headers },
-      { method: 'GET', path: `/api/deal/get_deal_by_id/${dealId}`, headers },
-      { method: 'PUT', path: `/api/deal/${dealId}`, headers: json, body: JSON.stringify({ nextsteps: 'Call back after the restart' }) },
-      { method: 'GET', path: '/api/search?q=pharma', headers },
-    ];
+    const requests = dealRequests([auth], 'Call back after the restart');
 
     const started = Date.now();
     const now = () => Date.now() - started;
