@@ -228,7 +228,7 @@ describe('Deal detail', () => {
     const { api } = detailApi();
     const user = await openDeal();
     fireEvent.change(screen.getByLabelText('Expected Close Date'), { target: { value: '2027-01-15' } });
-    const dialog = await screen.findByRole('dialog', { name: 'Save Changes' }, { timeout: 2000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Save Changes' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(puts(api)).toEqual([{ properties: { closedate: '2027-01-15' }, version: 3 }]));
   });
