@@ -20,9 +20,14 @@ function meetingsApi(overrides: Record<string, () => Response> = {}) {
 
 describe('Meetings screen', () => {
   it("shows 'Loading videos...', then the table with the real deal name and sentiment", async () => {
-    meetingsApi();
+    // The list answers only once the loading text was seen: a fast answer (the page's chunk slower than
+    // the fake API on a busy machine) would otherwise leave no loading state to see.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    meetingsApi({ 'GET /api/videos/my-videos': () => held.then(() => json(MINE)) });
     renderApp('/dashboard/meetings');
     expect(await screen.findByText('Loading videos...')).toBeInTheDocument();
+    answer();
     const table = await screen.findByRole('table', { name: 'Meetings' });
     expect(
       within(table)
