@@ -178,11 +178,11 @@ describe('pages', () => {
     expect(head).not.toContain('<link rel="stylesheet" crossorigin');
     expect(head).toContain(`<style>${ENTRY_STYLE}</style><link rel="stylesheet" disabled href="/assets/index-abc.css">`);
     expect(head.indexOf(ENTRY_STYLE)).toBeLessThan(head.indexOf(STYLE));
-    // The first paint waits for none of the preloads: the scripts and the CSS go at low priority, the
-    // API answers the page asks for at once at their own.
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/deal-detail-page-abc.js">');
-    expect(head).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-abc.js">');
-    expect(head).toContain('<link rel="preload" fetchpriority="low" as="style" crossorigin href="/assets/deals-abc.css">');
+    // The page's CSS, inline too, is not preloaded: its link is there disabled, for the same reason.
+    expect(head).not.toContain('<link rel="preload" as="style"');
+    expect(head).toContain('<link rel="stylesheet" disabled href="/assets/deals-abc.css">');
+    // The scripts and the API answers are preloaded as for any visitor.
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
     expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
     // Compressed the same way.
     const br = await get('/dashboard/deals/42', 'br', 'access_token=abc');
@@ -195,7 +195,8 @@ describe('pages', () => {
     expect(signedOut.body).not.toContain('<style>');
     // Without a first paint the page shows the loading indicator, styled by the linked stylesheet.
     expect(signedOut.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
-    expect(signedOut.body).not.toContain('fetchpriority');
+    expect(signedOut.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/deals-abc.css">');
+    expect(signedOut.body).not.toContain('disabled');
     const other = await get('/dashboard/deals', undefined, 'access_token=abc');
     expect(other.body).not.toContain('first-paint');
     expect((await get('/signin', undefined, 'access_token=abc')).body).not.toContain('first-paint');

@@ -46,8 +46,11 @@ export function pageScriptHashes(webDist: string): string[] {
   );
 }
 
-/** An entry stylesheet's link in the built index.html. */
+/** An entry stylesheet's link in the built index.html, and a page's stylesheet preload. */
 const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+const PAGE_STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
+/** A stylesheet the page has inline: the browser fetches nothing for a disabled link. */
+const disabledLink = (href: string) => `<link rel="stylesheet" disabled href="${href}">`;
 
 /** dist/prerendered.json, written by the web build: per dashboard path pattern, its first paint as HTML. */
 type FirstPaints = Record<string, string>;
@@ -78,17 +81,16 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     };
   };
   /**
-   * A page that paints from its HTML needs no request to do so. The entry's stylesheets go inline
-   * where their links were (same order, so the same cascade); each link stays, disabled, which
-   * the browser does not fetch, so the app's chunk loader sees the sheet as present and does not
-   * add it again after the page's own CSS. The scripts and the page's CSS (already inline) are
-   * preloaded at low priority: the first paint waits for none of them (the app starts after it).
-   * The API answers the page asks for at once keep their priority.
+   * A page that paints from its HTML needs no stylesheet request: the entry's stylesheets go inline
+   * where their links were (same order, so the same cascade), as the page's own do (firstPaintOf).
+   * Each sheet keeps a link, disabled, which the browser does not fetch: the app's chunk loader
+   * sees the sheet as present and neither fetches it nor adds it again after the others. On a slow
+   * link every request spared is a round trip the page's data and scripts do not queue behind.
    */
-  const paintFromHtml = (html: string) =>
+  const paintFromHtml = (html: string, css: string[]) =>
     html
-      .replace(ENTRY_STYLESHEET, (_link, href: string) => `<style>${cssOf(href)}</style><link rel="stylesheet" disabled href="${href}">`)
-      .replace(/<link rel="(modulepreload|preload)" (?!as="fetch")/g, '<link rel="$1" fetchpriority="low" ');
+      .replace(ENTRY_STYLESHEET, (_link, href: string) => `<style>${cssOf(href)}</style>${disabledLink(href)}`)
+      .replace(PAGE_STYLE_PRELOAD, (link, href: string) => (css.includes(href) ? disabledLink(href) : link));
   const build = (pattern: string | undefined, withQuery: boolean, withFirstPaint: boolean): Page => {
     const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
     // An API preload with a query string is what the page asks for when its own URL has none.
@@ -101,7 +103,7 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     let html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
     if (pattern && withFirstPaint) {
       const firstPaint = firstPaintOf(pattern, css);
-      html = paintFromHtml(html);
+      html = paintFromHtml(html, css);
       html = html.replace('</head>', `    ${firstPaint.head}\n  </head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
     }
     return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
