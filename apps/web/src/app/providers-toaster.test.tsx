@@ -1,5 +1,5 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from './providers';
 
@@ -28,5 +28,18 @@ describe('the toaster', () => {
     answer('Deals');
     await screen.findByRole('heading', { name: 'Deals' });
     expect(await screen.findByRole('region', { name: /notifications/i }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("loads at the visitor's first press, whatever is still loading", async () => {
+    await import('sonner');
+    render(
+      <AppProviders queryClient={new QueryClient()}>
+        <Screen answer={new Promise<string>(() => {})} />
+      </AppProviders>,
+    );
+    await wait(100);
+    expect(screen.queryByRole('region', { name: /notifications/i })).toBeNull();
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Loading' }));
+    expect(await screen.findByRole('region', { name: /notifications/i }, { timeout: 1000 })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './providers';
 
@@ -14,7 +14,8 @@ describe('App providers whose toaster does not load', () => {
         <h1>Deals</h1>
       </AppProviders>,
     );
-    // The toaster mounts after the first screen, then its import fails.
+    // The toaster mounts at the first press, then its import fails.
+    fireEvent.pointerDown(screen.getByRole('heading', { name: 'Deals' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getByRole('heading', { name: 'Deals' })).toBeInTheDocument();
   });

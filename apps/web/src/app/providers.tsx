@@ -16,30 +16,38 @@ const Toaster = lazy<ComponentType<ToasterProps>>(() =>
   ),
 );
 
-/** However busy the first screen keeps the page, the toaster is there this long after the app starts. */
-export const TOASTER_AT_LATEST_MS = 3000;
+/** The toaster mounts no sooner than this after the app starts, unless the visitor acts first. */
+export const TOASTER_AFTER_MS = 2000;
 
 /**
- * Mounts the toaster when no query is loading and the browser is idle: on a phone, after the
- * first screen has rendered its answers (its import, its styles and its first render would
- * otherwise land in the middle of that render), or after TOASTER_AT_LATEST_MS.
+ * Mounts the toaster at the visitor's first press, key or click, or, failing that, once the app has run
+ * TOASTER_AFTER_MS, no query is loading and the browser is idle: on a phone, after the first screen
+ * has rendered its answers (its import, its styles and its first render otherwise land in the
+ * middle of that render). A toast raised before it mounts is shown when it does (sonner replays
+ * the active toasts to a new toaster), and every toast answers something the visitor started.
  */
 function LateToaster() {
   const loading = useIsFetching() > 0;
   const [mounted, setMounted] = useState(false);
+  const [waited, setWaited] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setMounted(true), TOASTER_AT_LATEST_MS);
-    return () => clearTimeout(timer);
+    const mount = () => setMounted(true);
+    const events = ['pointerdown', 'keydown', 'click'] as const;
+    for (const type of events) window.addEventListener(type, mount, { capture: true, once: true, passive: true });
+    const timer = setTimeout(() => setWaited(true), TOASTER_AFTER_MS);
+    return () => {
+      for (const type of events) window.removeEventListener(type, mount, { capture: true });
+      clearTimeout(timer);
+    };
   }, []);
   useEffect(() => {
-    if (mounted || loading) return;
+    if (mounted || loading || !waited) return;
     if (typeof requestIdleCallback === 'function') {
       const idle = requestIdleCallback(() => setMounted(true), { timeout: 1000 });
       return () => cancelIdleCallback(idle);
     }
-    const timer = setTimeout(() => setMounted(true));
-    return () => clearTimeout(timer);
-  }, [loading, mounted]);
+    setMounted(true);
+  }, [loading, mounted, waited]);
   return mounted ? (
     <Suspense fallback={null}>
       <Toaster position="top-center" closeButton />
