@@ -68,6 +68,19 @@ describe('signed CSRF tokens', () => {
     expect(bearer.statusCode).toBe(200);
   });
 
+  it('issue no CSRF cookies to Bearer-only clients, and still to a browser signed out or without one', async () => {
+    for (const url of ['/api/session/profile', '/api/deal/get-deals-user-hierarchy?page=1&page_size=25']) {
+      const bearer = await t.app.inject({ method: 'GET', url, headers: a.bearer });
+      expect(bearer.statusCode).toBe(200);
+      expect(bearer.headers['set-cookie']).toBeUndefined();
+      const browser = await t.app.inject({ method: 'GET', url, headers: { cookie: `access_token=${a.token}` } });
+      expect(cookieOf(browser, 'csrf_token')).toBeTruthy();
+    }
+    const signedOut = await t.app.inject({ method: 'GET', url: '/api/session/profile' });
+    expect(cookieOf(signedOut, 'csrf_id')).toBeTruthy();
+    expect(cookieOf(signedOut, 'csrf_token')).toBeTruthy();
+  });
+
   it('re-bind at sign-in: the pre-session token no longer works, the one issued with the session does', async () => {
     const email = 'sneha@acme.example';
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/send-otp', headers: csrfHeaders, payload: { email } })).statusCode).toBe(

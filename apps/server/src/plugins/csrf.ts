@@ -79,17 +79,22 @@ export function registerCsrf(app: FastifyInstance, appUrl: string, key: Buffer):
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.csrf === 'provider-signed') return;
-    const binding = bindingOf(request, reply);
+    // A Bearer client without the session cookie is no browser session: it gets no CSRF cookies
+    // (nothing would send them back), so its requests spend no random bytes, HMAC or Set-Cookie.
+    const bearerOnly = /^Bearer\s/i.test(request.headers.authorization ?? '') && !request.cookies[SESSION_COOKIE];
+    let cookieValid = false;
     const cookieValue = request.cookies[CSRF_COOKIE];
-    const cookieValid = cookieValue !== undefined && verifyCsrfToken(key, binding, cookieValue);
-    if (!cookieValid) setToken(reply, binding);
+    if (!bearerOnly) {
+      const binding = bindingOf(request, reply);
+      cookieValid = cookieValue !== undefined && verifyCsrfToken(key, binding, cookieValue);
+      if (!cookieValid) setToken(reply, binding);
+    }
     if (SAFE_METHODS.has(request.method)) return;
 
     const origin = request.headers.origin;
     if (origin && origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`) {
       throw new HttpError(403, 'Cross-origin request refused');
     }
-    const bearerOnly = /^Bearer\s/i.test(request.headers.authorization ?? '') && !request.cookies[SESSION_COOKIE];
     if (bearerOnly) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookieValid || typeof header !== 'string' || !safeEqual(header, cookieValue)) {
