@@ -46,7 +46,8 @@ function LateToaster() {
       const idle = requestIdleCallback(() => setMounted(true), { timeout: 1000 });
       return () => cancelIdleCallback(idle);
     }
-    setMounted(true);
+    const timer = setTimeout(() => setMounted(true));
+    return () => clearTimeout(timer);
   }, [loading, mounted, waited]);
   return mounted ? (
     <Suspense fallback={null}>
