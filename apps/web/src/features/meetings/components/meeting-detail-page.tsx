@@ -1,5 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, Users } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ZVideo, type TVideo } from '@pipewise/contract/videos';
 import { Button } from '../../../components/ui/button';
@@ -93,14 +93,17 @@ export function MeetingDetailPage({ actions }: { actions?: ReactNode }) {
   const { id = '' } = useParams();
   const { state } = useLocation();
   const meeting = useMeeting(id, videoFromState(state));
-  if (meeting.data) {
+  // The meeting renders in a render of its own, which React does in slices, not in the task that
+  // delivered the answer (as the deals list does); a failure shows at once.
+  const video = useDeferredValue(meeting.data);
+  if (video) {
     return (
       <section className="page-section" aria-labelledby="page-section-title">
-        <MeetingDetail video={meeting.data} actions={actions} />
+        <MeetingDetail video={video} actions={actions} />
       </section>
     );
   }
-  if (meeting.isPending) {
+  if (meeting.isPending || meeting.data) {
     return (
       <div className="full-page-center">
         <Spinner label="Loading meeting" size={32} />
