@@ -97,7 +97,7 @@ export function registerCsrf(app: FastifyInstance, appUrl: string, key: Buffer):
     }
     if (bearerOnly) return;
     const header = request.headers[CSRF_HEADER];
-    if (!cookieValid || typeof header !== 'string' || !safeEqual(header, cookieValue)) {
+    if (!cookieValid || cookieValue === undefined || typeof header !== 'string' || !safeEqual(header, cookieValue)) {
       throw new HttpError(403, CSRF_MESSAGE);
     }
   });
