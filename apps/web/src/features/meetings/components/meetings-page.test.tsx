@@ -8,7 +8,7 @@ import { videoFixture } from '../../../../test/video-fixtures';
 const MINE = [videoFixture(), videoFixture({ id: 'v2', title: '', dealName: null, sentiment: 'negative', meet_attendees: [] })];
 const TEAM = [videoFixture({ id: 'v3', title: 'Rahul weekly sync', sentiment: null, status: 'processing' })];
 
-function meetingsApi(overrides: Record<string, () => Response> = {}) {
+function meetingsApi(overrides: Record<string, () => Response | Promise<Response>> = {}) {
   return fakeApi({
     'GET /api/session/profile': () => json(profileFixture()),
     'GET /api/videos/my-videos': () => json(MINE),
