@@ -158,8 +158,9 @@ export const webBench: Bench = {
     ).version;
     return {
       notes:
-        `Lighthouse ${version} with Debian Chromium (headless, fresh profile per run) against the real server and the built app (the meeting page is a processed demo call) ` +
-        `(apps/web/dist), default throttling: mobile is simulated slow 4G with 4x CPU slowdown, desktop the desktop preset. ` +
+        `Lighthouse ${version} with Debian Chromium (headless, fresh profile per run) against the real server and the built app ` +
+        `(apps/web/dist; the meeting page is a processed demo call), default throttling: mobile is simulated slow 4G with ` +
+        `4x CPU slowdown, desktop the desktop preset. ` +
         `Signed-in pages carry the session cookie of ${DEMO_EMAIL}. ${RUNS} run(s) per row; the row is the run with the median ` +
         `performance score (all runs listed). Targets: performance and accessibility at least 95. ` +
         `Scores drop when other work loads the CPU: mobile scores are simulated from the tasks observed on this machine, each ` +
