@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execute } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { createPacing } from './pacing';
 
@@ -49,6 +51,21 @@ describe('pacing a portal across processes', () => {
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThanOrEqual(9 * 250);
     expect(peak(times, 1000)).toBeLessThan(5);
     expect(other[0]! - Math.min(...times)).toBeLessThan(500);
+  }, 20_000);
+
+  it("spaces search calls that wait for the portal's standard slot a search interval apart", async () => {
+    // The portal's other requests hold its standard slots for the next second (a sync's reads, say).
+    await execute(
+      database.db,
+      sql`insert into integration_pacing (key, next_at) values ('hubspot:5', clock_timestamp() + interval '1 second')
+          on conflict (key) do update set next_at = excluded.next_at`,
+    );
+    const pacer = createPacing(database.db);
+    const times: number[] = [];
+    await Promise.all(Array.from({ length: 8 }, () => pacer.before(5, 'search').then(() => times.push(Date.now()))));
+    // Each search call leaves at the later of its two slots; the next search slot counts from when it
+    // left, not from a search slot it could not use (which let five go within half a second).
+    expect(peak(times, 1000)).toBeLessThan(5);
   }, 20_000);
 
   it('does not let requests woken late by a busy process out in a burst', async () => {

@@ -19,16 +19,45 @@ export function createPacing(
   const standardMs = Math.ceil(10_000 / (limits.perTenSeconds * 0.9));
   const searchMs = Math.ceil(1000 / (limits.searchPerSecond * 0.9));
 
-  async function reserve(key: string, intervalMs: number): Promise<number> {
-    const step = sql`${intervalMs} * interval '1 millisecond'`;
-    const [row] = await execute<{ wait_ms: number }>(
-      db,
-      sql`
-      insert into integration_pacing (key, next_at) values (${key}, clock_timestamp() + ${step})
-      on conflict (key) do update set next_at = greatest(integration_pacing.next_at, clock_timestamp()) + ${step}
-      returning greatest(0, extract(epoch from (next_at - clock_timestamp())) * 1000 - ${intervalMs})::float8 as wait_ms`,
+  /**
+   * Reserves one departure for a request counted under every key of `steps` (its portal's, and for a
+   * search call the portal's search key too) and returns how long to wait for it. The departure is the
+   * latest of the keys' next free slots (or now), and every key's next slot moves on from that same
+   * departure. Taking each key's slot on its own let a search call leave at its standard slot, long
+   * after its search slot, together with the search calls queued behind it: five in one second.
+   * One statement: the keys' rows are locked (in one order) before the departure is read from them,
+   * so two processes reserving at once take turns; a key seen for the first time is added, then the
+   * reservation is made again.
+   */
+  async function reserve(steps: { key: string; ms: number }[]): Promise<number> {
+    const keys = steps.map((s) => s.key).sort();
+    const inKeys = sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
     );
-    return Number(row?.wait_ms ?? 0);
+    const stepOf = sql.join(
+      steps.map((s) => sql`when ${s.key} then ${s.ms} * interval '1 millisecond'`),
+      sql` `,
+    );
+    for (;;) {
+      const [row] = await execute<{ wait_ms: number }>(
+        db,
+        sql`
+        with locked as materialized (select key, next_at from integration_pacing where key in (${inKeys}) order by key for update),
+        d as (select greatest(max(next_at), clock_timestamp()) as at, count(*)::int as n from locked)
+        update integration_pacing p set next_at = d.at + (case p.key ${stepOf} end)
+        from d where p.key in (${inKeys}) and d.n = ${keys.length}
+        returning greatest(0, extract(epoch from (d.at - clock_timestamp())) * 1000)::float8 as wait_ms`,
+      );
+      if (row) return Number(row.wait_ms);
+      await execute(
+        db,
+        sql`insert into integration_pacing (key, next_at) values ${sql.join(
+          keys.map((k) => sql`(${k}, clock_timestamp())`),
+          sql`, `,
+        )} on conflict (key) do nothing`,
+      );
+    }
   }
 
   /**
@@ -40,8 +69,9 @@ export function createPacing(
    */
   async function take(hubId: number, kind: PacingKind, signal?: AbortSignal): Promise<boolean> {
     const started = Date.now();
-    let wait = await reserve(`hubspot:${hubId}`, standardMs);
-    if (kind === 'search') wait = Math.max(wait, await reserve(`hubspot:${hubId}:search`, searchMs));
+    const steps = [{ key: `hubspot:${hubId}`, ms: standardMs }];
+    if (kind === 'search') steps.push({ key: `hubspot:${hubId}:search`, ms: searchMs });
+    const wait = await reserve(steps);
     if (wait > 0) await sleep(wait, signal);
     const tolerance = (kind === 'search' ? searchMs : standardMs) / 3;
     return Date.now() - (started + wait) <= tolerance;
