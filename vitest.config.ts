@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every suite; each project picks its files and environment.
@@ -30,6 +31,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/test/setup.ts'],
+          // At least two forks: the default (cores - 1) is one on a 2-core machine, where two take 160 s
+          // instead of 240.
+          maxWorkers: Math.max(2, os.availableParallelism() - 1),
           // Several tests render the whole app and load lazy chunks: past 5 s on a busy 2-core machine.
           testTimeout: 15_000,
         },
