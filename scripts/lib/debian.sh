@@ -12,8 +12,11 @@ ensure_debian_package() {
     echo "$path is missing: installing Debian's $* package(s)"
     export DEBIAN_FRONTEND=noninteractive
     # An interrupted dpkg run (e.g. a half-installed package) blocks apt until it is completed.
+    # Another apt or dpkg run (unattended upgrades, a second install) holds dpkg's lock: wait for it
+    # (up to 10 minutes) instead of failing at once.
+    local wait_lock=(-o DPkg::Lock::Timeout=600)
     dpkg --configure -a || true
-    apt-get update -qq && apt-get install -y -qq "$@" >/dev/null
+    apt-get "${wait_lock[@]}" update -qq && apt-get "${wait_lock[@]}" install -y -qq "$@" >/dev/null
   fi
   if ! compgen -G "$path" >/dev/null; then
     echo "npm test: $path is missing: install Debian's $* package(s) (sudo apt-get install $*), then run again." >&2
