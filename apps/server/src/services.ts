@@ -179,7 +179,6 @@ export function createServices({ config, database, adapters: overrides = {}, log
   };
   const recordings = createRecordings({
     db,
-    access,
     deals,
     storage: adapters.storage,
     queue,

@@ -25,8 +25,10 @@ export const ROLES = ['super_admin', 'admin', 'user'] as const;
 export const ZRole = z.enum(ROLES);
 export type TRole = z.infer<typeof ZRole>;
 
+/** The roles that hold admin rights (compared in lower case). */
+export const ADMIN_ROLES: readonly TRole[] = ['super_admin', 'admin'];
+
 /** Admin rights: admin or super_admin, upper-case variants accepted. */
 export function isAdminRole(role: string | null | undefined): boolean {
-  const r = (role ?? '').toLowerCase();
-  return r === 'admin' || r === 'super_admin';
+  return ADMIN_ROLES.includes((role ?? '').toLowerCase() as TRole);
 }

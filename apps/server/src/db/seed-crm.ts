@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isAdmin } from '../modules/access/policies';
 import type { DbOrTx } from './client';
 import { companies, contacts, dealStakeholders, deals, pipelineStages, pipelines, users } from './schema';
 import {
@@ -38,7 +39,7 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
   const rand = prng(20261121);
   const owners = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.organizationId, organizationId));
   // Reps carry most deals; managers hold a few strategic ones.
-  const weighted = owners.flatMap((o) => (o.role === 'user' ? [o.id, o.id, o.id] : [o.id]));
+  const weighted = owners.flatMap((o) => (isAdmin(o) ? [o.id] : [o.id, o.id, o.id]));
 
   const stagesByPipeline: { pipelineId: string; stageIds: string[] }[] = [];
   for (const [i, p] of DEMO_PIPELINES.entries()) {

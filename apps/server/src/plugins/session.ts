@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAdminRole } from '@pipewise/contract/common';
 import { HttpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/secrets';
 import type { Caller } from '../modules/access/access-rules';
+import { assertCan } from '../modules/access/policies';
 import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, type SessionRepo, type SessionUser } from '../modules/auth/session-repo';
 import { SESSION_COOKIE, setSessionCookie } from './cookies';
 
@@ -79,9 +79,8 @@ export function requireUser(request: FastifyRequest): AuthContext {
   const auth = request.auth;
   if (!isLive(auth)) throw new HttpError(401, NOT_AUTHENTICATED);
   const claimed = request.headers['x-user-email'];
-  if (typeof claimed === 'string' && claimed.trim() !== '' && claimed.trim().toLowerCase() !== auth.user.email) {
-    throw new HttpError(403, 'X-User-Email does not match the signed-in user');
-  }
+  // The spec's X-User-Email header may only name the caller (decision 3).
+  assertCan(auth.user, 'self.act', { email: typeof claimed === 'string' ? claimed : null });
   return auth;
 }
 
@@ -89,13 +88,6 @@ export function requireUser(request: FastifyRequest): AuthContext {
 export function requireCaller(request: FastifyRequest): Caller {
   const { user } = requireUser(request);
   return { id: user.id, email: user.email, role: user.role, organizationId: user.organizationId };
-}
-
-/** The caller when they hold admin rights (admin or super_admin, any case), else 403. */
-export function requireAdmin(request: FastifyRequest): AuthContext {
-  const auth = requireUser(request);
-  if (!isAdminRole(auth.user.role)) throw new HttpError(403, 'Only workspace admins can do this.');
-  return auth;
 }
 
 /** The caller when their address is one of OPERATOR_EMAILS (the people who run this installation), else 403. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { visibleUserIds, type Viewer } from './scopes';
+import { idsBelow, seesWholeWorkspace, visibleUserIds, type Viewer } from './scopes';
 
 export type { Viewer } from './scopes';
 
@@ -8,23 +8,24 @@ export type { Viewer } from './scopes';
 export type Caller = Viewer & { email: string };
 
 /**
+ * The ids of the users whose records the viewer sees, read now as a list; null when the viewer
+ * sees the whole workspace (their scopes have no owner condition). For a statement the planner
+ * should plan knowing how many owners there are (the deals list's searches).
+ */
+export async function listedOwnerIds(db: DbOrTx, viewer: Viewer): Promise<string[] | null> {
+  if (seesWholeWorkspace(viewer)) return null;
+  return (await execute<{ id: string }>(db, visibleUserIds(viewer))).map((r) => r.id);
+}
+
+/**
  * The visibility rule's questions that a service asks outright (scopes.ts holds the rule as SQL
  * that queries compose): which users a viewer sees, whether they see one, who is below someone.
  * Read from the database on every call, so a hierarchy change counts from the next request.
  */
 export function createAccessRules(db: DbOrTx) {
-  /** Everyone strictly below a user, at any depth (cycles cannot loop: `union` drops repeats). */
+  /** Everyone strictly below a user, at any depth (scopes.ts holds the query). */
   async function subordinateIds(userId: string, organizationId: string): Promise<string[]> {
-    const rows = await execute<{ id: string }>(
-      db,
-      sql`
-      with recursive tree as (
-        select id from users where reports_to = ${userId} and organization_id = ${organizationId}
-        union
-        select u.id from users u join tree t on u.reports_to = t.id where u.organization_id = ${organizationId}
-      ) select id from tree where id <> ${userId}`,
-    );
-    return rows.map((r) => r.id);
+    return (await execute<{ id: string }>(db, idsBelow(organizationId, userId))).map((r) => r.id);
   }
 
   return {

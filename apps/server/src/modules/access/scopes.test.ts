@@ -32,6 +32,12 @@ beforeAll(async () => {
       select ${w.organizationId}, u.id, 'Call', now(), '[]'::jsonb from users u where u.organization_id = ${w.organizationId}`);
     await db.execute(sql`insert into recordings (organization_id, uploaded_by, uploader_email, title, upload_type)
       select ${w.organizationId}, u.id, u.email, 'Rec', 'transcription' from users u where u.organization_id = ${w.organizationId}`);
+    // A removed uploader's recording, and CRM owners with and without an account.
+    await db.execute(sql`insert into recordings (organization_id, uploaded_by, uploader_email, title, upload_type)
+      values (${w.organizationId}, null, 'gone@example.com', 'Rec', 'transcription')`);
+    await db.execute(sql`insert into crm_owners (organization_id, name, email, user_id) values
+      (${w.organizationId}, 'Outside Agent', 'agent@agency.example', null),
+      (${w.organizationId}, 'Rep', null, ${w.ids.rep})`);
   }
 }, 120_000);
 afterAll(() => database?.close());
@@ -58,6 +64,7 @@ describe('access scopes', () => {
     );
     const meetings = await rows(sql`select id, organization_id as org, owner_id as owner from calendar_meetings`);
     const recordings = await rows(sql`select id, organization_id as org, uploaded_by as owner from recordings`);
+    const crmOwners = await rows(sql`select id, organization_id as org, user_id as owner from crm_owners`);
 
     let checked = 0;
     for (const w of workspaces) {
@@ -92,6 +99,15 @@ describe('access scopes', () => {
             .filter(owned)
             .map((r) => r.id)
             .sort(),
+          // The team's, not the viewer's own: below them; an admin's, every other (a removed uploader's too).
+          teamRecordings: recordings
+            .filter((r) => inOrg(r) && r.owner !== id && (admin || (r.owner !== null && seen.has(r.owner))))
+            .map((r) => r.id)
+            .sort(),
+          crmOwnersWithoutAccount: crmOwners
+            .filter((o) => admin && inOrg(o) && o.owner === null)
+            .map((o) => o.id)
+            .sort(),
           people: users
             .filter((u) => inOrg(u) && (admin || seen.has(u.id)))
             .map((u) => u.id)
@@ -104,12 +120,18 @@ describe('access scopes', () => {
         expect(await ids(sql`select m.id from calendar_meetings m where ${scope.meetings(viewer, 'm')}`), label).toEqual(expected.meetings);
         expect(await ids(sql`select id from recordings where ${scope.recordings(viewer)}`), label).toEqual(expected.recordings);
         expect(await ids(sql`select id from users where ${scope.people(viewer)}`), label).toEqual(expected.people);
+        expect(await ids(sql`select id from recordings where ${scope.teamRecordings(viewer)}`), label).toEqual(expected.teamRecordings);
+        expect(await ids(sql`select id from crm_owners where ${scope.crmOwnersWithoutAccount(viewer)}`), label).toEqual(
+          expected.crmOwnersWithoutAccount,
+        );
         // The rule is not vacuous here: a rep sees some but not all companies and contacts of the workspace.
         if (key === 'rep') {
           expect(expected.companies.length).toBeGreaterThan(0);
           expect(expected.companies.length).toBeLessThan(companies.filter(inOrg).length);
           expect(expected.contacts.length).toBeGreaterThan(0);
         }
+        if (key === 'manager') expect(expected.teamRecordings.length).toBeGreaterThan(0);
+        if (admin) expect(expected.crmOwnersWithoutAccount).toHaveLength(1);
         checked++;
       }
     }

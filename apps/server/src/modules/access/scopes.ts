@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { isAdminRole } from '@pipewise/contract/common';
+import { isAdmin } from './policies';
 
 /** Who is looking: their place in the hierarchy and their workspace. */
 export type Viewer = { id: string; organizationId: string; role: string };
@@ -24,17 +24,28 @@ function column(alias: string, name: string): SQL {
 }
 
 /** Whether the viewer sees the whole workspace (no owner condition): a query may plan differently for them. */
-export const seesWholeWorkspace = (viewer: Pick<Viewer, 'role'>): boolean => isAdminRole(viewer.role);
+export const seesWholeWorkspace = (viewer: Pick<Viewer, 'role'>): boolean => isAdmin(viewer);
+
+/**
+ * A subquery of the ids of a user and everyone below them at any depth, whatever their role
+ * (`withRoot` false: only those below). Cycles cannot loop: `union` drops repeats.
+ */
+function treeIds(organizationId: string, rootId: string, withRoot: boolean): SQL {
+  return sql`with recursive tree as (
+        select id from users where id = ${rootId} and organization_id = ${organizationId}
+        union
+        select u.id from users u join tree t on u.reports_to = t.id where u.organization_id = ${organizationId}
+      ) select id from tree${withRoot ? sql`` : sql` where id <> ${rootId}`}`;
+}
 
 /** A subquery of the ids of the users whose records the viewer sees: themselves and everyone below them; admins: the workspace. */
 export function visibleUserIds(viewer: Viewer): SQL {
   if (seesWholeWorkspace(viewer)) return sql`select id from users where organization_id = ${viewer.organizationId}`;
-  return sql`with recursive tree as (
-        select id from users where id = ${viewer.id} and organization_id = ${viewer.organizationId}
-        union
-        select u.id from users u join tree t on u.reports_to = t.id where u.organization_id = ${viewer.organizationId}
-      ) select id from tree`;
+  return treeIds(viewer.organizationId, viewer.id, true);
 }
+
+/** A subquery of the ids of everyone strictly below a user, at any depth (an admin's too: their place, not their rights). */
+export const idsBelow = (organizationId: string, userId: string): SQL => treeIds(organizationId, userId, false);
 
 /**
  * `owner = any(array(subquery))`: the subquery runs once per statement, before the scan, so an
@@ -87,6 +98,25 @@ export const scope = {
 
   /** Recordings: uploaded by someone the viewer sees (a removed uploader's stay with the admins). */
   recordings: (viewer: Viewer, alias = 'recordings'): SQL => ownedScope(viewer, alias, 'uploaded_by'),
+
+  /**
+   * The team's recordings, not the viewer's own: uploaded by someone below them at any depth; for
+   * an admin, every other recording of the workspace (a removed uploader's included).
+   */
+  teamRecordings(viewer: Viewer, alias = 'recordings'): SQL {
+    const uploader = column(alias, 'uploaded_by');
+    if (seesWholeWorkspace(viewer)) return sql`${inWorkspace(viewer, alias)} and ${uploader} is distinct from ${viewer.id}`;
+    return sql`${inWorkspace(viewer, alias)} and ${uploader} = any(array(${idsBelow(viewer.organizationId, viewer.id)}))`;
+  },
+
+  /**
+   * CRM owners without a Pipewise account (crm_owners rows no user is): the deals they own here
+   * have no owner, which only admins see, so only admins see these names.
+   */
+  crmOwnersWithoutAccount(viewer: Viewer, alias = 'crm_owners'): SQL {
+    if (!seesWholeWorkspace(viewer)) return sql`false`;
+    return sql`${inWorkspace(viewer, alias)} and ${column(alias, 'user_id')} is null`;
+  },
 
   /** People (users): the viewer and everyone below them; admins: the workspace. */
   people: (viewer: Viewer, alias = 'users'): SQL => ownedScope(viewer, alias, 'id'),

@@ -493,7 +493,7 @@ describe('GET /api/session/profile and /api/command/get-profile', () => {
       expect(own.statusCode).toBe(200);
       const other = await t.app.inject({ method: 'GET', url, headers: { ...browser(token), 'x-user-email': 'asha@acme.example' } });
       expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual({ detail: 'X-User-Email does not match the signed-in user' });
+      expect(other.json()).toEqual({ detail: 'You can only act as yourself.' });
     },
   );
 
@@ -505,7 +505,7 @@ describe('GET /api/session/profile and /api/command/get-profile', () => {
       expect(own.json().email).toBe('vikram@acme.example');
       const other = await t.app.inject({ method: 'GET', url: `${url}?email=asha%40acme.example`, headers: browser(token) });
       expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual({ detail: 'The email in the request does not match the signed-in user' });
+      expect(other.json()).toEqual({ detail: 'You can only act as yourself.' });
     },
   );
 

@@ -12,9 +12,10 @@ import {
   ZVerifyOtpRequest,
   ZVerifyOtpResponse,
 } from '@pipewise/contract/auth';
-import { HttpError, errorResponses } from '../../lib/http-error';
+import { errorResponses } from '../../lib/http-error';
 import { clearSessionCookies, setSessionCookie } from '../../plugins/cookies';
 import { ANY_SESSION_ROUTE, PUBLIC_ROUTE, requireUser, type AuthContext } from '../../plugins/session';
+import { assertCan } from '../access/policies';
 import type { AuthService } from './auth-service';
 
 const errors = errorResponses(429, 502);
@@ -97,8 +98,7 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       if (auth && auth.user.status !== 'active') return profileOf(auth, false);
       const caller = requireUser(req);
       // Decision 3: ?email= may only name the caller.
-      const claimed = req.query.email?.trim().toLowerCase();
-      if (claimed && claimed !== caller.user.email) throw new HttpError(403, 'The email in the request does not match the signed-in user');
+      assertCan(caller.user, 'self.act', { email: req.query.email });
       return profileOf(caller, operators.has(caller.user.email));
     };
     app.get('/api/session/profile', { config: ANY_SESSION_ROUTE, schema: profileSchema }, profile);

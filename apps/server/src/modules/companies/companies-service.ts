@@ -3,11 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
 import { notFound } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
+import { assertCan, REFUSAL_MESSAGES } from '../access/policies';
 import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { CompaniesRepo, CompanyFields, CompanyRecord } from './companies-repo';
 
-export const COMPANY_MESSAGES = { notFound: 'Company not found' } as const;
+export const COMPANY_MESSAGES = { notFound: REFUSAL_MESSAGES.companyNotFound } as const;
 
 type CompaniesRepos = { companies: CompaniesRepo };
 
@@ -52,7 +53,8 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
     /** An edit of a company the caller can see; 404 otherwise, and nothing is written. */
     updateAs(caller: Caller, id: string, fields: Omit<CompanyFields, 'ownerId'>, tx?: DbOrTx): Promise<CompanyRecord> {
       return (tx ?? db).transaction(async (on) => {
-        await mustSee(on, caller, id);
+        // Access policy `company.edit`: whoever sees the company edits it (404 otherwise, as for a read).
+        assertCan(caller, 'company.edit', { seen: (await repos(on).companies.findVisible(caller, id)) !== null });
         return service.update(caller, id, fields, on);
       });
     },

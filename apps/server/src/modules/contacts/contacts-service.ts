@@ -3,12 +3,13 @@ import type { DbOrTx } from '../../db/client';
 import { contacts } from '../../db/schema/crm';
 import { badRequest, notFound } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
+import { assertCan, REFUSAL_MESSAGES } from '../access/policies';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import { crmChange, type CrmActor } from '../crm-changes/crm-actor';
 import { runCrmWrite } from '../crm-changes/crm-write';
 import type { ContactFields, ContactRecord, ContactsRepo } from './contacts-repo';
 
-export const CONTACT_MESSAGES = { notFound: 'Contact not found', unknownCompany: 'Unknown company' } as const;
+export const CONTACT_MESSAGES = { notFound: REFUSAL_MESSAGES.contactNotFound, unknownCompany: 'Unknown company' } as const;
 
 type ContactsRepos = {
   contacts: ContactsRepo;
@@ -70,7 +71,8 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
     /** An edit of a contact the caller can see; 404 otherwise, and nothing is written. */
     updateAs(caller: Caller, id: string, fields: Omit<ContactFields, 'ownerId'>, tx?: DbOrTx): Promise<ContactRecord> {
       return (tx ?? db).transaction(async (on) => {
-        await mustSee(on, caller, id);
+        // Access policy `contact.edit`: whoever sees the contact edits it (404 otherwise, as for a read).
+        assertCan(caller, 'contact.edit', { seen: (await repos(on).contacts.findVisible(caller, id)) !== null });
         await checkVisibleCompany(on, caller, fields);
         return service.update(caller, id, fields, on);
       });

@@ -3,7 +3,8 @@ import type { TDealListQuery } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../db/client';
 import { deals } from '../../db/schema/crm';
 import { inUuids } from '../../db/ranked-match';
-import { scope, seesWholeWorkspace, visibleUserIds, type Viewer } from '../access/scopes';
+import { listedOwnerIds } from '../access/access-rules';
+import { scope, type Viewer } from '../access/scopes';
 import { pageSource, ref, sourceTable, totalsSource } from './deal-list-sources';
 import { DEAL_COLUMNS, DEAL_JOINS, pageWithTotals, selectCount, selectPage, selectTotalsTable } from './deals-page-sql';
 import { dealFilters, matchSortColumns, searchPattern } from './deals-query';
@@ -137,19 +138,17 @@ export type DealsRepoOptions = {
 export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
   /**
    * The deal scope of a viewer below admin (access `scope.deals`: their workspace, owned by them or
-   * anyone below them) with the owners resolved first, by the access module's own `visibleUserIds`,
-   * and written as a list of ids. Given the subquery, the planner guesses ten owners, whatever the
-   * viewer; given the ids, it knows a rep's few deals from a manager's many and picks the search
-   * index's owner keys for the one and its text alone for the other (at 1M deals, a rep's common
-   * word read 2k rows instead of the workspace's 99k matches; a manager's 13 owners read faster
-   * from the text alone).
+   * anyone below them) with the owners resolved first, by the access module's own `listedOwnerIds`,
+   * and written as a list of ids; null for a viewer who sees the whole workspace (no owner
+   * condition). Given the subquery, the planner guesses ten owners, whatever the viewer; given the
+   * ids, it knows a rep's few deals from a manager's many and picks the search index's owner keys
+   * for the one and its text alone for the other (at 1M deals, a rep's common word read 2k rows
+   * instead of the workspace's 99k matches; a manager's 13 owners read faster from the text alone).
    */
-  async function visibleOwners(viewer: Viewer): Promise<SQL> {
-    const owners = await execute<{ id: string }>(db, visibleUserIds(viewer));
-    return sql`${ref('d', deals.organizationId)} = ${viewer.organizationId} and ${inUuids(
-      ref('d', deals.ownerId),
-      owners.map((o) => o.id),
-    )}`;
+  async function visibleOwners(viewer: Viewer): Promise<SQL | null> {
+    const owners = await listedOwnerIds(db, viewer);
+    if (owners === null) return null;
+    return sql`${ref('d', deals.organizationId)} = ${viewer.organizationId} and ${inUuids(ref('d', deals.ownerId), owners)}`;
   }
 
   /** Follows a common search term once its totals were counted the slow way (see deal-totals-sql.ts). */
@@ -162,14 +161,15 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
     async list(viewer: Viewer, q: TDealListQuery): Promise<DealPage> {
       const where = dealFilters(viewer.organizationId, scope.deals(viewer, 'd'), q);
       const offset = (q.page - 1) * q.page_size;
-      if (q.search && (!seesWholeWorkspace(viewer) || q.owners.length > 0)) {
+      const owned = q.search ? await visibleOwners(viewer) : null;
+      if (q.search && (owned !== null || q.owners.length > 0)) {
         // A search whose owners come from a subquery (a team's scope, an owners filter): the
         // planner cannot see how few deals those owners have, and may walk the id order hoping
         // to meet 25 matches soon (a rep's search read ~14k rows that way at 100k deals). The
         // index finds every match anyway for the totals, so the page is ordered from those same
         // rows: one scan, whatever the owners.
         const matches = sql`m`;
-        const found = seesWholeWorkspace(viewer) ? where : dealFilters(viewer.organizationId, await visibleOwners(viewer), q);
+        const found = owned ? dealFilters(viewer.organizationId, owned, q) : where;
         const all = await execute<DealRow & Totals>(
           db,
           sql`

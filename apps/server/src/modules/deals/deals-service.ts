@@ -2,9 +2,9 @@ import { getTableColumns } from 'drizzle-orm';
 import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
 import type { DbOrTx } from '../../db/client';
 import { deals as dealsTable } from '../../db/schema/crm';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { AccessRules, Caller, Viewer } from '../access/access-rules';
-import { seesWholeWorkspace } from '../access/scopes';
+import { assertCan, REFUSAL_MESSAGES } from '../access/policies';
 import type { CompaniesRepo } from '../companies/companies-repo';
 import type { ContactsRepo } from '../contacts/contacts-repo';
 import { crmChange } from '../crm-changes/crm-actor';
@@ -15,9 +15,9 @@ import type { PipelinesRepo } from './pipelines-repo';
 import { isUuid } from '../../lib/ids';
 
 export const DEAL_MESSAGES = {
-  notFound: 'Deal not found',
+  notFound: REFUSAL_MESSAGES.dealNotFound,
   conflict: 'This deal was changed by someone else since you opened it. Reload to see the latest version.',
-  ownerNotVisible: 'You can only assign deals to people on your team.',
+  ownerNotVisible: REFUSAL_MESSAGES.assignDealsToTeam,
   stageRequired: 'Please Select Deal Stage Again',
   unknownPipeline: 'Unknown pipeline',
   unknownStage: 'Unknown deal stage for this pipeline',
@@ -98,15 +98,15 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     const wanted = email?.trim().toLowerCase();
     if (!wanted || wanted === caller.email) return caller;
     const user = await users.findInOrgByEmail(caller.organizationId, wanted);
-    if (!user || !(await access.canSeeUser(caller, user.id))) throw forbidden('You can only see deals of people on your team.');
-    return { id: user.id, organizationId: caller.organizationId, role: user.role };
+    assertCan(caller, 'person.view-deals', { personSeen: user !== null && (await access.canSeeUser(caller, user.id)) });
+    return { id: user!.id, organizationId: caller.organizationId, role: user!.role };
   }
 
   async function resolveOwner(repos: DealsRepos, caller: Caller, value: string | null | undefined): Promise<string | null | undefined> {
     if (value === undefined) return undefined;
     if (value === null || value.trim() === '') {
       // An unowned deal is visible to admins only: anyone else would lose it (and get a 404 after the write).
-      if (!seesWholeWorkspace(caller)) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+      assertCan(caller, 'deal.assign', { ownerId: null, ownerSeen: false });
       return null;
     }
     const v = value.trim();
@@ -114,7 +114,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
       ? await repos.users.findInOrg(caller.organizationId, v)
       : await repos.users.findInOrgByEmail(caller.organizationId, v.toLowerCase());
     if (!user) throw badRequest(DEAL_MESSAGES.unknownOwner);
-    if (!(await repos.access.canSeeUser(caller, user.id))) throw forbidden(DEAL_MESSAGES.ownerNotVisible);
+    assertCan(caller, 'deal.assign', { ownerId: user.id, ownerSeen: await repos.access.canSeeUser(caller, user.id) });
     return user.id;
   }
 
@@ -172,6 +172,13 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     return deal;
   }
 
+  /** A deal the caller may edit (access policy `deal.edit`: whoever sees it), else 404 as for a read. */
+  async function findEditable(on: Pick<DealsRepos, 'deals'>, caller: Caller, id: number): Promise<DealRecord> {
+    const deal = await on.deals.find(caller, id);
+    assertCan(caller, 'deal.edit', { seen: deal !== null });
+    return deal!;
+  }
+
   const dealChange = (caller: Caller, id: number, operation: 'create' | 'update', changes: DealChanges, version: number) =>
     crmChange(caller, { type: 'deal', id }, operation, changes, getTableColumns(dealsTable), version);
 
@@ -191,7 +198,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
   async function sendUpdate(caller: Caller, id: number, fields: TDealFields, version: number | undefined): Promise<void> {
     if (!deps.remote || !(await deps.remote.bound(caller.organizationId))) return;
     const repos = deps.repos(deps.db);
-    const current = await find(repos, caller, id);
+    const current = await findEditable(repos, caller, id);
     if (version !== undefined && current.version !== version) throw conflict(DEAL_MESSAGES.conflict);
     await deps.remote.updateDeal(caller, id, await changesFrom(repos, caller, fields, current));
   }
@@ -228,7 +235,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
       if (!tx) await sendUpdate(caller, id, fields, version);
       return runCrmWrite(deps.db, tx, async (on) => {
         const repos = deps.repos(on);
-        const current = await find(repos, caller, id);
+        const current = await findEditable(repos, caller, id);
         const changes = await changesFrom(repos, caller, fields, current);
         const newVersion = await repos.deals.update(caller.organizationId, id, changes, version);
         if (newVersion === null) throw conflict(DEAL_MESSAGES.conflict);

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
 import { crmOwners } from '../../db/schema/crm';
+import { scope, type Viewer } from '../access/scopes';
 
 /**
  * The CRM owners the HubSpot import keeps (crm_owners), read for other modules (the assistant):
@@ -16,11 +17,11 @@ export function createCrmOwnerReads(db: DbOrTx) {
         .where(eq(crmOwners.organizationId, organizationId));
     },
 
-    /** CRM owners of the workspace without a Pipewise account. */
-    async withoutAccount(organizationId: string): Promise<{ id: string; name: string; email: string | null }[]> {
+    /** CRM owners of the viewer's workspace without a Pipewise account, as far as the viewer sees them (admins only). */
+    async withoutAccount(viewer: Viewer): Promise<{ id: string; name: string; email: string | null }[]> {
       return execute<{ id: string; name: string; email: string | null }>(
         db,
-        sql`select id::text as id, name, email from crm_owners where organization_id = ${organizationId} and user_id is null`,
+        sql`select id::text as id, name, email from crm_owners where ${scope.crmOwnersWithoutAccount(viewer)}`,
       );
     },
   };

@@ -9,7 +9,6 @@ import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
 import { signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { COMMAND_TEXTS } from '../assistant/commands/command-messages';
 import { WRITE_THROUGH_MESSAGES as WT } from './hubspot-write-through';
 
 /**
@@ -439,6 +438,6 @@ describe('process-command hubId and userId', () => {
     expect((await command(s.admin, 'create company Hub Co', `&hubId=1001&userId=${s.admin.userId}`)).statusCode).toBe(200);
     const res = await command(s.admin, 'create company Hub Co', `&hubId=1001&userId=${s.manager.userId}`);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ detail: COMMAND_TEXTS.badIdentity });
+    expect(res.json()).toMatchObject({ detail: 'You can only act as yourself.' });
   });
 });

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { isAdminRole } from '@pipewise/contract/common';
 import {
   HUBSPOT_CONNECT_MESSAGES as MSG,
   HUBSPOT_REDIRECT_PATH,
@@ -14,6 +13,7 @@ import type { HubspotOAuth, HubspotTokens } from '../../adapters/hubspot/hubspot
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error';
 import { sha256Hex } from '../../lib/secrets';
 import type { Caller } from '../access/access-rules';
+import { refusal, refusalError } from '../access/policies';
 import type { HubspotConnectionsRepo } from './hubspot-connections-repo';
 import { syncProgressOf } from './sync-progress';
 import type { HubspotTokenStore } from './hubspot-tokens';
@@ -116,11 +116,13 @@ export function createHubspotConnectService(deps: {
 
       let workspace = await deps.connections.workspace(caller.organizationId);
       let created = false;
+      // The first connection binds the workspace to this portal: an admin's (decision 10).
+      const refused = refusal(caller, 'integration.connect', { workspaceBound: workspace !== undefined });
+      if (refused) {
+        await revokeQuietly(tokens);
+        throw refusalError(refused);
+      }
       if (!workspace) {
-        if (!isAdminRole(caller.role)) {
-          await revokeQuietly(tokens);
-          throw forbidden(MSG.adminFirst);
-        }
         ({ row: workspace, created } = await deps.connections.bind(caller.organizationId, hubId, caller.id).catch(async (e: unknown) => {
           // The portal's unique key: another workspace holds this portal.
           await revokeQuietly(tokens);

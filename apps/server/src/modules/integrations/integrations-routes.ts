@@ -8,7 +8,8 @@ import {
   ZHubspotStatus,
   ZSyncNowResponse,
 } from '@pipewise/contract/integrations';
-import { errorResponses, forbidden } from '../../lib/http-error';
+import { errorResponses } from '../../lib/http-error';
+import { assertCan } from '../access/policies';
 import { cookieBase } from '../../plugins/cookies';
 import { requireCaller } from '../../plugins/session';
 import type { CrmFields } from './crm-fields';
@@ -53,8 +54,7 @@ export function integrationsRoutes(service: HubspotConnectService, fields: CrmFi
       async (req, reply) => {
         const caller = requireCaller(req);
         // The spec's email parameter names the caller (decision 3).
-        if (req.query.email !== undefined && req.query.email !== caller.email)
-          throw forbidden('You can only connect your own HubSpot account.');
+        assertCan(caller, 'self.act', { email: req.query.email });
         const cookie = req.cookies[HUBSPOT_CONNECT_COOKIE];
         const browserSecret = cookie && cookie.length <= 100 ? cookie : undefined;
         void reply.clearCookie(HUBSPOT_CONNECT_COOKIE, { ...cookieBase(appUrl), path: '/api', httpOnly: true });

@@ -47,7 +47,6 @@ export const RECORDING_MESSAGES = {
   uploadKeyUsed: 'This upload was already used for a video.',
   uploadMissing: 'The uploaded file was not found. Upload the file again.',
   uploadLinkUsed: 'This upload link was already used.',
-  notManager: 'Only the uploader or an admin can do this.',
   retryOnlyFailed: 'Only a video whose processing failed can be retried.',
 } as const;
 

@@ -6,7 +6,6 @@ import { directUploadSecret } from '../../adapters/storage/create-file-storage';
 import type { FileStorage } from '../../adapters/storage/storage-port';
 import type { JobQueue } from '../../jobs/job-queue';
 import { registeredProcesses } from '../../runtime/processes';
-import type { AccessRules } from '../access/access-rules';
 import type { DealsService } from '../deals/deals-service';
 import { createRecordingLifecycle } from './recording-lifecycle';
 import { createRecordingUploads } from './recording-uploads';
@@ -15,7 +14,6 @@ import { createRecordingsService } from './recordings-service';
 
 export type RecordingsModuleDeps = {
   db: Db;
-  access: AccessRules;
   deals: Pick<DealsService, 'get'>;
   storage: FileStorage;
   queue: Pick<JobQueue, 'enqueue'>;
@@ -30,7 +28,7 @@ export type RecordingsModuleDeps = {
 
 /** The videos service and the upload intake over one repository, for the composition root. */
 export function createRecordings(deps: RecordingsModuleDeps) {
-  const repo = createRecordingsRepo(deps.db, deps.access);
+  const repo = createRecordingsRepo(deps.db);
   const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue });
   const shared = {
     repo,

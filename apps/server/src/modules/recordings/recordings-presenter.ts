@@ -1,13 +1,13 @@
-import { isAdminRole } from '@pipewise/contract/common';
 import type { TVideo } from '@pipewise/contract/videos';
 import type { Viewer } from '../access/access-rules';
+import { can } from '../access/policies';
 import type { RecordingRecord } from './recordings-repo';
 
 export const mediaUrl = (id: string) => `/api/videos/${id}/media`;
 export const snapshotUrl = (id: string, n: number) => `/api/videos/${id}/snapshots/${n}`;
 
-/** Who may delete (and retry) a recording: its uploader and the workspace's admins. */
-export const canManage = (viewer: Viewer, r: Pick<RecordingRecord, 'uploadedBy'>) => r.uploadedBy === viewer.id || isAdminRole(viewer.role);
+/** Whether the viewer may delete (and retry) the recording (access policy `recording.manage`: its uploader and the admins). */
+export const canManage = (viewer: Viewer, r: Pick<RecordingRecord, 'uploadedBy'>) => can(viewer, 'recording.manage', r);
 
 /** The API's video, shaped from the record for one viewer (what they may do with it). */
 export function toVideo(r: RecordingRecord, viewer: Viewer): TVideo {

@@ -4,8 +4,7 @@ import { execute, type DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { deals } from '../../db/schema/crm';
 import { directUploads, recordings } from '../../db/schema/recordings';
-import type { AccessRules } from '../access/access-rules';
-import { scope, seesWholeWorkspace, type Viewer } from '../access/scopes';
+import { scope, type Viewer } from '../access/scopes';
 
 /** One recording with what it is shown with: the uploader's name and the deal's name. */
 export type RecordingRecord = typeof recordings.$inferSelect & {
@@ -17,7 +16,7 @@ export type NewRecording = typeof recordings.$inferInsert;
 export type Page = { limit: number; offset: number };
 
 /** Recordings and the deals they can be filed under, always within the viewer's workspace. */
-export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'subordinateIds'>) {
+export function createRecordingsRepo(db: DbOrTx) {
   const selectRecords = (viewer: Viewer) =>
     db
       .select({
@@ -46,24 +45,8 @@ export function createRecordingsRepo(db: DbOrTx, access: Pick<AccessRules, 'subo
     uploadedBy: (viewer: Viewer, page: Page) =>
       list(viewer, and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
 
-    /** Everyone below the viewer at any depth; for an admin, everyone else in the workspace. */
-    async below(viewer: Viewer, page: Page): Promise<RecordingRecord[]> {
-      const org = eq(recordings.organizationId, viewer.organizationId);
-      if (seesWholeWorkspace(viewer)) return list(viewer, and(org, sql`${recordings.uploadedBy} is distinct from ${viewer.id}`), page);
-      const ids = await access.subordinateIds(viewer.id, viewer.organizationId);
-      if (ids.length === 0) return [];
-      return list(
-        viewer,
-        and(
-          org,
-          sql`${recordings.uploadedBy} in (${sql.join(
-            ids.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
-        ),
-        page,
-      );
-    },
+    /** Everyone below the viewer at any depth; for an admin, everyone else in the workspace (access `scope.teamRecordings`). */
+    below: (viewer: Viewer, page: Page): Promise<RecordingRecord[]> => list(viewer, scope.teamRecordings(viewer), page),
 
     forDeal: (viewer: Viewer, dealId: number, page: Page) => list(viewer, and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
 

@@ -7,12 +7,13 @@ import type { JobQueue } from '../../jobs/job-queue';
 import { HttpError } from '../../lib/http-error';
 import { isUuid } from '../../lib/ids';
 import type { Caller, Viewer } from '../access/access-rules';
+import { assertCan } from '../access/policies';
 import type { DealsService } from '../deals/deals-service';
 import { parseRange } from './http-range';
 import { newMediaKey, storeMedia, writerOfMediaKey } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
 import type { RecordingLifecycle } from './recording-lifecycle';
-import { canManage, toVideo } from './recordings-presenter';
+import { toVideo } from './recordings-presenter';
 import type { Page, RecordingRecord, RecordingsRepo } from './recordings-repo';
 
 export type RecordingsServiceDeps = {
@@ -130,7 +131,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
 
   async function findManaged(viewer: Viewer, id: string): Promise<RecordingRecord> {
     const r = await find(viewer, id);
-    if (!canManage(viewer, r)) throw new HttpError(403, M.notManager);
+    assertCan(viewer, 'recording.manage', r);
     return r;
   }
 

@@ -15,7 +15,7 @@ import { silentLog } from '../../../test/silent-log';
  */
 
 const NOT_FOUND = 'This request was already handled or does not exist.';
-const ADMINS_ONLY = 'Only workspace admins can do this.';
+const ADMINS_ONLY = 'You are not authorized to perform this action.';
 
 /** Sign-in codes from the app. */
 const otpMail: MailMessage[] = [];

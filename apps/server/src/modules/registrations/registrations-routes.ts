@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZRegistrationDecisionResponse, ZRegistrationRequestList } from '@pipewise/contract/registrations';
-import { requireAdmin } from '../../plugins/session';
+import { requireCaller } from '../../plugins/session';
 import type { RegistrationsService } from './registrations-service';
 import { errorResponses } from '../../lib/http-error';
 
@@ -12,17 +12,17 @@ export function registrationsRoutes(service: RegistrationsService): FastifyPlugi
   return async (app) => {
     const tags = ['users'];
     app.get('/api/registration-requests', { schema: { tags, response: { 200: ZRegistrationRequestList, ...errors } } }, async (req) => {
-      return { data: await service.listPending(requireAdmin(req).user) };
+      return { data: await service.listPending(requireCaller(req)) };
     });
     app.post(
       '/api/registration-requests/:id/approve',
       { schema: { tags, params, response: { 200: ZRegistrationDecisionResponse, ...errors } } },
-      async (req) => service.approve(req.params.id, requireAdmin(req).user),
+      async (req) => service.approve(req.params.id, requireCaller(req)),
     );
     app.post(
       '/api/registration-requests/:id/reject',
       { schema: { tags, params, response: { 200: ZRegistrationDecisionResponse, ...errors } } },
-      async (req) => service.reject(req.params.id, requireAdmin(req).user),
+      async (req) => service.reject(req.params.id, requireCaller(req)),
     );
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
+import { assertCan, type Actor } from '../access/policies';
 import { sendMailJob } from '../mail/mail-jobs';
 import { approvalMail } from '../auth/otp-mail';
 import type { UsersRepo } from '../users/users-repo';
@@ -21,7 +22,8 @@ export function toRegistrationRow(r: RegistrationRecord) {
   };
 }
 
-type Admin = { id: string; organizationId: string };
+/** The caller; only admins review sign-up requests (access policy `users.manage`). */
+type Admin = Actor & { organizationId: string };
 
 const HANDLED = 'This request was already handled or does not exist.';
 
@@ -40,6 +42,7 @@ export function createRegistrationsService(deps: {
   const { db, registrations } = deps;
   return {
     async listPending(admin: Admin) {
+      assertCan(admin, 'users.manage', null);
       const domain = await deps.domains.heldDomain(admin.organizationId);
       if (!domain) return [];
       const rows = await registrations.listPending(domain);
@@ -47,6 +50,7 @@ export function createRegistrationsService(deps: {
     },
 
     async approve(id: string, admin: Admin) {
+      assertCan(admin, 'users.manage', null);
       const domain = await deps.domains.heldDomain(admin.organizationId);
       const request = domain ? await registrations.findPendingById(id, domain) : null;
       if (!request || !domain) throw notFound(HANDLED);
@@ -69,6 +73,7 @@ export function createRegistrationsService(deps: {
     },
 
     async reject(id: string, admin: Admin) {
+      assertCan(admin, 'users.manage', null);
       const domain = await deps.domains.heldDomain(admin.organizationId);
       if (!domain || !(await registrations.decide(id, domain, 'rejected', admin.id))) throw notFound(HANDLED);
       return { status: 'rejected' as const };

@@ -13,6 +13,8 @@ const ACME_EMAILS = DEMO_USERS.map((u) => u.email);
 
 type Who = TestSession | null;
 type ErrorBody = { detail: string; errors?: { field: string; message: string }[] };
+/** The one refusal of a super admin's rights to anyone else. */
+const SUPER_ADMINS_ONLY = "Only a super admin can grant super admin rights or change a super admin's role or status.";
 
 function caller(t: TestApp) {
   return (method: InjectOptions['method'], url: string, who: Who, payload?: unknown): Promise<LightMyRequestResponse> =>
@@ -155,7 +157,7 @@ describe('users API', () => {
       const before = await userCount();
       const res = await addAs(s.rahul, valid({ email: freshEmail() }));
       expect(res.statusCode).toBe(403);
-      expect(res.json<ErrorBody>().detail).toBe('Only workspace admins can do this.');
+      expect(res.json<ErrorBody>().detail).toBe('You are not authorized to perform this action.');
       expect((await addAs(s.meera, valid({ email: freshEmail() }))).statusCode).toBe(403);
       expect(await userCount()).toBe(before);
     });
@@ -632,7 +634,7 @@ describe('PATCH /api/users/{id}', () => {
   it('is for admins only: a rep gets 403, anonymous 401, and nothing changes', async () => {
     const res = await patch(s.rahul, id.priya!, { team: 'Hacked' });
     expect(res.statusCode).toBe(403);
-    expect(res.json<ErrorBody>().detail).toBe('Only workspace admins can do this.');
+    expect(res.json<ErrorBody>().detail).toBe('You are not authorized to perform this action.');
     expect((await patch(s.meera, id.kavya!, { team: 'Hacked' })).statusCode).toBe(403); // a manager, but not an admin
     expect((await patch(s.rahul, id.rahul!, { role: 'admin' })).statusCode).toBe(403);
     expect((await patch(null, id.priya!, { team: 'Hacked' })).statusCode).toBe(401);
@@ -748,7 +750,7 @@ describe('PATCH /api/users/{id}', () => {
       ] as const) {
         const res = await patch(who, who.userId, { role });
         expect(res.statusCode).toBe(403);
-        expect(res.json<ErrorBody>().detail).toBe('You cannot change your own role.');
+        expect(res.json<ErrorBody>().detail).toBe('You cannot change your own role or deactivate yourself.');
       }
       expect((await row(ACME('vikram'))).role).toBe('admin');
       expect((await row(ACME('asha'))).role).toBe('super_admin');
@@ -757,7 +759,7 @@ describe('PATCH /api/users/{id}', () => {
     it('granting or removing super_admin needs a super_admin (an admin gets 403)', async () => {
       const grant = await patch(s.vikram, id.rahul!, { role: 'super_admin' });
       expect(grant.statusCode).toBe(403);
-      expect(grant.json<ErrorBody>().detail).toBe('Only a super admin can grant or remove super admin rights.');
+      expect(grant.json<ErrorBody>().detail).toBe(SUPER_ADMINS_ONLY);
       expect((await patch(s.vikram, id.rahul!, { role: 'SUPER_ADMIN' })).statusCode).toBe(403);
       expect((await patch(s.vikram, id.asha!, { role: 'user' })).statusCode).toBe(403);
       expect((await row(ACME('rahul'))).role).toBe('user');
@@ -791,7 +793,7 @@ describe('PATCH /api/users/{id}', () => {
     it('nobody deactivates themselves', async () => {
       const res = await patch(s.vikram, id.vikram!, { status: 'deactivated' });
       expect(res.statusCode).toBe(403);
-      expect(res.json<ErrorBody>().detail).toBe('You cannot deactivate yourself.');
+      expect(res.json<ErrorBody>().detail).toBe('You cannot change your own role or deactivate yourself.');
     });
 
     it('a rep cannot deactivate anyone', async () => {
@@ -802,7 +804,7 @@ describe('PATCH /api/users/{id}', () => {
     it('only a super_admin deactivates a super_admin', async () => {
       const res = await patch(s.vikram, id.asha!, { status: 'deactivated' });
       expect(res.statusCode).toBe(403);
-      expect(res.json<ErrorBody>().detail).toBe('Only a super admin can deactivate or reactivate a super admin.');
+      expect(res.json<ErrorBody>().detail).toBe(SUPER_ADMINS_ONLY);
       expect((await row(ACME('asha'))).status).toBe('active');
       expect((await call('GET', '/api/users', s.asha)).statusCode).toBe(200);
     });

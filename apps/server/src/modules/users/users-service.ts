@@ -1,4 +1,3 @@
-import { isAdminRole } from '@pipewise/contract/common';
 import {
   addUserFieldErrors,
   normalizePhone,
@@ -10,8 +9,9 @@ import {
   type TUserRow,
   type TWorkspaceInput,
 } from '@pipewise/contract/users';
-import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
+import { HttpError, conflict, notFound } from '../../lib/http-error';
 import type { AccessRules, Caller } from '../access/access-rules';
+import { assertCan, isSameRole } from '../access/policies';
 import type { SessionCache } from '../auth/session-cache';
 import type { SessionRepo } from '../auth/session-repo';
 import { DOMAIN_MESSAGES, domainOf, type DomainOwnership } from '../workspaces/domain-ownership';
@@ -43,18 +43,6 @@ function invalid(errors: Record<string, string | undefined>): HttpError {
   return new HttpError(400, list[0]?.message ?? 'Invalid data provided. Please check your inputs.', { errors: list });
 }
 
-/**
- * Path emails (add_user/{email}, update_user/{email}, update_whatsapp_number/{email}) name the caller;
- * anyone else's is refused (decision 3).
- */
-function assertSelf(caller: Caller, pathEmail: string): void {
-  if (pathEmail.trim().toLowerCase() !== caller.email) throw forbidden('You can only act as yourself.');
-}
-
-function assertAdmin(caller: Caller): void {
-  if (!isAdminRole(caller.role)) throw forbidden('Only workspace admins can do this.');
-}
-
 type LockedRepos = { users: UsersRepo; access: Pick<AccessRules, 'subordinateIds'> };
 
 async function applyUpdate(
@@ -80,19 +68,12 @@ async function applyUpdate(
     }
   }
   if (body.team !== undefined) set.team = body.team;
-  if (body.role !== undefined && body.role !== target.role.toLowerCase()) {
-    if (target.id === caller.id) throw forbidden('You cannot change your own role.');
-    if ((body.role === 'super_admin' || target.role.toLowerCase() === 'super_admin') && caller.role.toLowerCase() !== 'super_admin') {
-      throw forbidden('Only a super admin can grant or remove super admin rights.');
-    }
+  if (body.role !== undefined && !isSameRole(body.role, target.role)) {
+    assertCan(caller, 'user.set-role', { target, role: body.role });
     set.role = body.role;
   }
   if (body.status !== undefined && body.status !== target.status) {
-    if (target.id === caller.id) throw forbidden('You cannot deactivate yourself.');
-    // Deactivating a super admin would take away their rights just like a role change does.
-    if (target.role.toLowerCase() === 'super_admin' && caller.role.toLowerCase() !== 'super_admin') {
-      throw forbidden('Only a super admin can deactivate or reactivate a super admin.');
-    }
+    assertCan(caller, 'user.set-status', { target });
     set.status = body.status;
   }
   await users.update(caller.organizationId, id, set);
@@ -123,9 +104,10 @@ export function createUsersService(deps: {
       return (await users.listInOrg(caller.organizationId)).map(toUserRow);
     },
 
+    /** Path emails (add_user/{email}, update_user/{email}, update_whatsapp_number/{email}) name the caller (decision 11). */
     async add(caller: Caller, pathEmail: string, input: TAddUserInput & { team?: string }): Promise<TUserRow> {
-      assertSelf(caller, pathEmail);
-      assertAdmin(caller);
+      assertCan(caller, 'self.act', { email: pathEmail });
+      assertCan(caller, 'users.manage', null);
       const errors = addUserFieldErrors(input);
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const email = input.email.trim().toLowerCase();
@@ -150,8 +132,8 @@ export function createUsersService(deps: {
     },
 
     async updateWorkspace(caller: Caller, pathEmail: string, input: TWorkspaceInput) {
-      assertSelf(caller, pathEmail);
-      if (!isAdminRole(caller.role)) throw new HttpError(401, 'You are not authorized to perform this action.');
+      assertCan(caller, 'self.act', { email: pathEmail });
+      assertCan(caller, 'workspace.edit', null);
       const errors = workspaceFieldErrors(input);
       if (Object.keys(errors).length > 0) throw invalid(errors);
       const name = input.organization_name.trim();
@@ -188,7 +170,7 @@ export function createUsersService(deps: {
      * the code could not be sent (502 with the WhatsApp texts' sendFailed).
      */
     async updateWhatsappNumber(caller: Caller, pathEmail: string, input: { phone_number: string }) {
-      assertSelf(caller, pathEmail);
+      assertCan(caller, 'self.act', { email: pathEmail });
       const e164 = whatsappNumberE164(input.phone_number);
       if (!e164) throw invalid({ phone_number: WHATSAPP_NUMBER_MESSAGES.invalid });
       await deps.whatsappNumbers.saveNumber(caller, e164);
@@ -204,7 +186,7 @@ export function createUsersService(deps: {
 
     /** Manager, team, role and active state; admins only, never forming a reporting cycle. */
     async update(caller: Caller, id: string, body: TUpdateUserBody): Promise<TUserRow> {
-      assertAdmin(caller);
+      assertCan(caller, 'users.manage', null);
       if (!isUuid(id)) throw notFound('User not found');
       // Hierarchy changes in one workspace run one at a time, so two moves cannot together form a cycle.
       let updated: Awaited<ReturnType<typeof applyUpdate>>;

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { execute, type Db } from '../../db/client';
 import { organizations } from '../../db/schema';
+import { hasAdminRole } from '../access/policies';
 
 /** The part of an address after the @, lower-cased. */
 export const domainOf = (email: string) =>
@@ -25,7 +26,7 @@ export function adminAddressAt(organizationId: SQL, domain: SQL): SQL {
   return sql`exists (
     select 1 from users a
     where a.organization_id = ${organizationId} and a.status = 'active'
-      and lower(a.role) in ('admin', 'super_admin') and split_part(a.email, '@', 2) = ${domain})`;
+      and ${hasAdminRole(sql`a.role`)} and split_part(a.email, '@', 2) = ${domain})`;
 }
 
 /** True when some workspace holds `domain` (an SQL expression) as its verified domain. */

@@ -30,7 +30,6 @@ export const COMMAND_TEXTS = {
   noLongerAllowed: (type: TObjectType) => `You can no longer change this ${type}.`,
   done: (type: TObjectType, operation: 'create' | 'update') => `${capitalize(type)} ${operation}d successfully!`,
   canceled: 'Operation canceled.',
-  badIdentity: 'You can only run commands as yourself.',
 } as const;
 
 /** 'Create deal "Acme renewal" with amount 2,50,000 and stage Discovery?' */

@@ -7,8 +7,8 @@ import {
   type TRecordView,
 } from '@pipewise/contract/assistant';
 import type { DbOrTx } from '../../../db/client';
-import { forbidden } from '../../../lib/http-error';
 import type { AccessRules, Caller } from '../../access/access-rules';
+import { assertCan, can } from '../../access/policies';
 import type { CompaniesService } from '../../companies/companies-service';
 import type { ContactsService } from '../../contacts/contacts-service';
 import type { DealsService } from '../../deals/deals-service';
@@ -102,7 +102,8 @@ export function createCommandService(deps: CommandDeps) {
         {
           pipelines: () => deps.deals.pipelines(caller),
           owners: () => ownerCandidates(deps.crmOwners, deps.users, caller.organizationId),
-          canAssign: (userId) => deps.access.canSeeUser(caller, userId),
+          canAssign: async (userId) =>
+            can(caller, 'deal.assign', { ownerId: userId, ownerSeen: await deps.access.canSeeUser(caller, userId) }),
         },
         current?.type === 'deal' ? current.record : null,
       );
@@ -137,9 +138,7 @@ export function createCommandService(deps: CommandDeps) {
   return {
     async process(caller: Caller, query: Query, options: CommandOptions = {}): Promise<ProcessAnswer> {
       // Identity comes from the session (decision 3): the query may only name the caller.
-      if ((query.email && query.email.trim().toLowerCase() !== caller.email) || (query.userId && query.userId !== caller.id)) {
-        throw forbidden(COMMAND_TEXTS.badIdentity);
-      }
+      assertCan(caller, 'self.act', { email: query.email, userId: query.userId });
       await deps.remote?.checkPortal(caller.organizationId, query.hubId);
       const names = await deps.gazetteers?.forCaller(caller);
       const { parsed, problems, typedIdentifier } = parseCommand(query.command, {

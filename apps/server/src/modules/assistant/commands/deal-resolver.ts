@@ -1,5 +1,6 @@
 import type { TDeal, TPipeline } from '@pipewise/contract/deals';
 import type { PendingChange } from '../../../db/schema/assistant';
+import { REFUSAL_MESSAGES } from '../../access/policies';
 import { labelOf } from './command-parser';
 import { formatInr, listOf } from './command-messages';
 import type { CommandProblem, PropertyValue } from './field-values';
@@ -106,7 +107,7 @@ async function resolveOwner(lookups: DealLookups, value: string, current: TDeal 
   // The person is known even when the caller may not give them the deal: parsed_command names them.
   out.canonical.dealowner = owner.email ?? owner.name;
   if (!(await lookups.canAssign(owner.userId))) {
-    return void problem(`${owner.name} is not on your team. You can only assign deals to people on your team.`);
+    return void problem(`${owner.name} is not on your team. ${REFUSAL_MESSAGES.assignDealsToTeam}`);
   }
   out.values.dealowner = owner.userId;
   out.changes.push({ property: 'dealowner', label: 'owner', value: owner.name, previous: current?.owner_name ?? null });

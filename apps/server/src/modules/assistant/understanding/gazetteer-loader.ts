@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { TPipeline } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../../db/client';
 import type { AccessRules, Caller } from '../../access/access-rules';
-import { seesWholeWorkspace } from '../../access/scopes';
 import type { CompanyReads } from '../../companies/company-reads';
 import type { ContactReads } from '../../contacts/contact-reads';
 import type { DealReads } from '../../deals/deal-reads';
@@ -58,10 +57,9 @@ async function recordNames(sources: GazetteerSources, caller: Caller): Promise<R
   );
 }
 
-/** CRM owners without a Pipewise account (HubSpot owners): names an admin sees on deals. */
+/** CRM owners without a Pipewise account (HubSpot owners): names an admin sees on deals (access `scope.crmOwnersWithoutAccount`). */
 async function crmOnlyOwners(sources: GazetteerSources, caller: Caller): Promise<GazetteerEntry[]> {
-  if (!seesWholeWorkspace(caller)) return [];
-  const rows = await sources.reads.crmOwners.withoutAccount(caller.organizationId);
+  const rows = await sources.reads.crmOwners.withoutAccount(caller);
   return rows.map((o) => ({ kind: 'owner', id: o.id, label: o.name, aliases: o.email ? [o.email] : [], email: o.email }));
 }
 
