@@ -1,9 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ZGoogleStatus, type TGoogleStatus } from '@pipewise/contract/calendar';
-import { http } from '../../../lib/http';
+import { http } from './http';
 
+/**
+ * The caller's Google connection, one cache entry for every screen that shows it: the Settings card
+ * and the meeting page's Gmail drafts read the same query, so a connect, sync or disconnect there
+ * shows here at once.
+ */
 export const GOOGLE_STATUS_QUERY_KEY = ['google-status'] as const;
-/** How often the card asks while a sync runs. */
+/** How often the status is asked again while a sync runs. */
 export const SYNC_POLL_MS = 1000;
 
 /** The caller's Google connection as the server keeps it (the browser never holds Google's tokens). */
@@ -14,15 +19,15 @@ export async function fetchGoogleStatus(): Promise<TGoogleStatus> {
 export const googleStatusQueryOptions = queryOptions({
   queryKey: GOOGLE_STATUS_QUERY_KEY,
   queryFn: fetchGoogleStatus,
-  // While a sync is under way the card asks again each second, until it ends.
+  // While a sync is under way the status is asked again each second, until it ends.
   refetchInterval: (query) => (query.state.data?.syncing ? SYNC_POLL_MS : false),
 });
 
-export function useGoogleStatus() {
-  return useQuery(googleStatusQueryOptions);
+export function useGoogleStatus({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...googleStatusQueryOptions, enabled });
 }
 
-/** A request that answers the caller's Google status (exchange, Sync now, disconnect): the card shows that answer at once. */
+/** A request that answers the caller's Google status (exchange, Sync now, disconnect): every screen shows that answer at once. */
 export function useGoogleStatusMutation<TInput = void>(mutationFn: (input: TInput) => Promise<TGoogleStatus>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: (status) => queryClient.setQueryData(GOOGLE_STATUS_QUERY_KEY, status) });
