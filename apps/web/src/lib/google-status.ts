@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ZGoogleStatus, type TGoogleStatus } from '@pipewise/contract/calendar';
+import type { TGoogleStatus } from '@pipewise/contract/calendar';
+import { loadChunk } from './chunk-load';
 import { http } from './http';
 
 /**
@@ -13,7 +14,12 @@ export const SYNC_POLL_MS = 1000;
 
 /** The caller's Google connection as the server keeps it (the browser never holds Google's tokens). */
 export async function fetchGoogleStatus(): Promise<TGoogleStatus> {
-  return ZGoogleStatus.parse(await http.get('/api/google/status'));
+  // The schema loads beside the request: shared code is on every page, the calendar's schemas are not.
+  const [answer, { ZGoogleStatus }] = await Promise.all([
+    http.get('/api/google/status'),
+    loadChunk(() => import('@pipewise/contract/calendar')),
+  ]);
+  return ZGoogleStatus.parse(answer);
 }
 
 export const googleStatusQueryOptions = queryOptions({
@@ -27,8 +33,17 @@ export function useGoogleStatus({ enabled = true }: { enabled?: boolean } = {}) 
   return useQuery({ ...googleStatusQueryOptions, enabled });
 }
 
-/** A request that answers the caller's Google status (exchange, Sync now, disconnect): every screen shows that answer at once. */
+/**
+ * A request that answers the caller's Google status (exchange, Sync now, disconnect): every screen shows
+ * that answer at once. A status read still on its way is older than the answer, so it is dropped.
+ */
 export function useGoogleStatusMutation<TInput = void>(mutationFn: (input: TInput) => Promise<TGoogleStatus>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: (status) => queryClient.setQueryData(GOOGLE_STATUS_QUERY_KEY, status) });
+  return useMutation({
+    mutationFn,
+    onSuccess: async (status) => {
+      await queryClient.cancelQueries({ queryKey: GOOGLE_STATUS_QUERY_KEY });
+      queryClient.setQueryData(GOOGLE_STATUS_QUERY_KEY, status);
+    },
+  });
 }
