@@ -1,15 +1,14 @@
 import { GoogleGrantRevokedError, type GoogleOAuth, type GoogleTokens } from '../../adapters/google/google-oauth';
-import { decryptSecret, openTokens, sealTokens } from '../../lib/secrets';
-import type { GoogleConnectionRow, GoogleConnectionsRepo, SealedTokens } from './google-connections-repo';
+import { createProviderTokens, ProviderNotConnectedError, type NotConnectedReason } from '../../lib/provider-tokens';
+import type { GoogleConnectionsRepo } from './google-connections-repo';
 
 /** Refresh this long before the access token runs out, so a call never starts with a dying token. */
 const REFRESH_MARGIN_MS = 2 * 60_000;
 
 /** Why no access token could be had: no connection, or Google refused the grant (the connection is now broken). */
-export class GoogleNotConnectedError extends Error {
-  override name = 'GoogleNotConnectedError';
-  constructor(readonly reason: 'not_connected' | 'broken') {
-    super(reason === 'broken' ? 'The Google connection was revoked' : 'Google is not connected');
+export class GoogleNotConnectedError extends ProviderNotConnectedError {
+  constructor(reason: NotConnectedReason) {
+    super('Google', reason);
   }
 }
 
@@ -19,41 +18,30 @@ export function createGoogleTokens(deps: {
   oauth: GoogleOAuth | undefined;
   connections: Pick<GoogleConnectionsRepo, 'find' | 'updateTokens' | 'markBroken'>;
 }) {
-  const seal = (userId: string, tokens: GoogleTokens, keepRefresh: string | null): SealedTokens =>
-    sealTokens(deps.key, userId, tokens, keepRefresh);
-
-  async function refresh(connection: GoogleConnectionRow): Promise<string> {
-    if (!deps.oauth || !connection.refreshTokenEnc) {
-      await deps.connections.markBroken(connection.userId);
-      throw new GoogleNotConnectedError('broken');
-    }
-    try {
-      const tokens = await deps.oauth.refresh(decryptSecret(deps.key, connection.refreshTokenEnc, connection.userId));
-      await deps.connections.updateTokens(connection.userId, {
-        ...seal(connection.userId, tokens, connection.refreshTokenEnc),
-        ...(tokens.scopes ? { scopes: tokens.scopes } : {}),
-      });
-      return tokens.accessToken;
-    } catch (e) {
-      if (!(e instanceof GoogleGrantRevokedError)) throw e;
-      await deps.connections.markBroken(connection.userId);
-      throw new GoogleNotConnectedError('broken');
-    }
-  }
+  const tokens = createProviderTokens<GoogleTokens>({
+    key: deps.key,
+    refreshMarginMs: REFRESH_MARGIN_MS,
+    oauth: deps.oauth,
+    isRevoked: (e) => e instanceof GoogleGrantRevokedError,
+    notConnected: (reason) => new GoogleNotConnectedError(reason),
+    // New tokens are kept with the scopes when Google names them; a refused grant breaks the connection.
+    async settle(userId, outcome) {
+      if (outcome.tokens) {
+        const { scopes } = outcome.tokens;
+        await deps.connections.updateTokens(userId, { ...outcome.sealed, ...(scopes ? { scopes } : {}) });
+      } else if (outcome.broken) await deps.connections.markBroken(userId);
+    },
+  });
 
   return {
-    seal,
+    seal: tokens.seal,
     /** A usable access token for the user, refreshed first when it expires soon (or when `force`). */
     async accessToken(userId: string, options: { force?: boolean } = {}): Promise<string> {
-      const connection = await deps.connections.find(userId);
-      if (!connection) throw new GoogleNotConnectedError('not_connected');
-      if (connection.state === 'broken') throw new GoogleNotConnectedError('broken');
-      const expiresSoon = connection.accessExpiresAt !== null && connection.accessExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
-      if (options.force || expiresSoon) return refresh(connection);
-      return decryptSecret(deps.key, connection.accessTokenEnc, userId);
+      const connection = tokens.usable(await deps.connections.find(userId));
+      if (options.force || tokens.due(connection)) return tokens.refresh(connection);
+      return tokens.access(connection);
     },
-    /** Both stored tokens in clear, for revocation at disconnect. */
-    open: (connection: GoogleConnectionRow) => openTokens(deps.key, connection.userId, connection),
+    open: tokens.open,
   };
 }
 

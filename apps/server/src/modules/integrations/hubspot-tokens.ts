@@ -1,6 +1,6 @@
 import { HubspotGrantRevokedError, type HubspotOAuth, type HubspotTokens } from '../../adapters/hubspot/hubspot-oauth';
-import { decryptSecret, openTokens, sealTokens } from '../../lib/secrets';
-import type { ConnectionRow, HubspotConnectionsRepo, SealedTokens } from './hubspot-connections-repo';
+import { createProviderTokens, ProviderNotConnectedError, type NotConnectedReason } from '../../lib/provider-tokens';
+import type { HubspotConnectionsRepo } from './hubspot-connections-repo';
 
 /** HubSpot access tokens live about 30 minutes: refresh this long before they run out. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
@@ -8,10 +8,9 @@ const WAIT_STEP_MS = 150;
 const WAIT_MAX_MS = 35_000;
 
 /** No usable token: no connection, or HubSpot refused the refresh (the connection is now broken). */
-export class HubspotNotConnectedError extends Error {
-  override name = 'HubspotNotConnectedError';
-  constructor(readonly reason: 'not_connected' | 'broken') {
-    super(reason === 'broken' ? 'HubSpot refused the connection' : 'HubSpot is not connected');
+export class HubspotNotConnectedError extends ProviderNotConnectedError {
+  constructor(reason: NotConnectedReason) {
+    super('HubSpot', reason);
   }
 }
 
@@ -26,26 +25,23 @@ export function createHubspotTokens(deps: {
   connections: Pick<HubspotConnectionsRepo, 'find' | 'claimRefresh' | 'finishRefresh'>;
   sleep(ms: number): Promise<void>;
 }) {
-  const seal = (userId: string, tokens: HubspotTokens, keepRefresh: string | null): SealedTokens =>
-    sealTokens(deps.key, userId, tokens, keepRefresh);
-  const accessOf = (row: ConnectionRow) => decryptSecret(deps.key, row.accessTokenEnc, row.userId);
-  const due = (row: ConnectionRow) => row.accessExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS;
-
-  async function refreshHeld(row: ConnectionRow): Promise<string> {
-    if (!deps.oauth || !row.refreshTokenEnc) {
-      await deps.connections.finishRefresh(row.userId, null, true);
-      throw new HubspotNotConnectedError('broken');
-    }
-    try {
-      const tokens = await deps.oauth.refresh(decryptSecret(deps.key, row.refreshTokenEnc, row.userId));
-      await deps.connections.finishRefresh(row.userId, seal(row.userId, tokens, row.refreshTokenEnc));
-      return tokens.accessToken;
-    } catch (e) {
-      const revoked = e instanceof HubspotGrantRevokedError;
-      await deps.connections.finishRefresh(row.userId, null, revoked);
-      throw revoked ? new HubspotNotConnectedError('broken') : e;
-    }
-  }
+  const {
+    seal,
+    open,
+    access: accessOf,
+    due,
+    usable,
+    refresh,
+  } = createProviderTokens<HubspotTokens>({
+    key: deps.key,
+    refreshMarginMs: REFRESH_MARGIN_MS,
+    oauth: deps.oauth,
+    isRevoked: (e) => e instanceof HubspotGrantRevokedError,
+    notConnected: (reason) => new HubspotNotConnectedError(reason),
+    // Ends the lease, with the new tokens or without (broken when HubSpot refused the grant).
+    settle: (userId, outcome) =>
+      deps.connections.finishRefresh(userId, outcome.tokens ? outcome.sealed : null, !outcome.tokens && outcome.broken),
+  });
 
   /**
    * A usable access token for the user. `rejected`: a token HubSpot just refused (401), so a
@@ -53,9 +49,7 @@ export function createHubspotTokens(deps: {
    */
   async function accessToken(userId: string, rejected?: string): Promise<string> {
     for (let waited = 0; ; waited += WAIT_STEP_MS) {
-      const row = await deps.connections.find(userId);
-      if (!row) throw new HubspotNotConnectedError('not_connected');
-      if (row.state === 'broken') throw new HubspotNotConnectedError('broken');
+      const row = usable(await deps.connections.find(userId));
       const current = accessOf(row);
       const stale = rejected !== undefined && current === rejected;
       if (!stale && !due(row)) return current;
@@ -67,7 +61,7 @@ export function createHubspotTokens(deps: {
           await deps.connections.finishRefresh(userId, null);
           return fresh;
         }
-        return refreshHeld(held);
+        return refresh(held);
       }
       if (waited > WAIT_MAX_MS) throw new Error('HubSpot token refresh is taking too long');
       await deps.sleep(WAIT_STEP_MS);
@@ -77,8 +71,7 @@ export function createHubspotTokens(deps: {
   return {
     seal,
     accessToken,
-    /** Both tokens in clear, for revocation at disconnect. */
-    open: (row: ConnectionRow) => openTokens(deps.key, row.userId, row),
+    open,
   };
 }
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAiChatModel } from '../../../adapters/llm/openai-llm';
 import { chatCompletion, startFakeHttpServer, type FakeHttpServer } from '../../../../test/fakes/http-fake-server';
+import { LONG_CALL, NEGATIVE_CALL, NEUTRAL_CALL, POSITIVE_CALL } from '../../../../test/insights-fixtures';
 import { extractiveInsights, keyPointCount } from './extractive-summary';
-import { LONG_CALL, NEGATIVE_CALL, NEUTRAL_CALL, POSITIVE_CALL } from './insights-fixtures.test-data';
 import { createTranscriptInsights } from './transcript-insights';
 import { transcriptSentiment } from './transcript-sentiment';
 

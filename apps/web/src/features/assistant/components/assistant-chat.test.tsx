@@ -11,7 +11,7 @@ import {
   PENDING_ID,
   pendingOperation,
   record,
-} from '../utils/assistant-test-data';
+} from '../../../../test/assistant-fixtures';
 import { AssistantChat } from './assistant-chat';
 
 type Routes = Parameters<typeof fakeApi>[0];

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, fakeApi, json } from '../../../../test/fake-api';
 import { renderScreen } from '../../../../test/render-app';
-import { DEAL_SOURCE } from '../utils/assistant-test-data';
+import { DEAL_SOURCE } from '../../../../test/assistant-fixtures';
 import { HomeAskPanel } from './home-ask-panel';
 
 type Routes = Parameters<typeof fakeApi>[0];

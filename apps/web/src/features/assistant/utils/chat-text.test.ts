@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { record } from './assistant-test-data';
+import { record } from '../../../../test/assistant-fixtures';
 import { messageTime, recordName, safeHref, successText, updateCommandFor } from './chat-text';
 import { isCommand, isNo, isYes } from './command-words';
 

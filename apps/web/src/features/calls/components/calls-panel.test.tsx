@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeApi, json } from '../../../../test/fake-api';
+import { freezeNow, renderWithQueries, TEAM_MEETINGS, YOUR_MEETINGS } from '../../../../test/calls-kit';
 import { CallsPanel } from './calls-panel';
-import { freezeNow, renderWithQueries, TEAM_MEETINGS, YOUR_MEETINGS } from './calls-test-kit';
 
 function callsApi(yours: unknown = { status: 'success', meetings: YOUR_MEETINGS }, team: unknown = { meetings: TEAM_MEETINGS }) {
   return fakeApi({

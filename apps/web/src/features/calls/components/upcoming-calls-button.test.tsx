@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeApi, json } from '../../../../test/fake-api';
-import { freezeNow, renderWithQueries, YOUR_MEETINGS } from './calls-test-kit';
+import { freezeNow, renderWithQueries, YOUR_MEETINGS } from '../../../../test/calls-kit';
 import { UpcomingCallsButton } from './upcoming-calls-button';
 
 describe('View upcoming calls', () => {

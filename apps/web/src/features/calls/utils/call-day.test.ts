@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { inTimeZone } from '../../../../test/call-fixtures';
 import { callEnd, callStart, isToday, localDayKey, startOfLocalDay } from './call-day';
-import { inTimeZone } from './call-test-data';
 
 const at = (start_time: string, all_day = false) => ({ start_time, end_time: null, all_day });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { inTimeZone, meetingFixture } from '../../../../test/call-fixtures';
 import { joinableLink, sortByStart, todaysCalls, upcomingCalls } from './call-lists';
-import { inTimeZone, meetingFixture } from './call-test-data';
 
 const ids = (calls: { id: string }[]) => calls.map((c) => c.id);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTimeZone } from './call-test-data';
+import { inTimeZone } from '../../../../test/call-fixtures';
 import { formatCallTime, formatClock } from './call-time';
 
 const call = (start_time: string, end_time: string | null, all_day = false) => ({ start_time, end_time, all_day });

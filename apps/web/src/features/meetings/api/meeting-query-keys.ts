@@ -4,5 +4,4 @@ export type MeetingTab = 'your' | 'team';
 export const meetingQueryKeys = {
   list: (tab: MeetingTab) => [...MEETINGS_QUERY_KEY, 'list', tab] as const,
   detail: (id: string) => [...MEETINGS_QUERY_KEY, 'detail', id] as const,
-  googleStatus: () => [...MEETINGS_QUERY_KEY, 'google-status'] as const,
 };

@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { useGoogleStatus } from '../../../lib/google-status';
 import { isApiError } from '../../../lib/http';
 import { useCreateGmailDraft, type GmailDraft } from '../api/create-gmail-draft';
-import { useGoogleStatus } from '../api/get-google-status';
 
-/** 'Save to Gmail drafts' when Gmail is granted; otherwise which permission is missing and where to grant it. */
+/**
+ * 'Save to Gmail drafts' when Gmail is granted; otherwise (a status that cannot be had included) which
+ * permission is missing and where to grant it.
+ */
 export function GmailDraftAction({ draft, enabled }: { draft: GmailDraft; enabled: boolean }) {
-  const status = useGoogleStatus(enabled);
+  const status = useGoogleStatus({ enabled });
   const save = useCreateGmailDraft();
   if (status.isPending) return <p className="muted">Checking Gmail access...</p>;
   if (!status.data?.mail) {

@@ -34,6 +34,7 @@ function detailApi(
     },
   }),
   mail = true,
+  routes: Parameters<typeof fakeApi>[0] = {},
 ) {
   return fakeApi({
     'GET /api/session/profile': () => json(profileFixture()),
@@ -42,6 +43,7 @@ function detailApi(
       json({ subject: 'Next steps for the dealer portal', body: 'Hi Neha,\n\nThanks for your time.', to: ['neha@kaveri.test'] }),
     'GET /api/google/status': () => json(googleStatus(mail)),
     'POST /api/google/gmail-draft': () => json({ id: 'draft-1' }),
+    ...routes,
   });
 }
 
@@ -172,5 +174,36 @@ describe('Meeting detail', () => {
       '/dashboard/settings?section=integrations',
     );
     expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('asks for the Gmail permission again once Google is disconnected in Settings, without a reload', async () => {
+    let google = googleStatus(true);
+    detailApi(undefined, true, {
+      'GET /api/google/status': () => json(google),
+      'POST /api/google/disconnect': () => {
+        google = { ...google, state: 'not_connected', mail: false, calendar: false, email: null };
+        return json(google);
+      },
+    });
+    const { view, user } = await openMeeting();
+    await user.click(screen.getByRole('button', { name: 'Generate AI Email' }));
+    expect(
+      await within(screen.getByRole('dialog', { name: 'Follow-up email' })).findByRole('button', { name: 'Save to Gmail drafts' }),
+    ).toBeInTheDocument();
+
+    // Settings -> Integrations in the same page: the Google card disconnects.
+    await act(() => view.router.navigate('/dashboard/settings?section=integrations'));
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Google' })).closest('li')!;
+    await user.click(await within(card).findByRole('button', { name: 'Disconnect' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Disconnect Google?' })).getByRole('button', { name: 'Disconnect' }));
+    expect(await within(card).findByText('Not connected')).toBeInTheDocument();
+
+    // Back on the meeting a moment later, the draft action knows Gmail is gone as soon as the draft shows.
+    await act(() => view.router.navigate('/dashboard/meeting/v1'));
+    await user.click(await screen.findByRole('button', { name: 'Generate AI Email' }));
+    const dialog = screen.getByRole('dialog', { name: 'Follow-up email' });
+    await within(dialog).findByLabelText('Subject');
+    expect(within(dialog).getByText(/Saving drafts needs the Gmail \(Google mail\) permission/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Save to Gmail drafts' })).not.toBeInTheDocument();
   });
 });

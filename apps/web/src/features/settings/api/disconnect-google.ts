@@ -1,6 +1,6 @@
 import { ZGoogleStatus, type TGoogleStatus } from '@pipewise/contract/calendar';
 import { http } from '../../../lib/http';
-import { useGoogleStatusMutation } from './get-google-status';
+import { useGoogleStatusMutation } from '../../../lib/google-status';
 
 /** Revokes the grant at Google and forgets both tokens on the server. */
 export async function disconnectGoogle(): Promise<TGoogleStatus> {

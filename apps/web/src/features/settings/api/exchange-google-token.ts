@@ -1,6 +1,6 @@
 import { ZGoogleStatus, type TGoogleStatus } from '@pipewise/contract/calendar';
 import { http } from '../../../lib/http';
-import { useGoogleStatusMutation } from './get-google-status';
+import { useGoogleStatusMutation } from '../../../lib/google-status';
 
 export type GoogleReturn = { code: string; state: string; scope?: string };
 

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { meetingFixture } from '../utils/call-test-data';
+import { createQueryClient } from '../src/lib/query-client';
+import { meetingFixture } from './call-fixtures';
 
 /** Renders a calls component with a fresh query cache. */
 export function renderWithQueries(element: ReactElement) {
