@@ -1,5 +1,5 @@
 // Lint for the whole monorepo: typescript-eslint's recommended rules everywhere, React hooks rules
-// in the web app, and the architecture's import boundaries (STYLE.md): the web app and the server
+// in the web app, and the architecture's import boundaries (docs/architecture.md#layers-and-lint-zones): the web app and the server
 // never import each other; in the web app code flows one way, shared (components/, lib/) ->
 // features -> app, a feature never imports another feature, and no imports go round in a cycle
 // (type-only imports included: eslint-rules/import-cycles.js).

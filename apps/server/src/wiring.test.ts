@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Wiring in one place (STYLE.md, "Where the next features go"): every service is made in
+ * Wiring in one place (docs/architecture.md#wiring-servicests-is-the-composition-root): every service is made in
  * services.ts; route plugins and jobs receive what they use, never the container.
  */
 const SRC = import.meta.dirname;
@@ -58,7 +58,7 @@ describe('wiring', () => {
 
 /**
  * Who owns each table: only the owning module writes SQL against it; another module reads it
- * through the owner's read functions (STYLE.md: "one owner per table"). Names are SQL names.
+ * through the owner's read functions (docs/architecture.md#modules-and-their-public-files). Names are SQL names.
  */
 const TABLE_OWNERS: Record<string, string> = {
   organizations: 'workspaces',

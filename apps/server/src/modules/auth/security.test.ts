@@ -12,7 +12,7 @@ import { browserHeaders } from '../../../test/sessions';
 import { createTestApp, csrfHeaders, TEST_CSRF_TOKEN, type TestApp } from '../../../test/test-app';
 
 /**
- * The sign-in security baseline (ARCHITECTURE.md, decisions 1-3): OTP tries and sends, per-IP
+ * The sign-in security baseline (docs/architecture.md#security-baseline, decisions 1-3): OTP tries and sends, per-IP
  * limits, CSRF double-submit and Origin check, logout ending the session, and clean logs.
  */
 

@@ -65,10 +65,11 @@ function citedSources(text: string, lastRound: TChatSource[], earlier: TChatSour
 }
 
 /**
- * The assistant's optional language-model path (ARCHITECTURE: summaries, answers, command
- * parsing). The model looks records up through tools that run with the caller's permissions, and
- * its creates and updates become pending operations like typed commands (decision 9): it never
- * writes. Any failure (error, timeout, a malformed tool call) gives the offline answer with a note.
+ * The assistant's optional language-model path for summaries, answers and command parsing
+ * (docs/architecture.md#adapters-and-their-embedded-defaults). The model looks records up through
+ * tools that run with the caller's permissions, and its creates and updates become pending
+ * operations like typed commands (decision 9): it never writes. Any failure (error, timeout, a
+ * malformed tool call) gives the offline answer with a note.
  */
 export function createModelAssistant(deps: ModelAssistantDeps) {
   const now = deps.now ?? (() => new Date());

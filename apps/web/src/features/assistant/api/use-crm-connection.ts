@@ -5,7 +5,7 @@ import { http } from '../../../lib/http';
 /**
  * Whether the assistant may run: it needs the caller's CRM connection. A workspace on the
  * built-in CRM is always connected; one bound to HubSpot needs the caller's own HubSpot login
- * (ARCHITECTURE decision 10), as GET /api/hubspot/status reports it. The Integrations card reads
+ * (docs/architecture.md#decisions, 10), as GET /api/hubspot/status reports it. The Integrations card reads
  * the same query, so connecting there shows here at once.
  */
 export type TCrmConnection = { connected: boolean; provider: 'builtin' | 'hubspot' };

@@ -25,7 +25,7 @@ function describe(error: unknown): string {
 
 /**
  * The assistant panel's conversation: questions go to the chat API, create/update commands to
- * the command API. A command that comes back with a pending operation (ARCHITECTURE decision 9:
+ * the command API. A command that comes back with a pending operation (docs/architecture.md#decisions, 9:
  * every write waits for the user's yes) switches to confirmation mode until a yes or a no.
  */
 export function useAssistantChat() {
