@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
 import { scope, type Viewer } from '../access/scopes';
-import { escapeLike } from '../deals/deals-query';
+import { escapeLike } from '../../db/ranked-match';
 
 export type CompanyRecord = {
   id: string;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
-import type { RecurringJob } from '../../jobs/recurring-jobs';
+import { declareJob, handleJob } from '../../jobs/define-job';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 
 /** Deletes expired sessions, codes, login attempts, stale rate-limit windows and old finished jobs. */
 export async function cleanupExpired(db: Db): Promise<void> {
@@ -18,10 +18,8 @@ export const cleanupJob = declareJob({
   payload: z.object({}),
 });
 
-export const MAINTENANCE_SCHEDULE: RecurringJob[] = [{ job: cleanupJob, everyMs: 60 * 60_000 }];
-
-export function createMaintenanceJobs({ database }: { database: Pick<Database, 'db' | 'kind'> }): JobHandler[] {
-  return [
+export function createMaintenanceJobs({ database }: { database: Pick<Database, 'db' | 'kind'> }): ModuleJobs {
+  const handlers = [
     handleJob(cleanupJob, async () => {
       await cleanupExpired(database.db);
       // PGlite runs no autovacuum: without this, planner statistics go stale and index-only
@@ -29,4 +27,5 @@ export function createMaintenanceJobs({ database }: { database: Pick<Database, '
       if (database.kind === 'pglite') await database.db.execute(sql`vacuum (analyze)`);
     }),
   ];
+  return { handlers, schedule: [{ job: cleanupJob, everyMs: 60 * 60_000 }] };
 }

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client';
-import { createAccessRules, type AccessRules } from '../access/access-rules';
+import type { DbOrTx } from '../../db/client';
 import { organizations, users } from '../../db/schema';
 
 export type UserIdentity = {
@@ -135,13 +134,24 @@ export function createUsersRepo(db: DbOrTx) {
 }
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-/** Runs `fn` in a transaction holding the workspace row's lock, with repositories bound to it. */
-export function withWorkspaceLock(db: Db) {
-  return <T>(organizationId: string, fn: (locked: { users: UsersRepo; access: AccessRules }) => Promise<T>): Promise<T> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
-      return fn({ users: createUsersRepo(tx), access: createAccessRules(tx) });
-    });
+/** A member added by another module's flow (an approved sign-up request, a new workspace's first admin), onboarded. */
+export type NewMember = {
+  organizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  role: 'user' | 'super_admin';
+  reportsTo?: string;
+};
+
+/** Adds a member inside the caller's transaction (`tx`), so it commits with the rest of that flow; returns the new id. */
+export async function insertMember(tx: DbOrTx, member: NewMember): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...member, isOnboarded: true })
+    .returning({ id: users.id });
+  return row!.id;
 }
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

@@ -12,8 +12,6 @@ import {
 } from '@pipewise/contract/users';
 import { HttpError, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { AccessRules, Caller } from '../access/access-rules';
-import type { SessionCache } from '../auth/session-cache';
-import type { SessionRepo } from '../auth/session-repo';
 import { DOMAIN_MESSAGES, domainOf, type DomainOwnership } from '../workspaces/domain-ownership';
 import { fullName, type UserRecord, type UsersRepo } from './users-repo';
 import { isUuid } from '../../lib/ids';
@@ -103,9 +101,10 @@ export function createUsersService(deps: {
   users: UsersRepo;
   access: AccessRules;
   domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt'>;
-  sessions: Pick<SessionRepo, 'deleteForUser'>;
+  /** The auth module's sessions: a deactivated user's end at once. */
+  sessions: { deleteForUser(userId: string): Promise<void> };
   /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
-  sessionCache: Pick<SessionCache, 'dropUser' | 'clear'>;
+  sessionCache: { dropUser(userId: string): void; clear(): void };
   withWorkspaceLock: <T>(organizationId: string, fn: (locked: LockedRepos) => Promise<T>) => Promise<T>;
   /** Saves the WhatsApp number and sends it a verification code (modules/whatsapp: the verification). */
   whatsappNumbers: { saveNumber(caller: Caller, e164: string): Promise<void> };

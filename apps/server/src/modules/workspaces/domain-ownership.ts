@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { execute, type Db } from '../../db/client';
+import { execute, type Db, type DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema';
 
 /** The part of an address after the @, lower-cased. */
@@ -33,6 +33,17 @@ export function heldByAnyWorkspace(domain: SQL): SQL {
   return sql`exists (
     select 1 from organizations o
     where o.domain = ${domain} and ${adminAddressAt(sql`o.id`, sql`o.domain`)})`;
+}
+
+/** Adds a workspace inside the caller's transaction (`tx`), so it commits with its first admin; returns its id. */
+export async function insertWorkspace(tx: DbOrTx, workspace: { name: string; domain: string }): Promise<string> {
+  const [row] = await tx.insert(organizations).values(workspace).returning({ id: organizations.id });
+  return row!.id;
+}
+
+/** Holds the workspace row's lock until the transaction (`tx`) ends: changes to its hierarchy queue behind each other. */
+export async function lockWorkspace(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
 }
 
 export function createDomainOwnership(db: Db) {

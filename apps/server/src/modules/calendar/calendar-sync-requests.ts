@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import { calendarSyncJob, calendarSyncKey } from '../calendar/calendar-jobs';
+import { calendarSyncJob, calendarSyncKey } from './calendar-jobs';
 
 /** A user's calendar sync on request (Sync now, a new connection), and whether one is under way. */
 export function createCalendarSyncRequests(db: DbOrTx, queue: Pick<JobQueue, 'enqueue'>) {
