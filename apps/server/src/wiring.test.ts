@@ -250,9 +250,6 @@ function tablesWritten(text: string): Set<string> {
 const CROSS_MODULE_WRITES: Record<string, string[]> = {
   // Moves the user's own queued calendar sync to now (Sync now): the job queue has no such operation yet.
   'modules/calendar/calendar-sync-requests.ts': ['jobs'],
-  // The HubSpot import upserts the records it pulls, a batch per statement, keyed by their HubSpot ids, and removes
-  // the ones archived there. To move: into the deals', companies' and contacts' own write functions (docs/server-modules.md).
-  'modules/hubspot/hubspot-import-repo.ts': ['companies', 'contacts', 'deal_stakeholders', 'deals', 'pipeline_stages', 'pipelines'],
   // A record created through HubSpot gets its HubSpot id in the create's own transaction (deals, companies, contacts).
   'modules/hubspot/hubspot-write-through-repo.ts': ['deals'],
   // The hourly cleanup deletes what expired in the auth, rate-limit and job tables, in one place.
