@@ -248,10 +248,6 @@ function tablesWritten(text: string): Set<string> {
  * write fails the test: write through the owner's own write function instead.
  */
 const CROSS_MODULE_WRITES: Record<string, string[]> = {
-  // Moves the user's own queued calendar sync to now (Sync now): the job queue has no such operation yet.
-  'modules/calendar/calendar-sync-requests.ts': ['jobs'],
-  // A record created through HubSpot gets its HubSpot id in the create's own transaction (deals, companies, contacts).
-  'modules/hubspot/hubspot-write-through-repo.ts': ['deals'],
   // The hourly cleanup deletes what expired in the auth, rate-limit and job tables, in one place.
   'modules/maintenance/maintenance-jobs.ts': ['jobs', 'oauth_states', 'otp_codes', 'rate_limits', 'sessions'],
   // The workspace settings (name, domain) are saved with the users' screen, under the workspace lock.

@@ -143,6 +143,14 @@ export async function upsertImportedCompanies(db: DbOrTx, organizationId: string
     });
 }
 
+/** Gives a company just created here the id the source gave it, in the create's own transaction (`on`). */
+export async function linkImportedCompany(on: DbOrTx, organizationId: string, id: string, externalId: string): Promise<void> {
+  await on
+    .update(companies)
+    .set({ externalId })
+    .where(and(eq(companies.organizationId, organizationId), eq(companies.id, id)));
+}
+
 /** Removes the imported companies the source archived; returns the external ids that were here. */
 export async function removeImportedCompanies(db: DbOrTx, organizationId: string, externalIds: string[]): Promise<string[]> {
   if (externalIds.length === 0) return [];

@@ -152,6 +152,14 @@ export async function upsertImportedContacts(db: DbOrTx, organizationId: string,
     });
 }
 
+/** Gives a contact just created here the id the source gave it, in the create's own transaction (`on`). */
+export async function linkImportedContact(on: DbOrTx, organizationId: string, id: string, externalId: string): Promise<void> {
+  await on
+    .update(contacts)
+    .set({ externalId })
+    .where(and(eq(contacts.organizationId, organizationId), eq(contacts.id, id)));
+}
+
 /** Removes the imported contacts the source archived; returns the external ids that were here. */
 export async function removeImportedContacts(db: DbOrTx, organizationId: string, externalIds: string[]): Promise<string[]> {
   if (externalIds.length === 0) return [];

@@ -116,6 +116,14 @@ export async function upsertImportedDeals(db: Db, organizationId: string, rows: 
   });
 }
 
+/** Gives a deal just created here the id the source gave it, in the create's own transaction (`on`). */
+export async function linkImportedDeal(on: DbOrTx, organizationId: string, id: number, externalId: string): Promise<void> {
+  await on
+    .update(deals)
+    .set({ externalId })
+    .where(and(eq(deals.organizationId, organizationId), eq(deals.id, id)));
+}
+
 /** Removes the imported deals the source archived; returns the external ids that were here. */
 export async function removeImportedDeals(db: DbOrTx, organizationId: string, externalIds: string[]): Promise<string[]> {
   if (externalIds.length === 0) return [];
