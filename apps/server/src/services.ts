@@ -39,7 +39,7 @@ import { createCrmChangesRepo } from './modules/crm-changes/crm-changes-repo';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
-import { createSessionRepo } from './modules/auth/session-repo';
+import { createSessionRepo, removeExpiredSignIns } from './modules/auth/session-repo';
 import { createModelAssistant } from './modules/assistant/model/model-assistant';
 import { createToolRunner } from './modules/assistant/model/model-tools';
 import { createRecordSearchRepo } from './modules/assistant/model/record-search-repo';
@@ -53,7 +53,7 @@ import { createDealsRepo, type DealsRepoOptions } from './modules/deals/deals-re
 import type { DealsRepos } from './modules/deals/deals-service';
 import { createPipelinesRepo } from './modules/deals/pipelines-repo';
 import { createDealsService } from './modules/deals/deals-service';
-import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createRateLimiter, removeStaleWindows } from './modules/rate-limit/rate-limiter';
 import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
 import { createRegistrationsService } from './modules/registrations/registrations-service';
 import { createUsersRepo } from './modules/users/users-repo';
@@ -381,7 +381,10 @@ export function createServices({ config, database, adapters: overrides = {}, log
   const moduleJobs: ModuleJobs[] = [
     hubspot.jobs,
     createMailJobs({ mail: adapters.mail }),
-    createMaintenanceJobs({ database }),
+    createMaintenanceJobs({
+      database,
+      removeExpired: [() => removeExpiredSignIns(db), () => removeStaleWindows(db), () => queue.removeFinished()],
+    }),
     createCalendarJobs({
       calendarSync,
       dueForSync: (before) => googleConnections.dueForSync(before),

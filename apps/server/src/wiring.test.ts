@@ -248,8 +248,6 @@ function tablesWritten(text: string): Set<string> {
  * write fails the test: write through the owner's own write function instead.
  */
 const CROSS_MODULE_WRITES: Record<string, string[]> = {
-  // The hourly cleanup deletes what expired in the auth, rate-limit and job tables, in one place.
-  'modules/maintenance/maintenance-jobs.ts': ['jobs', 'oauth_states', 'otp_codes', 'rate_limits', 'sessions'],
   // The workspace settings (name, domain) are saved with the users' screen, under the workspace lock.
   'modules/users/users-repo.ts': ['organizations'],
 };

@@ -101,6 +101,11 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
         where type = ${declaration.type} and dedupe_key = ${dedupeKey} and status = 'queued' and run_at > now()`);
     },
 
+    /** Deletes the jobs that finished done more than a week ago (the hourly cleanup). */
+    async removeFinished(): Promise<void> {
+      await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
+    },
+
     async claim(workerId: string, types: string[], leaseMs: number, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
       if (types.length === 0) return null;
       const typeList = sql.join(

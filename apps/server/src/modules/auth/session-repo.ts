@@ -6,6 +6,13 @@ import { SESSION_TTL_MS, type SessionRecord } from '../../plugins/session';
 // The session's lifetime and shape are the session plugin's (it renews and reads them on every request).
 export { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, type SessionRecord, type SessionUser } from '../../plugins/session';
 
+/** Deletes expired sessions, sign-in codes and Google sign-in states (the hourly cleanup). */
+export async function removeExpiredSignIns(db: Db): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now()`);
+  await db.execute(sql`delete from otp_codes where expires_at < now()`);
+  await db.execute(sql`delete from oauth_states where expires_at < now()`);
+}
+
 export function createSessionRepo(db: Db) {
   return {
     async create(userId: string, tokenHash: string, userAgent: string | undefined): Promise<{ id: string; expiresAt: Date }> {
