@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { organizations, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 export type UserIdentity = {
   id: string;
@@ -116,19 +116,6 @@ export function createUsersRepo(db: DbOrTx) {
     },
     async recordLogin(userId: string): Promise<void> {
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
-    },
-    async updateOrganization(organizationId: string, name: string, domain: string) {
-      await db
-        .update(organizations)
-        .set({ name, domain, updatedAt: sql`now()` })
-        .where(eq(organizations.id, organizationId));
-    },
-    async domainTakenByOther(organizationId: string, domain: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(and(eq(organizations.domain, domain), sql`${organizations.id} <> ${organizationId}`));
-      return rows.length > 0;
     },
   };
 }

@@ -100,7 +100,7 @@ async function applyUpdate(
 export function createUsersService(deps: {
   users: UsersRepo;
   access: AccessRules;
-  domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt'>;
+  domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt' | 'domainTakenByOther' | 'updateOrganization'>;
   /** The auth module's sessions: a deactivated user's end at once. */
   sessions: { deleteForUser(userId: string): Promise<void> };
   /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
@@ -161,11 +161,11 @@ export function createUsersService(deps: {
       if (domain !== current?.domain && !(await deps.domains.adminHasAddressAt(caller.organizationId, domain))) {
         throw invalid({ organization_domain: DOMAIN_MESSAGES.needsAdminAddress(domain) });
       }
-      if (await users.domainTakenByOther(caller.organizationId, domain)) {
+      if (await deps.domains.domainTakenByOther(caller.organizationId, domain)) {
         throw conflict('Another workspace already uses this domain.');
       }
       try {
-        await users.updateOrganization(caller.organizationId, name, domain);
+        await deps.domains.updateOrganization(caller.organizationId, name, domain);
       } catch (e) {
         // Two workspaces claiming one domain at the same moment: the unique index decides.
         if (isUniqueViolation(e)) throw conflict('Another workspace already uses this domain.');

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { execute, type Db, type DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema';
 
@@ -72,6 +72,23 @@ export function createDomainOwnership(db: Db) {
         sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`,
       );
       return found[0]?.ok === true;
+    },
+
+    /** Whether another workspace has this domain. */
+    async domainTakenByOther(organizationId: string, domain: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.domain, domain), sql`${organizations.id} <> ${organizationId}`));
+      return rows.length > 0;
+    },
+
+    /** Saves the workspace's name and domain (the workspace settings). */
+    async updateOrganization(organizationId: string, name: string, domain: string): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ name, domain, updatedAt: sql`now()` })
+        .where(eq(organizations.id, organizationId));
     },
 
     /** The workspace whose domain this is, held or not. */
