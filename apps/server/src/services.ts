@@ -71,6 +71,7 @@ import { directUploadSecret } from './adapters/storage/create-file-storage';
 import { registeredProcesses } from './runtime/processes';
 import type { DealsService } from './modules/deals/deals-service';
 import { createRecordingLifecycle } from './modules/recordings/recording-lifecycle';
+import { createProcessingRepo } from './modules/recordings/recording-processor-repo';
 import { createRecordingUploads } from './modules/recordings/recording-uploads';
 import { createRecordingsRepo } from './modules/recordings/recordings-repo';
 import { createRecordingsService } from './modules/recordings/recordings-service';
@@ -162,7 +163,7 @@ function wireRecordings(deps: {
   processId?: string;
 }) {
   const repo = createRecordingsRepo(deps.db, deps.access);
-  const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue });
+  const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue, processing: createProcessingRepo(deps.db) });
   const shared = {
     repo,
     lifecycle,
@@ -396,6 +397,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     createRecordingJobs({
       processing: {
         db,
+        repo: createProcessingRepo(db),
         storage: adapters.storage,
         media: adapters.media,
         stt: adapters.stt,

@@ -52,13 +52,9 @@ const BUILDERS_ALLOWED: Record<string, { names: string[]; why: string }> = {
     names: ['createCrmChangesRepo'],
     why: "the change row is written on the writer's own transaction, which only exists inside the write",
   },
-  'modules/recordings/recording-lifecycle.ts': {
-    names: ['createProcessingRepo'],
-    why: "the recordings module's own processing rows, on the connection the lifecycle was given",
-  },
   'modules/recordings/recording-processor.ts': {
-    names: ['createProcessingRepo', 'createTranscriptInsights'],
-    why: "built per job run, on the job's connection and with the run's logger",
+    names: ['createTranscriptInsights'],
+    why: "built per job run, with that run's logger",
   },
   'modules/registrations/operator-service.ts': { names: ['createWorkspace'], why: 'an operation (it adds a workspace), not a builder' },
   'modules/assistant/model/model-tools.ts': { names: ['createCommandOf'], why: 'a value: the command a model tool call stands for' },
