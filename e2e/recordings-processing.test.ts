@@ -14,9 +14,9 @@ import { launchBrowser, newPage, runAxe, signIn } from './support/browser';
  */
 
 const MANAGER = 'vikram@acme.example';
-/** The seeded recording with media (apps/server/src/db/seed-recordings-data.ts), uploaded by Vikram's rep Rahul. */
+/** The seeded recording with media (apps/server/src/cli/seed-recordings-data.ts), uploaded by Vikram's rep Rahul. */
 const DEMO_MEDIA_TITLE = 'Recorded call with audio';
-const DEMO_MEDIA_FILE = path.join(REPO_ROOT, 'apps/server/src/db/seed-media/demo-call.mp4');
+const DEMO_MEDIA_FILE = path.join(REPO_ROOT, 'apps/server/src/cli/seed-media/demo-call.mp4');
 const PROCESSING_TIMEOUT_MS = 60_000;
 const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-processing-shots-'));
 const MEDIA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-processing-media-'));

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { execute, type Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createPglite, pgliteDatabase } from '../../apps/server/src/db/pglite-driver';
-import { DEMO_USERS, seedDemo } from '../../apps/server/src/db/seed';
+import { DEMO_USERS, seedDemo } from '../../apps/server/src/cli/seed';
 import { createReads } from '../../apps/server/src/reads';
+import { createNamedRecords } from '../../apps/server/src/modules/assistant/questions/named-records';
 import { createQuestionsService } from '../../apps/server/src/modules/assistant/questions/questions-service';
 import { median, percentile } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
@@ -61,7 +62,8 @@ async function accuracy(): Promise<Outcome[]> {
   await seedDemo(database.db, now);
   const [org] = await execute<{ id: string }>(database.db, sql`select id from organizations where domain = 'acme.example'`);
   await prepareDemoWorkspace(database.db, org!.id);
-  const service = createQuestionsService({ reads: createReads(database.db) });
+  const reads = createReads(database.db);
+  const service = createQuestionsService({ reads, named: createNamedRecords(reads) });
   const out: Outcome[] = [];
   for (const q of questions) {
     const who = await userByEmail(database, q.as);
@@ -114,7 +116,8 @@ async function latency(): Promise<{ samples: { id: string; intent: string; ms: n
   await prepareLargeWorkspace(database.db, ds.organizationId, RECORDINGS);
   const setupMs = performance.now() - started;
   const map = await mapper(database, ds);
-  const service = createQuestionsService({ reads: createReads(database.db) });
+  const reads = createReads(database.db);
+  const service = createQuestionsService({ reads, named: createNamedRecords(reads) });
   const samples: { id: string; intent: string; ms: number }[] = [];
   for (let round = 0; round <= ROUNDS; round++) {
     for (const q of questions) {

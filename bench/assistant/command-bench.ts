@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { percentile, type Bench } from '../lib/bench';
 import { environment, storeResult } from '../lib/results';
-import { DEMO_COMPANIES, PRODUCTS } from '../../apps/server/src/db/seed-crm-data';
+import { DEMO_COMPANIES, PRODUCTS } from '../../apps/server/src/cli/seed-crm-data';
 import { parseCommand } from '../../apps/server/src/modules/assistant/commands/command-parser';
 import {
   accuracyByClass,

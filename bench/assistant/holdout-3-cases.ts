@@ -3,7 +3,7 @@ import type { TDeal } from '@pipewise/contract/deals';
 /**
  * Holdout 3 of the assistant: questions and commands typed the way sales reps type them (typos, shorthand,
  * Indian number forms, lower-case names, no punctuation, a little Hinglish), written from the demo seed
- * (apps/server/src/db/seed-crm*.ts: its deals, accounts and contacts are the same on every machine; only the
+ * (apps/server/src/cli/seed-crm*.ts: its deals, accounts and contacts are the same on every machine; only the
  * close dates move with the day it is seeded). Asked as rohan@acme.example (a Mid-Market rep who owns 40 of
  * the 300 deals) and his manager meera@acme.example (her team: Kavya, Rohan, Sneha and her own deals).
  * Written before the assistant was run on any of them; bench/assistant/holdout-3.ts runs them.

@@ -13,7 +13,7 @@ import {
   PAIN_POINTS,
   PRODUCTS,
   SUMMARIES,
-} from '../../apps/server/src/db/seed-crm-data';
+} from '../../apps/server/src/cli/seed-crm-data';
 
 /** What the queries and the sessions need to know about the generated workspace. */
 export type Dataset = {

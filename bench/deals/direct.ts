@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 import type { DatabaseKind, Db } from '../../apps/server/src/db/client';
-import { dealsRepos } from '../../apps/server/src/modules/deals/deals-repos';
+import { dealsRepos } from '../../apps/server/src/services';
 import type { Caller } from '../../apps/server/src/modules/access/access-rules';
 import { createDealsService } from '../../apps/server/src/modules/deals/deals-service';
 

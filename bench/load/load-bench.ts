@@ -33,7 +33,7 @@ const MIXED_TARGET_P99_MS = 100;
 const MIXED_USERS = ['asha', 'vikram', 'meera', 'rahul', 'priya', 'arjun', 'kavya', 'rohan', 'sneha'].map((n) => `${n}@acme.example`);
 /** Under the questions route's 30 a minute per user, as people ask. */
 const QUESTIONS_PER_USER_MINUTE = 20;
-const DEMO_VIDEO = path.join(REPO_ROOT, 'apps/server/src/db/seed-media/demo-call.mp4');
+const DEMO_VIDEO = path.join(REPO_ROOT, 'apps/server/src/cli/seed-media/demo-call.mp4');
 
 /** The manager's deals list on the embedded default (PGlite) at 1, 10 and 50 connections, then 50 while a call is transcribed. */
 async function dealsListOnPglite(): Promise<BenchResult> {

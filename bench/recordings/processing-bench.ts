@@ -13,6 +13,7 @@ import { openPglite } from '../../apps/server/src/db/pglite-driver';
 import { organizations, recordings } from '../../apps/server/src/db/schema';
 import { MAX_SNAPSHOTS } from '../../apps/server/src/modules/recordings/recording-processor-media';
 import { processRecording } from '../../apps/server/src/modules/recordings/recording-processor';
+import { createProcessingRepo } from '../../apps/server/src/modules/recordings/recording-processor-repo';
 import { createServices } from '../../apps/server/src/services';
 import { median, ms, tempDataDir, type Bench } from '../lib/bench';
 import { markdownTable } from '../lib/results';
@@ -130,7 +131,12 @@ async function run() {
         .set({ status: 'uploaded', transcription: null, transcriptStatus: 'pending' })
         .where(eq(recordings.id, row!.id));
       const started = performance.now();
-      const processing = { ...services.adapters, db: database.db, snapshotEverySeconds: config.snapshotEverySeconds };
+      const processing = {
+        ...services.adapters,
+        db: database.db,
+        repo: createProcessingRepo(database.db),
+        snapshotEverySeconds: config.snapshotEverySeconds,
+      };
       const context = { log, signal: new AbortController().signal, job: { id: 0, attempt: 1, maxAttempts: 3, lastAttempt: false } };
       const report = await processRecording(row!.id, processing, context);
       processor.push({ totalMs: Math.round(performance.now() - started), stages: report.stages });

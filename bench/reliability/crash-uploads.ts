@@ -22,7 +22,7 @@ import {
 } from './crash-support';
 
 /** The demo's spoken call (253 KB, 62.6 s): a small real video. */
-export const CALL_VIDEO = path.join(REPO_ROOT, 'apps/server/src/db/seed-media/demo-call.mp4');
+export const CALL_VIDEO = path.join(REPO_ROOT, 'apps/server/src/cli/seed-media/demo-call.mp4');
 const FAST_UPLOADERS = 3;
 const SLOW_UPLOADERS = 3;
 /** A slow uploader's pace: about 0.6 s for the call, so a kill finds some halfway. */

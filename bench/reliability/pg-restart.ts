@@ -26,7 +26,7 @@ const STOPPED_S = 5;
 const TIMEOUT_S = 10;
 /** What "a few seconds" allows an answer given while the database is down. */
 const MAX_OUTAGE_ANSWER_MS = 5000;
-const DEMO_VIDEO = path.join(REPO_ROOT, 'apps/server/src/db/seed-media/demo-call.mp4');
+const DEMO_VIDEO = path.join(REPO_ROOT, 'apps/server/src/cli/seed-media/demo-call.mp4');
 
 type Answer = { at: number; status: string; ms: number };
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execute, type Database } from '../../apps/server/src/db/client';
-import { FIRST_NAMES, LAST_NAMES } from '../../apps/server/src/db/seed-crm-data';
+import { FIRST_NAMES, LAST_NAMES } from '../../apps/server/src/cli/seed-crm-data';
 import type { Dataset } from '../deals/dataset';
 
 /** What the header search reads besides deals, at a scale that fits 100k deals. */

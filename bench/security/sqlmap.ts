@@ -10,7 +10,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { execute } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { createPglite, pgliteDatabase } from '../../apps/server/src/db/pglite-driver';
-import { seedDemo } from '../../apps/server/src/db/seed';
+import { seedDemo } from '../../apps/server/src/cli/seed';
 import { createServices } from '../../apps/server/src/services';
 import { signIn } from '../../apps/server/test/sessions';
 import type { BenchTable } from '../lib/bench';

@@ -147,11 +147,13 @@ export type Config = {
   shutdownGraceMs: number;
   /** Google's REST APIs (Drive, Calendar, Gmail); a stand-in's address in tests. */
   googleApiBase: string;
+  /** HubSpot's REST API (CRM and OAuth tokens), HUBSPOT_API_BASE; a stand-in's address in tests. */
+  hubspotApiBase: string;
   /**
-   * The HubSpot app (OAuth client) and HubSpot's addresses; undefined until HUBSPOT_CLIENT_ID and
+   * The HubSpot app (OAuth client) and its authorize page; undefined until HUBSPOT_CLIENT_ID and
    * HUBSPOT_CLIENT_SECRET are set (the card then says HubSpot is not configured).
    */
-  hubspot: { clientId: string; clientSecret: string; apiBase: string; authorizeUrl: string } | undefined;
+  hubspot: { clientId: string; clientSecret: string; authorizeUrl: string } | undefined;
   /**
    * WhatsApp: `cloud` (Meta's Cloud API) once WHATSAPP_PHONE_NUMBER_ID and WHATSAPP_ACCESS_TOKEN are set, else
    * messages go to DATA_DIR/outbox/whatsapp. The inbound webhook needs `appSecret` (signatures) and
@@ -257,12 +259,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorEmails: e.OPERATOR_EMAILS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     googleApiBase: e.GOOGLE_API_BASE!.replace(/\/+$/, ''),
+    hubspotApiBase: e.HUBSPOT_API_BASE!.replace(/\/+$/, ''),
     hubspot:
       e.HUBSPOT_CLIENT_ID && e.HUBSPOT_CLIENT_SECRET
         ? {
             clientId: e.HUBSPOT_CLIENT_ID,
             clientSecret: e.HUBSPOT_CLIENT_SECRET,
-            apiBase: e.HUBSPOT_API_BASE!.replace(/\/+$/, ''),
             authorizeUrl: e.HUBSPOT_AUTHORIZE_URL!,
           }
         : undefined,

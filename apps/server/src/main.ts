@@ -3,11 +3,10 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseStartError } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { withLongQueryJobs } from './db/long-queries';
 import { openConfiguredDatabase } from './db/open-from-config';
 import { runMigrations } from './db/migrate';
-import { seedDemo } from './db/seed';
-import { RECURRING_JOBS } from './jobs/registry';
+import { seedDemo } from './cli/seed';
+import { withLongQueryJobs } from './jobs/define-job';
 import { createJobRunner, createWorker } from './jobs/worker';
 import { scheduleRecurringJobs } from './jobs/recurring-jobs';
 import { nonBlockingDestination } from './lib/log-destination';
@@ -118,7 +117,7 @@ async function main(): Promise<void> {
     log.info({ maxConnections: app.server.maxConnections }, `Pipewise is running at ${config.appUrl} (database: ${database.kind})`);
   }
   worker?.start();
-  const recurring = worker ? scheduleRecurringJobs(services.queue, RECURRING_JOBS, log, () => worker.poke()) : undefined;
+  const recurring = worker ? scheduleRecurringJobs(services.queue, services.schedule, log, () => worker.poke()) : undefined;
   stop.add(async () => {
     recurring?.stop();
     // Both at once: the worker stops claiming while requests in flight finish. Jobs get most of

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, DbOrTx } from './db/client';
 import { createMailSender } from './adapters/mail/create-mail-sender';
 import type { MailSender } from './adapters/mail/mail-port';
 import { createWhatsappSender } from './adapters/whatsapp/create-whatsapp-sender';
@@ -16,49 +16,79 @@ import type { MediaTools } from './adapters/media/media-port';
 import { createSpeechToText } from './adapters/stt/create-stt';
 import type { SpeechToText } from './adapters/stt/stt-port';
 import type { FileStorage } from './adapters/storage/storage-port';
-import { createJobQueue } from './jobs/job-queue';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { newProcessId } from './runtime/processes';
 import { deriveKey, loadMasterKey } from './lib/secrets';
 import { createAccessRules } from './modules/access/access-rules';
-import type { JobHandler } from './jobs/define-job';
+import type { ModuleJobs } from './jobs/recurring-jobs';
+import { DEMO_MEDIA_RECORDING } from './cli/seed-recordings-data';
 import { createCalendarJobs } from './modules/calendar/calendar-jobs';
 import { createCalendarService } from './modules/calendar/calendar-service';
 import { createCalendarSync } from './modules/calendar/calendar-sync-service';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
-import { createCalendarSyncRequests } from './modules/google/calendar-sync-requests';
+import { createCalendarSyncRequests } from './modules/calendar/calendar-sync-requests';
 import { createGoogleConnectionsRepo } from './modules/google/google-connections-repo';
 import { googleDriveTokens } from './modules/google/drive-token-source';
 import { createGoogleService } from './modules/google/google-service';
 import { createGoogleTokens } from './modules/google/google-tokens';
-import { createAssistantCommands } from './modules/assistant/commands/assistant-commands';
+import { createGazetteerLoader } from './modules/assistant/understanding/gazetteer-loader';
+import { createCommandService } from './modules/assistant/commands/command-service';
+import { createConfirmService } from './modules/assistant/commands/confirm-service';
+import { createPendingOperationsRepo } from './modules/assistant/commands/pending-operations-repo';
 import { createCrmChangesRepo } from './modules/crm-changes/crm-changes-repo';
 import { createAuthService } from './modules/auth/auth-service';
 import { createOtpService } from './modules/auth/otp-service';
 import { cachedSessionRepo, createSessionCache } from './modules/auth/session-cache';
-import { createSessionRepo } from './modules/auth/session-repo';
+import { createSessionRepo, removeExpiredSignIns } from './modules/auth/session-repo';
 import { createModelAssistant } from './modules/assistant/model/model-assistant';
+import { createToolRunner } from './modules/assistant/model/model-tools';
+import { createRecordSearchRepo } from './modules/assistant/model/record-search-repo';
+import { createNamedRecords } from './modules/assistant/questions/named-records';
 import { createQuestionsService } from './modules/assistant/questions/questions-service';
 import { createCompaniesRepo } from './modules/companies/companies-repo';
 import { createCompaniesService } from './modules/companies/companies-service';
 import { createContactsRepo } from './modules/contacts/contacts-repo';
 import { createContactsService } from './modules/contacts/contacts-service';
-import { dealsRepos } from './modules/deals/deals-repos';
+import { createDealsRepo, type DealsRepoOptions } from './modules/deals/deals-repo';
+import type { DealsRepos } from './modules/deals/deals-service';
+import { createPipelinesRepo } from './modules/deals/pipelines-repo';
 import { createDealsService } from './modules/deals/deals-service';
-import { createRateLimiter } from './modules/rate-limit/rate-limiter';
+import { createRateLimiter, removeStaleWindows } from './modules/rate-limit/rate-limiter';
 import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
 import { createRegistrationsService } from './modules/registrations/registrations-service';
-import { createUsersRepo, withWorkspaceLock } from './modules/users/users-repo';
+import { createUsersRepo } from './modules/users/users-repo';
 import { createUsersService } from './modules/users/users-service';
 import { createWhatsappNumberRepo } from './modules/users/whatsapp-number-repo';
 import { createWhatsappVerification } from './modules/whatsapp/whatsapp-verification';
-import { createDomainOwnership } from './modules/workspaces/domain-ownership';
-import { createOperatorService } from './modules/workspaces/operator-service';
+import { createDomainOwnership, lockWorkspace } from './modules/workspaces/domain-ownership';
+import { createOperatorService } from './modules/registrations/operator-service';
 import { createMailJobs } from './modules/mail/mail-jobs';
 import { createMaintenanceJobs } from './modules/maintenance/maintenance-jobs';
 import { createRecordingJobs } from './modules/recordings/recording-jobs';
 import { createRecordingEmailService } from './modules/recordings/recording-email-service';
-import { createRecordings } from './modules/recordings/recordings-module';
-import { createHubspotIntegration } from './modules/integrations/hubspot-integration';
+import { noDriveTokens, type DriveTokenSource } from './adapters/google/drive-download';
+import { directUploadSecret } from './adapters/storage/create-file-storage';
+import { registeredProcesses } from './runtime/processes';
+import type { DealsService } from './modules/deals/deals-service';
+import { createRecordingLifecycle } from './modules/recordings/recording-lifecycle';
+import { createProcessingRepo } from './modules/recordings/recording-processor-repo';
+import { createRecordingUploads } from './modules/recordings/recording-uploads';
+import { createRecordingsRepo } from './modules/recordings/recordings-repo';
+import { createRecordingsService } from './modules/recordings/recordings-service';
+import { createHubspotCrm } from './adapters/hubspot/hubspot-client';
+import { createHubspotOAuth } from './adapters/hubspot/hubspot-oauth';
+import { createCrmFields } from './modules/hubspot/crm-fields';
+import { createHubspotConnectService } from './modules/hubspot/hubspot-connect-service';
+import { createHubspotConnectionsRepo } from './modules/hubspot/hubspot-connections-repo';
+import { createHubspotImportRepo } from './modules/hubspot/hubspot-import-repo';
+import { createHubspotJobs, hubspotSyncJob, hubspotSyncKey } from './modules/hubspot/hubspot-jobs';
+import { createHubspotSessions } from './modules/hubspot/hubspot-sessions';
+import { createHubspotSync } from './modules/hubspot/hubspot-sync';
+import { createHubspotTokens } from './modules/hubspot/hubspot-tokens';
+import { createHubspotWebhooks } from './modules/hubspot/hubspot-webhook';
+import { createHubspotWriteThrough } from './modules/hubspot/hubspot-write-through';
+import { createHubspotWriteThroughRepo } from './modules/hubspot/hubspot-write-through-repo';
+import { createPacing, sleep } from './modules/hubspot/pacing';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createReads } from './reads';
 import { createSearchService } from './modules/search/search-service';
@@ -88,6 +118,18 @@ export type Adapters = {
   whatsapp: WhatsappSender;
 };
 
+/** The deals service's repositories on a connection (the database or a transaction). */
+export function dealsRepos(options: DealsRepoOptions): (on: DbOrTx) => DealsRepos {
+  return (on) => ({
+    deals: createDealsRepo(on, options),
+    pipelines: createPipelinesRepo(on),
+    users: createUsersRepo(on),
+    access: createAccessRules(on),
+    companies: createCompaniesRepo(on),
+    contacts: createContactsRepo(on),
+  });
+}
+
 /** The answer budget when no model is configured (unused then: every answer is offline). */
 const NO_MODEL_TIMEOUT_MS = 20_000;
 
@@ -102,6 +144,83 @@ export function createAdapters(config: Config, masterKey: Buffer, overrides: Par
     stt: overrides.stt ?? createSpeechToText(config),
     llm: 'llm' in overrides ? overrides.llm : config.llm ? createOpenAiChatModel(config.llm) : undefined,
     whatsapp: overrides.whatsapp ?? createWhatsappSender(config),
+  };
+}
+
+/** The videos service and the upload intake over one repository. */
+function wireRecordings(deps: {
+  db: Database['db'];
+  deals: Pick<DealsService, 'get'>;
+  storage: FileStorage;
+  queue: Pick<JobQueue, 'enqueue'>;
+  masterKey: Buffer;
+  config: Pick<Config, 'uploadMaxBytes' | 'googleApiBase'>;
+  log: FastifyBaseLogger;
+  /** The uploader's Google token for private Drive files, once Google connections exist. */
+  driveTokens?: DriveTokenSource;
+  /** This process's id (runtime/processes.ts), stamped on the names of the media it stores. */
+  processId?: string;
+}) {
+  const repo = createRecordingsRepo(deps.db);
+  const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue, processing: createProcessingRepo(deps.db) });
+  const shared = {
+    repo,
+    lifecycle,
+    deals: deps.deals,
+    storage: deps.storage,
+    queue: deps.queue,
+    directUploadSecret: directUploadSecret(deps.masterKey),
+    uploadMaxBytes: deps.config.uploadMaxBytes,
+    log: deps.log,
+    processId: deps.processId,
+    registeredProcesses: (ids: string[]) => registeredProcesses(deps.db, ids),
+  };
+  return {
+    service: createRecordingsService(shared),
+    uploads: createRecordingUploads({
+      ...shared,
+      driveTokens: deps.driveTokens ?? noDriveTokens,
+      googleApiBase: deps.config.googleApiBase,
+    }),
+    uploadMaxBytes: deps.config.uploadMaxBytes,
+    /** Processing's start, restart and end when its job cannot: for the recordings' jobs. */
+    lifecycle,
+  };
+}
+
+/** How often bound workspaces pull what changed in HubSpot. */
+const HUBSPOT_SYNC_MINUTES = 5;
+
+/** The HubSpot module over one database: connect, fields, the sync, webhooks, write-through and their jobs. */
+function wireHubspot(deps: { db: Database['db']; config: Config; masterKey: Buffer; queue: JobQueue; log: FastifyBaseLogger }) {
+  const { db, config, queue, log } = deps;
+  const settings = config.hubspot;
+  const oauth = settings ? createHubspotOAuth({ ...settings, apiBase: config.hubspotApiBase }) : undefined;
+  const connections = createHubspotConnectionsRepo(db);
+  const tokens = createHubspotTokens({ key: deriveKey(deps.masterKey, 'hubspot-tokens'), oauth, connections, sleep });
+  const sessions = createHubspotSessions({ connections, tokens });
+  const crm = createHubspotCrm({ apiBase: config.hubspotApiBase, pacer: createPacing(db), sleep });
+  const repo = createHubspotImportRepo(db);
+  const sync = createHubspotSync({ crm, repo, connections, sessions, log });
+  const queueSync = async (organizationId: string, full: boolean) =>
+    (await queue.enqueue(hubspotSyncJob, { organizationId, full }, { dedupeKey: hubspotSyncKey(organizationId) })) !== null;
+  const webhooks = createHubspotWebhooks({ db, queue, clientSecret: settings?.clientSecret, appUrl: config.appUrl, log });
+  return {
+    connect: createHubspotConnectService({ oauth, connections, tokens, appUrl: config.appUrl, log, queueSync }),
+    fields: createCrmFields({ connections, sessions, crm }),
+    sync,
+    /** Deal, company and contact writes to HubSpot first, with the writer's login (the deal screen and confirmed commands). */
+    writeThrough: createHubspotWriteThrough({ crm, sessions, connections, repo, records: createHubspotWriteThroughRepo(db) }),
+    sessions,
+    webhooks,
+    jobs: createHubspotJobs({
+      sync: (organizationId, options) => sync.sync(organizationId, options),
+      apply: async (organizationId, changes, options) => void (await sync.apply(organizationId, changes, options)),
+      forgetWebhookEvents: (before) => webhooks.forget(before),
+      dueForSync: (before) => connections.dueForSync(before),
+      queue,
+      syncMinutes: HUBSPOT_SYNC_MINUTES,
+    }),
   };
 }
 
@@ -163,7 +282,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     oauth: adapters.googleOAuth,
     connections: googleConnections,
   });
-  const hubspot = createHubspotIntegration({ db, config, masterKey, queue, log });
+  const hubspot = wireHubspot({ db, config, masterKey, queue, log });
   // In a HubSpot workspace deal edits go to HubSpot first (with the editor's login), then here.
   const deals = createDealsService({
     db,
@@ -177,7 +296,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
       repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),
     }),
   };
-  const recordings = createRecordings({
+  const recordings = wireRecordings({
     db,
     deals,
     storage: adapters.storage,
@@ -190,26 +309,47 @@ export function createServices({ config, database, adapters: overrides = {}, log
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
   const crmChanges = createCrmChangesRepo(db);
-  const commands = createAssistantCommands({
+  /**
+   * The assistant's command services over the CRM services the screens use, and each caller's
+   * gazetteer (the names they may see), which the questions read too: `gazetteers.forCaller(caller)`.
+   */
+  const gazetteers = createGazetteerLoader({
     db,
-    deals,
-    ...crm,
-    users,
-    crmOwners: reads.crmOwners,
-    names: reads,
+    reads,
     access,
-    workspaceVersion: (organizationId) => crmChanges.workspaceVersion(organizationId),
-    remote: hubspot.writeThrough,
+    users,
+    pipelines: (caller) => deals.pipelines(caller),
+    version: (organizationId) => crmChanges.workspaceVersion(organizationId),
   });
+  const commands = {
+    gazetteers,
+    process: createCommandService({
+      db,
+      deals,
+      ...crm,
+      users,
+      crmOwners: reads.crmOwners,
+      access,
+      remote: hubspot.writeThrough,
+      gazetteers,
+      pending: createPendingOperationsRepo(db),
+    }),
+    confirmations: createConfirmService({
+      db,
+      deals,
+      ...crm,
+      pending: createPendingOperationsRepo,
+      remote: hubspot.writeThrough,
+      onWritten: (organizationId) => gazetteers.invalidate(organizationId),
+    }),
+  };
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
-  const questions = createQuestionsService({ reads });
+  const questions = createQuestionsService({ reads, named: createNamedRecords(reads) });
   /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
   const assistant = createModelAssistant({
     llm: adapters.llm,
     timeoutMs: config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
-    reads,
-    deals,
-    commands: commands.process,
+    tools: createToolRunner({ deals, search: createRecordSearchRepo(reads), commands: commands.process, now: () => new Date() }),
     log,
   });
   /** WhatsApp as the assistant's second door: the conversation (webhook job) and the notifications Pipewise starts. */
@@ -236,34 +376,42 @@ export function createServices({ config, database, adapters: overrides = {}, log
     templates: config.whatsapp.templates,
     appUrl: config.appUrl,
   });
-  /** Every job the worker runs, each module's handlers built from only what they use. */
-  const jobs: JobHandler[] = [
-    ...hubspot.jobs,
-    ...createMailJobs({ mail: adapters.mail }),
-    ...createMaintenanceJobs({ database }),
-    ...createCalendarJobs({
+  /** Every module's jobs: the handlers the worker runs (each built from only what it uses) and what it keeps queued on a timer. */
+  const moduleJobs: ModuleJobs[] = [
+    hubspot.jobs,
+    createMailJobs({ mail: adapters.mail }),
+    createMaintenanceJobs({
+      database,
+      removeExpired: [() => removeExpiredSignIns(db), () => removeStaleWindows(db), () => queue.removeFinished()],
+    }),
+    createCalendarJobs({
       calendarSync,
       dueForSync: (before) => googleConnections.dueForSync(before),
       queue,
       calendarSyncMinutes: config.calendarSyncMinutes,
     }),
-    ...createWhatsappWebhookJobs({ handle: whatsappConversation.handle, prune: (days) => whatsappRepo.pruneInbound(days) }),
-    ...createWhatsappNotificationsJobs(whatsappNotifications),
-    ...createRecordingJobs({
+    createWhatsappWebhookJobs({ handle: whatsappConversation.handle, prune: (days) => whatsappRepo.pruneInbound(days) }),
+    createWhatsappNotificationsJobs(whatsappNotifications),
+    createRecordingJobs({
       processing: {
         db,
+        repo: createProcessingRepo(db),
         storage: adapters.storage,
         media: adapters.media,
         stt: adapters.stt,
         llm: adapters.llm,
         snapshotEverySeconds: config.snapshotEverySeconds,
       },
+      demoMedia: DEMO_MEDIA_RECORDING.file,
       removeUnclaimedUploads: () => recordings.service.removeUnclaimedUploads(),
       failForGood: (recordingId) => recordings.lifecycle.failForGood(recordingId),
       sweepStuck: () => recordings.lifecycle.sweepStuck(),
       onReady: (recordingId, jobLog) => whatsappNotifications.recordingReady(recordingId, jobLog),
     }),
   ];
+  const jobs = moduleJobs.flatMap((module) => module.handlers);
+  /** What the worker processes keep queued on a timer, each module's own schedule. */
+  const schedule = moduleJobs.flatMap((module) => module.schedule);
   return {
     config,
     database,
@@ -284,7 +432,12 @@ export function createServices({ config, database, adapters: overrides = {}, log
       domains,
       sessions,
       sessionCache,
-      withWorkspaceLock: withWorkspaceLock(db),
+      // Repositories bound to a transaction that holds the workspace row's lock.
+      withWorkspaceLock: (organizationId, fn) =>
+        db.transaction(async (tx) => {
+          await lockWorkspace(tx, organizationId);
+          return fn({ users: createUsersRepo(tx), access: createAccessRules(tx) });
+        }),
       whatsappNumbers: whatsappVerification,
     }),
     deals,
@@ -320,6 +473,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     /** The WhatsApp webhook's inbox: each new message queued once for the conversation job. */
     whatsappInbox: createWhatsappInbox({ db, repo: whatsappRepo, queue }),
     jobs,
+    schedule,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../src/db/client';
 import { users } from '../src/db/schema';
-import { seedDemoCrm } from '../src/db/seed-crm';
-import { createWorkspace } from '../src/modules/workspaces/create-workspace';
+import { seedDemoCrm } from '../src/cli/seed-crm';
+import { createWorkspace } from '../src/modules/registrations/create-workspace';
 
 export type OtherWorkspace = {
   organizationId: string;

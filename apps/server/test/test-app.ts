@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { deriveKey } from '../src/lib/secrets';
 import { preSessionBinding, signCsrfToken } from '../src/plugins/csrf';
-import { seedDemo } from '../src/db/seed';
+import { seedDemo } from '../src/cli/seed';
 import { createServices, type Adapters, type Services } from '../src/services';
 import { silentLog } from './silent-log';
 import { createTestDatabase } from './test-db';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@pipewise/contract/common';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { execute } from './client';
-import { DEMO_DOMAIN, seedDemo } from './seed';
+import { DEMO_DOMAIN, seedDemo } from '../cli/seed';
 
 /** Role and status columns are constrained (migration 0003) to what the code writes and reads. */
 

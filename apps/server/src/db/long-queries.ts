@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JobHandler } from '../jobs/define-job';
 
 const longScope = new AsyncLocalStorage<true>();
 
@@ -12,7 +11,3 @@ export const withLongQueries = <T>(fn: () => T): T => longScope.run(true, fn);
 
 /** Whether the query being started belongs to `withLongQueries`. */
 export const inLongQueries = (): boolean => longScope.getStore() === true;
-
-/** The same handlers, each running under the longer query limit (its queue bookkeeping keeps the short one). */
-export const withLongQueryJobs = (jobs: JobHandler[]): JobHandler[] =>
-  jobs.map((job) => ({ ...job, run: (payload, context) => withLongQueries(() => job.run(payload, context)) }));

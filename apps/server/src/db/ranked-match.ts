@@ -5,6 +5,9 @@ import { sql, type SQL } from 'drizzle-orm';
  * header search and the assistant read (each writes its own statement with them).
  */
 
+/** A value as LIKE matches it literally: its wildcards and the escape character escaped. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A term as LIKE patterns (modules/search/search-terms.ts builds them). */
 export type MatchTerms = {
   /** `%term%`, LIKE's wildcards escaped. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { withLongQueries } from '../db/long-queries';
 
 export type JobContext = {
   /** A logger bound to the job's id and type. */
@@ -71,3 +72,7 @@ export function parseJobPayload<P extends z.ZodType>(job: JobDeclaration<P>, pay
   const fields = parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : '(payload)'}: ${i.message}`);
   throw new InvalidJobPayloadError(`Invalid payload for ${job.type}: ${fields.join('; ')}`);
 }
+
+/** The same handlers, each running under the longer query limit (its queue bookkeeping keeps the short one). */
+export const withLongQueryJobs = (jobs: JobHandler[]): JobHandler[] =>
+  jobs.map((job) => ({ ...job, run: (payload, context) => withLongQueries(() => job.run(payload, context)) }));

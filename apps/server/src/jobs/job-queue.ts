@@ -91,6 +91,21 @@ export function createJobQueue(db: Db, opts: { retryBaseMs?: number } = {}) {
      * died. Jobs of these types that already used every attempt and then lost their lease end
      * failed instead (see `onExpired`).
      */
+    /**
+     * Moves the queued job of this type and dedupe key that waits for a later time (a retry's
+     * backoff) to now; a running one, or one already due, is left as it is.
+     */
+    async runNow(declaration: Pick<JobDeclaration, 'type'>, dedupeKey: string): Promise<void> {
+      await db.execute(sql`
+        update jobs set run_at = now(), updated_at = now()
+        where type = ${declaration.type} and dedupe_key = ${dedupeKey} and status = 'queued' and run_at > now()`);
+    },
+
+    /** Deletes the jobs that finished done more than a week ago (the hourly cleanup). */
+    async removeFinished(): Promise<void> {
+      await db.execute(sql`delete from jobs where status = 'done' and finished_at < now() - interval '7 days'`);
+    },
+
     async claim(workerId: string, types: string[], leaseMs: number, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
       if (types.length === 0) return null;
       const typeList = sql.join(

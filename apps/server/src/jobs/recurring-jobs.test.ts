@@ -5,7 +5,6 @@ import { silentLog } from '../../test/silent-log';
 import { sleep, waitFor } from '../../test/wait';
 import { cleanupJob } from '../modules/maintenance/maintenance-jobs';
 import { removeUnclaimedUploadsJob } from '../modules/recordings/recording-jobs';
-import { RECURRING_JOBS } from './registry';
 import { scheduleRecurringJobs } from './recurring-jobs';
 import { execute } from '../db/client';
 
@@ -21,8 +20,8 @@ async function pending(type: string): Promise<number> {
 
 describe('recurring jobs', () => {
   it('schedules the expired-row cleanup and the unclaimed uploads removal hourly', () => {
-    expect(RECURRING_JOBS).toContainEqual({ job: cleanupJob, everyMs: 3_600_000 });
-    expect(RECURRING_JOBS).toContainEqual({ job: removeUnclaimedUploadsJob, everyMs: 3_600_000 });
+    expect(jobs.services.schedule).toContainEqual({ job: cleanupJob, everyMs: 3_600_000 });
+    expect(jobs.services.schedule).toContainEqual({ job: removeUnclaimedUploadsJob, everyMs: 3_600_000 });
   });
 
   it('queues at once and then on every interval, never piling up', async () => {

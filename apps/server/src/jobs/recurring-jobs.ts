@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobDeclaration } from './define-job';
+import type { JobDeclaration, JobHandler } from './define-job';
 import type { JobQueue } from './job-queue';
 
 /** A job with an empty payload, queued every `everyMs`; its run must be idempotent. */
 export type RecurringJob = { job: JobDeclaration; everyMs: number };
+
+/**
+ * What a module's jobs factory (`createXJobs(deps)`) returns: the handlers that run its jobs, and
+ * the jobs it keeps queued on a timer. services.ts gathers both; the worker runs the handlers and
+ * keeps the schedule.
+ */
+export type ModuleJobs = { handlers: JobHandler[]; schedule: RecurringJob[] };
 
 /** The dedupe key of scheduled runs: at most one queued or running per type, however many workers schedule it. */
 export const RECURRING_KEY = 'recurring';

@@ -1,10 +1,41 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error';
 import { sha256Hex } from '../lib/secrets';
-import type { Caller } from '../modules/access/access-rules';
 import { assertCan } from '../modules/access/policies';
-import { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, type SessionRepo, type SessionUser } from '../modules/auth/session-repo';
 import { SESSION_COOKIE, setSessionCookie } from './cookies';
+
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** A session is renewed (new expiry, cookie re-sent) once it is a day older than its last renewal. */
+export const SESSION_RENEW_AFTER_MS = 24 * 3600 * 1000;
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  role: string;
+  team: string;
+  status: string;
+  reportsTo: string | null;
+  organizationId: string;
+  organizationName: string;
+  organizationDomain: string;
+};
+
+export type SessionRecord = { id: string; expiresAt: Date; user: SessionUser };
+
+/**
+ * What the plugin asks of the session store: the auth module's session repository (behind its
+ * cache) is handed in by app.ts, so this plugin imports no module.
+ */
+export type SessionStore = {
+  findLive(tokenHash: string): Promise<SessionRecord | null>;
+  renew(sessionId: string): Promise<Date>;
+};
+
+/** The signed-in caller as services take it: modules/access's `Caller` has this shape. */
+export type SignedInCaller = { id: string; email: string; role: string; organizationId: string };
 
 export type AuthContext = { sessionId: string; token: string; user: SessionUser; via: 'cookie' | 'bearer' };
 
@@ -45,7 +76,7 @@ function tokenFrom(request: FastifyRequest): { token: string; via: 'cookie' | 'b
  * Then, on every API route not marked PUBLIC_ROUTE, a caller without a live session is answered 401
  * at once: before the query or body is validated, and before the body is even read.
  */
-export function registerSession(app: FastifyInstance, sessions: SessionRepo, appUrl: string): void {
+export function registerSession(app: FastifyInstance, sessions: SessionStore, appUrl: string): void {
   app.decorateRequest('auth', null);
 
   async function resolve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -85,7 +116,7 @@ export function requireUser(request: FastifyRequest): AuthContext {
 }
 
 /** The caller as services take it (identity, workspace, role), or 401 as requireUser answers. */
-export function requireCaller(request: FastifyRequest): Caller {
+export function requireCaller(request: FastifyRequest): SignedInCaller {
   const { user } = requireUser(request);
   return { id: user.id, email: user.email, role: user.role, organizationId: user.organizationId };
 }

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingMail } from '../../../test/fakes/recording-mail';
 import { execute } from '../../db/client';
-import { seedDemoPeople } from '../../db/seed';
+import { seedDemoPeople } from '../../cli/seed';
 import { otpCodes, registrationRequests, sessions, users } from '../../db/schema';
 import { deriveKey, hmacHex, sha256Hex } from '../../lib/secrets';
 import { authChangesDelivered } from '../../../test/auth-changes';

@@ -4,7 +4,7 @@ import { randomToken, sha256Hex } from '../../lib/secrets';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { RegistrationInput, RegistrationsRepo } from '../registrations/registrations-repo';
 import { fullName, type UsersRepo } from '../users/users-repo';
-import { otpMail } from './otp-mail';
+import { otpMail } from '../mail/account-mails';
 import { OTP_TTL_MINUTES, type OtpService } from './otp-service';
 import type { SessionRepo } from './session-repo';
 

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordingMail } from '../../../test/fakes/recording-mail';
 import { loggerOptions } from '../../app';
-import { seedDemoPeople } from '../../db/seed';
+import { seedDemoPeople } from '../../cli/seed';
 import { registrationRequests, sessions, users } from '../../db/schema';
 import { sha256Hex } from '../../lib/secrets';
 import { browserHeaders } from '../../../test/sessions';

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { execute, type Database, type ListenerStatus } from '../../db/client';
 import { openPostgres } from '../../db/postgres-driver';
-import { seedDemoPeople } from '../../db/seed';
+import { seedDemoPeople } from '../../cli/seed';
 import { organizations, sessions, users } from '../../db/schema';
 import { authChangesDelivered } from '../../../test/auth-changes';
 import { signIn, type TestSession } from '../../../test/sessions';

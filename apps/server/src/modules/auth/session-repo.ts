@@ -1,27 +1,17 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { organizations, sessions, users } from '../../db/schema';
+import { SESSION_TTL_MS, type SessionRecord } from '../../plugins/session';
 
-export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
-/** A session is renewed (new expiry, cookie re-sent) once it is a day older than its last renewal. */
-export const SESSION_RENEW_AFTER_MS = 24 * 3600 * 1000;
+// The session's lifetime and shape are the session plugin's (it renews and reads them on every request).
+export { SESSION_RENEW_AFTER_MS, SESSION_TTL_MS, type SessionRecord, type SessionUser } from '../../plugins/session';
 
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string | null;
-  role: string;
-  team: string;
-  status: string;
-  reportsTo: string | null;
-  organizationId: string;
-  organizationName: string;
-  organizationDomain: string;
-};
-
-export type SessionRecord = { id: string; expiresAt: Date; user: SessionUser };
+/** Deletes expired sessions, sign-in codes and Google sign-in states (the hourly cleanup). */
+export async function removeExpiredSignIns(db: Db): Promise<void> {
+  await db.execute(sql`delete from sessions where expires_at < now()`);
+  await db.execute(sql`delete from otp_codes where expires_at < now()`);
+  await db.execute(sql`delete from oauth_states where expires_at < now()`);
+}
 
 export function createSessionRepo(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
+import { declareJob, handleJob } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { RecurringJob } from '../../jobs/recurring-jobs';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 import type { CalendarSync } from './calendar-sync-service';
 
 /**
@@ -26,8 +26,6 @@ export const calendarSyncDueJob = declareJob({
   payload: z.object({}),
 });
 
-export const CALENDAR_SCHEDULE: RecurringJob[] = [{ job: calendarSyncDueJob, everyMs: 60_000 }];
-
 export type CalendarJobsDeps = {
   calendarSync: Pick<CalendarSync, 'syncUser'>;
   /** The users whose connection last synced before the given time. */
@@ -36,8 +34,8 @@ export type CalendarJobsDeps = {
   calendarSyncMinutes: number;
 };
 
-export function createCalendarJobs(deps: CalendarJobsDeps): JobHandler[] {
-  return [
+export function createCalendarJobs(deps: CalendarJobsDeps): ModuleJobs {
+  const handlers = [
     handleJob(calendarSyncJob, async ({ userId }, { signal, log }) => {
       const outcome = await deps.calendarSync.syncUser(userId, signal);
       if (outcome === 'broken') log.warn('calendar sync: Google refused the grant; the connection is marked broken');
@@ -49,4 +47,5 @@ export function createCalendarJobs(deps: CalendarJobsDeps): JobHandler[] {
       }
     }),
   ];
+  return { handlers, schedule: [{ job: calendarSyncDueJob, everyMs: 60_000 }] };
 }

@@ -1,8 +1,8 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema/crm';
 import { scope, type Viewer } from '../access/scopes';
-import { escapeLike } from '../deals/deals-query';
+import { escapeLike } from '../../db/ranked-match';
 
 export type CompanyRecord = {
   id: string;
@@ -107,3 +107,56 @@ export function createCompaniesRepo(db: DbOrTx) {
 }
 
 export type CompaniesRepo = ReturnType<typeof createCompaniesRepo>;
+
+/** A company as an import (HubSpot) brings it: keyed by its id there, owned by a user here or by a CRM owner. */
+export type ImportedCompany = {
+  externalId: string;
+  name: string;
+  domain: string | null;
+  industry: string | null;
+  city: string | null;
+  ownerId: string | null;
+  crmOwnerId: string | null;
+};
+
+const keyed = sql`external_id is not null`;
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Adds or updates imported companies, a batch in one statement, keyed by their external ids. */
+export async function upsertImportedCompanies(db: DbOrTx, organizationId: string, rows: ImportedCompany[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(companies)
+    .values(rows.map((c) => ({ organizationId, ...c })))
+    .onConflictDoUpdate({
+      target: [companies.organizationId, companies.externalId],
+      targetWhere: keyed,
+      set: {
+        name: excluded('name'),
+        domain: excluded('domain'),
+        industry: excluded('industry'),
+        city: excluded('city'),
+        ownerId: excluded('owner_id'),
+        crmOwnerId: excluded('crm_owner_id'),
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Gives a company just created here the id the source gave it, in the create's own transaction (`on`). */
+export async function linkImportedCompany(on: DbOrTx, organizationId: string, id: string, externalId: string): Promise<void> {
+  await on
+    .update(companies)
+    .set({ externalId })
+    .where(and(eq(companies.organizationId, organizationId), eq(companies.id, id)));
+}
+
+/** Removes the imported companies the source archived; returns the external ids that were here. */
+export async function removeImportedCompanies(db: DbOrTx, organizationId: string, externalIds: string[]): Promise<string[]> {
+  if (externalIds.length === 0) return [];
+  const removed = await db
+    .delete(companies)
+    .where(and(eq(companies.organizationId, organizationId), inArray(companies.externalId, externalIds)))
+    .returning({ externalId: companies.externalId });
+  return removed.map((r) => r.externalId!);
+}

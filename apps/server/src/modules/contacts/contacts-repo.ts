@@ -1,8 +1,8 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { contacts, dealStakeholders } from '../../db/schema/crm';
 import { scope, type Viewer } from '../access/scopes';
-import { escapeLike } from '../deals/deals-query';
+import { escapeLike } from '../../db/ranked-match';
 
 export type ContactRecord = {
   id: string;
@@ -112,3 +112,60 @@ export function createContactsRepo(db: DbOrTx) {
 }
 
 export type ContactsRepo = ReturnType<typeof createContactsRepo>;
+
+/** A contact as an import (HubSpot) brings it: keyed by its id there, owned by a user here or by a CRM owner. */
+export type ImportedContact = {
+  externalId: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  companyId: string | null;
+  ownerId: string | null;
+  crmOwnerId: string | null;
+};
+
+const keyed = sql`external_id is not null`;
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+
+/** Adds or updates imported contacts, a batch in one statement, keyed by their external ids. */
+export async function upsertImportedContacts(db: DbOrTx, organizationId: string, rows: ImportedContact[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(contacts)
+    .values(rows.map((c) => ({ organizationId, ...c })))
+    .onConflictDoUpdate({
+      target: [contacts.organizationId, contacts.externalId],
+      targetWhere: keyed,
+      set: {
+        firstname: excluded('firstname'),
+        lastname: excluded('lastname'),
+        email: excluded('email'),
+        phone: excluded('phone'),
+        jobtitle: excluded('jobtitle'),
+        companyId: excluded('company_id'),
+        ownerId: excluded('owner_id'),
+        crmOwnerId: excluded('crm_owner_id'),
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Gives a contact just created here the id the source gave it, in the create's own transaction (`on`). */
+export async function linkImportedContact(on: DbOrTx, organizationId: string, id: string, externalId: string): Promise<void> {
+  await on
+    .update(contacts)
+    .set({ externalId })
+    .where(and(eq(contacts.organizationId, organizationId), eq(contacts.id, id)));
+}
+
+/** Removes the imported contacts the source archived; returns the external ids that were here. */
+export async function removeImportedContacts(db: DbOrTx, organizationId: string, externalIds: string[]): Promise<string[]> {
+  if (externalIds.length === 0) return [];
+  const removed = await db
+    .delete(contacts)
+    .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.externalId, externalIds)))
+    .returning({ externalId: contacts.externalId });
+  return removed.map((r) => r.externalId!);
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { execute } from '../../db/client';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../cli/seed';
 import { createCrmChangesRepo } from './crm-changes-repo';
 import type { CrmActor } from './crm-actor';
 import { createCompaniesRepo } from '../companies/companies-repo';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZDealListQuery, type TDealListQuery } from '@pipewise/contract/deals';
 import { execute, type Db } from '../../db/client';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../cli/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { scope, type Viewer } from '../access/scopes';
 import { FOLLOW_MIN_MATCHES } from './deal-totals-sql';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, type Db } from '../../db/client';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../cli/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { FOLLOWED_TERMS_MAX, followSearchTerm } from './deal-totals-sql';
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { execute, type Db } from '../../db/client';
 import { createCrmChangesRepo } from '../crm-changes/crm-changes-repo';
-import { dealsRepos } from './deals-repos';
+import { dealsRepos } from '../../services';
 import type { Caller } from '../access/access-rules';
 import { createDealsService } from './deals-service';
 

@@ -2,7 +2,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { DEAL_SORTS, ZDealListQuery } from '@pipewise/contract/deals';
 import { scope } from '../access/scopes';
-import { dealFilters, escapeLike, orderBy } from './deals-query';
+import { escapeLike } from '../../db/ranked-match';
+import { dealFilters, orderBy } from './deals-query';
 
 const dialect = new PgDialect();
 const admin = { id: 'u-1', organizationId: 'org-1', role: 'admin' };

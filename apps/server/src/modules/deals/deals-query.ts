@@ -4,6 +4,7 @@ import { users } from '../../db/schema/auth';
 import { deals, pipelineStages, pipelines } from '../../db/schema/crm';
 import { filterColumn, LIST_SOURCES, ref, type SharedColumn } from './deal-list-sources';
 import { isUuid } from '../../lib/ids';
+import { escapeLike } from '../../db/ranked-match';
 
 /**
  * The searched text: deal_search.search_text (migration 0001), dealname, nextsteps and kdm
@@ -13,8 +14,6 @@ import { isUuid } from '../../lib/ids';
  * sorts use, under the same names.
  */
 const FIELD_SEPARATOR = '\x1f';
-
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The LIKE pattern a list search matches search_text with (lower-cased, escaped, anywhere), or null

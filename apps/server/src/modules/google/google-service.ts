@@ -6,7 +6,6 @@ import type { GoogleOAuth } from '../../adapters/google/google-oauth';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
 import { buildDraftMessage } from './gmail-message';
-import type { CalendarSyncRequests } from './calendar-sync-requests';
 import type { GoogleConnectionsRepo } from './google-connections-repo';
 import { grantedPermissions, parseScopes, statusOf } from './google-scopes';
 import { GoogleNotConnectedError, type GoogleTokenStore } from './google-tokens';
@@ -28,7 +27,8 @@ export function createGoogleService(deps: {
   /** Called after a disconnect (drops the synced meetings). */
   onDisconnected(userId: string): Promise<void>;
   /** The user's calendar sync: queued to run now, and whether one is under way. */
-  calendarSync: Pick<CalendarSyncRequests, 'request' | 'pending'>;
+  /** The calendar module's sync on request (Sync now) and whether one is under way. */
+  calendarSync: { request(userId: string): Promise<void>; pending(userId: string): Promise<boolean> };
 }) {
   const redirectUri = googleRedirectUri(deps.appUrl);
   const requireOAuth = (): GoogleOAuth => {

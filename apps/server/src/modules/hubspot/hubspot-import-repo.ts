@@ -1,14 +1,25 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, contacts, crmOwners, dealStakeholders, deals, pipelines, pipelineStages, users } from '../../db/schema';
+import { companies, contacts, crmOwners, deals, pipelines, pipelineStages, users } from '../../db/schema';
+import { removeImportedCompanies, upsertImportedCompanies } from '../companies/companies-repo';
+import { removeImportedContacts, upsertImportedContacts } from '../contacts/contacts-repo';
+import { removeImportedDeals, upsertImportedDeals, upsertImportedPipelines, type StageRef } from '../deals/deal-imports';
 import type { MappedCompany, MappedContact, MappedDeal, MappedOwner, MappedPipeline } from './hubspot-mappers';
 
 export type OwnerRef = { userId: string | null; crmOwnerId: string };
-export type StageRef = { pipelineId: string; stageId: string };
+export type { StageRef };
 const keyed = sql`external_id is not null`;
-const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
-/** Writes a portal's records into the CRM tables the screens read, keyed by HubSpot id. */
+/** Who owns an imported record here: the Pipewise user the HubSpot owner is, else the CRM owner. */
+const ownerColumns = (owner: OwnerRef | null) => ({
+  ownerId: owner?.userId ?? null,
+  crmOwnerId: owner && !owner.userId ? owner.crmOwnerId : null,
+});
+
+/**
+ * A portal's records into the CRM tables the screens read, keyed by HubSpot id: the CRM owners here,
+ * the deals, pipelines, companies and contacts through those modules' own import writes.
+ */
 export function createHubspotImportRepo(db: Db) {
   async function idsOf(
     table: typeof companies | typeof contacts,
@@ -28,32 +39,8 @@ export function createHubspotImportRepo(db: Db) {
     contactIds: (organizationId: string, externalIds: string[]) => idsOf(contacts, organizationId, externalIds),
 
     /** Pipelines and their stages (labels and order as HubSpot has them): `pipeline:stage` ids to rows. */
-    async savePipelines(organizationId: string, mapped: MappedPipeline[]): Promise<Map<string, StageRef>> {
-      const refs = new Map<string, StageRef>();
-      for (const p of mapped) {
-        const [row] = await db
-          .insert(pipelines)
-          .values({ organizationId, label: p.label, displayOrder: p.displayOrder, externalId: p.externalId })
-          .onConflictDoUpdate({
-            target: [pipelines.organizationId, pipelines.externalId],
-            targetWhere: keyed,
-            set: { label: p.label, displayOrder: p.displayOrder },
-          })
-          .returning({ id: pipelines.id });
-        for (const s of p.stages) {
-          const values = { label: s.label, displayOrder: s.displayOrder, probability: s.probability, isClosed: s.isClosed, isWon: s.isWon };
-          const [stage] = await db
-            .insert(pipelineStages)
-            .values({ ...values, pipelineId: row!.id, externalId: s.externalId })
-            .onConflictDoUpdate({ target: [pipelineStages.pipelineId, pipelineStages.externalId], targetWhere: keyed, set: values })
-            .returning({ id: pipelineStages.id });
-          refs.set(`${p.externalId}:${s.externalId}`, { pipelineId: row!.id, stageId: stage!.id });
-        }
-        // A deal in a stage HubSpot no longer lists lands in its pipeline's first stage.
-        if (p.stages[0]) refs.set(`${p.externalId}:`, refs.get(`${p.externalId}:${p.stages[0].externalId}`)!);
-      }
-      return refs;
-    },
+    savePipelines: (organizationId: string, mapped: MappedPipeline[]): Promise<Map<string, StageRef>> =>
+      upsertImportedPipelines(db, organizationId, mapped),
 
     /**
      * Owners: one whose email is a Pipewise user's points at that user (taking over the user's
@@ -92,72 +79,38 @@ export function createHubspotImportRepo(db: Db) {
     },
 
     async saveCompanies(organizationId: string, rows: (MappedCompany & { owner: OwnerRef | null })[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db
-        .insert(companies)
-        .values(
-          rows.map((c) => ({
-            organizationId,
-            externalId: c.externalId,
-            name: c.name,
-            domain: c.domain,
-            industry: c.industry,
-            city: c.city,
-            ownerId: c.owner?.userId ?? null,
-            crmOwnerId: c.owner && !c.owner.userId ? c.owner.crmOwnerId : null,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [companies.organizationId, companies.externalId],
-          targetWhere: keyed,
-          set: {
-            name: excluded('name'),
-            domain: excluded('domain'),
-            industry: excluded('industry'),
-            city: excluded('city'),
-            ownerId: excluded('owner_id'),
-            crmOwnerId: excluded('crm_owner_id'),
-            updatedAt: new Date(),
-          },
-        });
+      await upsertImportedCompanies(
+        db,
+        organizationId,
+        rows.map((c) => ({
+          externalId: c.externalId,
+          name: c.name,
+          domain: c.domain,
+          industry: c.industry,
+          city: c.city,
+          ...ownerColumns(c.owner),
+        })),
+      );
     },
 
     async saveContacts(
       organizationId: string,
       rows: (MappedContact & { owner: OwnerRef | null; companyId: string | null })[],
     ): Promise<void> {
-      if (rows.length === 0) return;
-      await db
-        .insert(contacts)
-        .values(
-          rows.map((c) => ({
-            organizationId,
-            externalId: c.externalId,
-            firstname: c.firstname,
-            lastname: c.lastname,
-            email: c.email,
-            phone: c.phone,
-            jobtitle: c.jobtitle,
-            companyId: c.companyId,
-            ownerId: c.owner?.userId ?? null,
-            crmOwnerId: c.owner && !c.owner.userId ? c.owner.crmOwnerId : null,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [contacts.organizationId, contacts.externalId],
-          targetWhere: keyed,
-          set: {
-            firstname: excluded('firstname'),
-            lastname: excluded('lastname'),
-            email: excluded('email'),
-            phone: excluded('phone'),
-            jobtitle: excluded('jobtitle'),
-            companyId: excluded('company_id'),
-            ownerId: excluded('owner_id'),
-            crmOwnerId: excluded('crm_owner_id'),
-            updatedAt: new Date(),
-          },
-        });
+      await upsertImportedContacts(
+        db,
+        organizationId,
+        rows.map((c) => ({
+          externalId: c.externalId,
+          firstname: c.firstname,
+          lastname: c.lastname,
+          email: c.email,
+          phone: c.phone,
+          jobtitle: c.jobtitle,
+          companyId: c.companyId,
+          ...ownerColumns(c.owner),
+        })),
+      );
     },
 
     /** Deals (new or changed) and their stakeholders (the associated contacts, in HubSpot's order). */
@@ -165,51 +118,21 @@ export function createHubspotImportRepo(db: Db) {
       organizationId: string,
       rows: (MappedDeal & { stage: StageRef; owner: OwnerRef | null; companyId: string | null; contactIds: string[] })[],
     ): Promise<void> {
-      if (rows.length === 0) return;
-      await db.transaction(async (tx) => {
-        const saved = await tx
-          .insert(deals)
-          .values(
-            rows.map((d) => ({
-              organizationId,
-              externalId: d.externalId,
-              dealname: d.dealname,
-              pipelineId: d.stage.pipelineId,
-              stageId: d.stage.stageId,
-              amount: d.amount,
-              closedate: d.closedate,
-              nextsteps: d.nextsteps,
-              companyId: d.companyId,
-              ownerId: d.owner?.userId ?? null,
-              crmOwnerId: d.owner && !d.owner.userId ? d.owner.crmOwnerId : null,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [deals.organizationId, deals.externalId],
-            targetWhere: keyed,
-            set: {
-              dealname: excluded('dealname'),
-              pipelineId: excluded('pipeline_id'),
-              stageId: excluded('stage_id'),
-              amount: excluded('amount'),
-              closedate: excluded('closedate'),
-              nextsteps: excluded('nextsteps'),
-              companyId: excluded('company_id'),
-              ownerId: excluded('owner_id'),
-              crmOwnerId: excluded('crm_owner_id'),
-              version: sql`${deals.version} + 1`,
-              updatedAt: new Date(),
-            },
-          })
-          .returning({ id: deals.id, externalId: deals.externalId });
-        const idOf = new Map(saved.map((s) => [s.externalId!, s.id]));
-        const dealIds = [...idOf.values()];
-        await tx.delete(dealStakeholders).where(inArray(dealStakeholders.dealId, dealIds));
-        const links = rows.flatMap((d) =>
-          d.contactIds.map((contactId, i) => ({ dealId: idOf.get(d.externalId)!, contactId, displayOrder: i })),
-        );
-        if (links.length) await tx.insert(dealStakeholders).values(links).onConflictDoNothing();
-      });
+      await upsertImportedDeals(
+        db,
+        organizationId,
+        rows.map((d) => ({
+          externalId: d.externalId,
+          dealname: d.dealname,
+          stage: d.stage,
+          amount: d.amount,
+          closedate: d.closedate,
+          nextsteps: d.nextsteps,
+          companyId: d.companyId,
+          ...ownerColumns(d.owner),
+          contactIds: d.contactIds,
+        })),
+      );
     },
 
     /** A deal's HubSpot id and when it last changed here, with the HubSpot ids of the stage, pipeline and owner a change names. */
@@ -266,13 +189,8 @@ export function createHubspotImportRepo(db: Db) {
 
     /** Removes records HubSpot archived (deleted); returns how many were here. */
     async removeArchived(organizationId: string, type: 'deals' | 'companies' | 'contacts', externalIds: string[]): Promise<number> {
-      if (externalIds.length === 0) return 0;
-      const table = type === 'deals' ? deals : type === 'companies' ? companies : contacts;
-      const removed = await db
-        .delete(table)
-        .where(and(eq(table.organizationId, organizationId), inArray(table.externalId, externalIds)))
-        .returning({ externalId: table.externalId });
-      return removed.length;
+      const remove = type === 'deals' ? removeImportedDeals : type === 'companies' ? removeImportedCompanies : removeImportedContacts;
+      return (await remove(db, organizationId, externalIds)).length;
     },
   };
 }

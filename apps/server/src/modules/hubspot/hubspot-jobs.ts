@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
+import { declareJob, handleJob } from '../../jobs/define-job';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { RecurringJob } from '../../jobs/recurring-jobs';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 
 /**
  * A workspace's HubSpot pull: the full import the first time (list endpoints with paging cursors,
@@ -20,7 +20,6 @@ export const hubspotSyncKey = (organizationId: string) => `hubspot:${organizatio
 
 /** Every minute: a sync for each bound workspace last synced more than HUBSPOT_SYNC_MINUTES ago. */
 export const hubspotSyncDueJob = declareJob({ type: 'hubspot.sync-due', payload: z.object({}) });
-export const HUBSPOT_SCHEDULE: RecurringJob[] = [{ job: hubspotSyncDueJob, everyMs: 60_000 }];
 
 /** One record a webhook delivery named: read it from HubSpot and write it here, or remove it here. */
 export const ZHubspotChange = z.object({
@@ -50,8 +49,8 @@ export type HubspotJobsDeps = {
   syncMinutes: number;
 };
 
-export function createHubspotJobs(deps: HubspotJobsDeps): JobHandler[] {
-  return [
+export function createHubspotJobs(deps: HubspotJobsDeps): ModuleJobs {
+  const handlers = [
     handleJob(hubspotSyncJob, async ({ organizationId, full }, { signal, job }) => {
       await deps.sync(organizationId, { full, signal, lastAttempt: job.lastAttempt });
     }),
@@ -66,4 +65,5 @@ export function createHubspotJobs(deps: HubspotJobsDeps): JobHandler[] {
       await deps.forgetWebhookEvents(new Date(Date.now() - WEBHOOK_EVENTS_KEPT_MS));
     }),
   ];
+  return { handlers, schedule: [{ job: hubspotSyncDueJob, everyMs: 60_000 }] };
 }

@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, contacts, crmOwners, deals } from '../../db/schema';
+import { companies, contacts, crmOwners } from '../../db/schema';
+import { linkImportedCompany } from '../companies/companies-repo';
+import { linkImportedContact } from '../contacts/contacts-repo';
+import { linkImportedDeal } from '../deals/deal-imports';
 
 export type LinkedType = 'deal' | 'company' | 'contact';
-const TABLES = { deal: deals, company: companies, contact: contacts } as const;
+const TABLES = { company: companies, contact: contacts } as const;
 
 /** What the write-through reads of the local copy (HubSpot ids, when a record last changed here), and the link a create leaves. */
 export function createHubspotWriteThroughRepo(db: Db) {
@@ -37,18 +40,9 @@ export function createHubspotWriteThroughRepo(db: Db) {
      * own transaction: the next sync then updates this row instead of adding a second one.
      */
     async link(on: DbOrTx, organizationId: string, type: LinkedType, id: string | number, externalId: string): Promise<void> {
-      if (type === 'deal') {
-        await on
-          .update(deals)
-          .set({ externalId })
-          .where(and(eq(deals.organizationId, organizationId), eq(deals.id, Number(id))));
-        return;
-      }
-      const table = TABLES[type];
-      await on
-        .update(table)
-        .set({ externalId })
-        .where(and(eq(table.organizationId, organizationId), eq(table.id, String(id))));
+      if (type === 'deal') await linkImportedDeal(on, organizationId, Number(id), externalId);
+      else if (type === 'company') await linkImportedCompany(on, organizationId, String(id), externalId);
+      else await linkImportedContact(on, organizationId, String(id), externalId);
     },
   };
 }

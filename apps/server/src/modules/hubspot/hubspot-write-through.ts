@@ -3,9 +3,9 @@ import { HubspotApiError, type HsObjectType, type HubspotCrm, type PortalSession
 import type { DbOrTx } from '../../db/client';
 import { badRequest, forbidden, HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
-import type { HubspotConnectionsRepo } from '../integrations/hubspot-connections-repo';
-import type { HubspotSessions } from '../integrations/hubspot-sessions';
-import { HubspotNotConnectedError } from '../integrations/hubspot-tokens';
+import type { HubspotConnectionsRepo } from './hubspot-connections-repo';
+import type { HubspotSessions } from './hubspot-sessions';
+import { HubspotNotConnectedError } from './hubspot-tokens';
 import type { HubspotImportRepo } from './hubspot-import-repo';
 import type { HubspotWriteThroughRepo, LinkedType } from './hubspot-write-through-repo';
 

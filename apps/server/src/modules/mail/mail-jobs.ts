@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MailMessage, MailSender } from '../../adapters/mail/mail-port';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
+import { declareJob, handleJob } from '../../jobs/define-job';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 
 const ZMailMessage = z.object({
   to: z.email(),
@@ -16,6 +17,6 @@ export const sendMailJob = declareJob({
   payload: ZMailMessage,
 });
 
-export function createMailJobs({ mail }: { mail: MailSender }): JobHandler[] {
-  return [handleJob(sendMailJob, (message) => mail.send(message))];
+export function createMailJobs({ mail }: { mail: MailSender }): ModuleJobs {
+  return { handlers: [handleJob(sendMailJob, (message) => mail.send(message))], schedule: [] };
 }

@@ -4,6 +4,11 @@ import { tooManyRequests } from '../../lib/http-error';
 
 export type Limit = { key: string; max: number; windowSeconds: number; message?: (retryAfter: number) => string };
 
+/** Deletes the windows older than a day (the hourly cleanup): no limit counts that far back. */
+export async function removeStaleWindows(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}
+
 /** Fixed-window counters in the database, so every API process shares them. */
 export function createRateLimiter(db: Db) {
   async function hit(key: string, windowSeconds: number): Promise<{ count: number; retryAfter: number }> {

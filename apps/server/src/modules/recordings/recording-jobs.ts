@@ -2,9 +2,8 @@ import { createReadStream } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordings } from '../../db/schema';
-import { DEMO_MEDIA_RECORDING } from '../../db/seed-recordings-data';
-import { declareJob, handleJob, type JobContext, type JobHandler } from '../../jobs/define-job';
-import type { RecurringJob } from '../../jobs/recurring-jobs';
+import { declareJob, handleJob, type JobContext } from '../../jobs/define-job';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 import { processRecording, type ProcessingDeps } from './recording-processor';
 
 const MAX_ATTEMPTS = 3;
@@ -51,13 +50,10 @@ export const sweepStuckRecordingsJob = declareJob({
   payload: z.object({}),
 });
 
-export const RECORDINGS_SCHEDULE: RecurringJob[] = [
-  { job: removeUnclaimedUploadsJob, everyMs: 60 * 60_000 },
-  { job: sweepStuckRecordingsJob, everyMs: 10 * 60_000 },
-];
-
 export type RecordingJobsDeps = {
   processing: ProcessingDeps;
+  /** The demo seed's video file, which storeDemoMediaJob copies to storage. */
+  demoMedia: URL;
   /** Removes the stored bytes of expired, unclaimed direct uploads; returns how many. */
   removeUnclaimedUploads(): Promise<number>;
   /** Fails a recording whose processing job ended failed for good, with a message for a Retry. */
@@ -70,17 +66,18 @@ export type RecordingJobsDeps = {
 
 export function createRecordingJobs({
   processing,
+  demoMedia,
   removeUnclaimedUploads,
   failForGood,
   sweepStuck,
   onReady,
-}: RecordingJobsDeps): JobHandler[] {
+}: RecordingJobsDeps): ModuleJobs {
   const onFinalFailure = async ({ recordingId }: { recordingId: string }) => void (await failForGood(recordingId));
   const processThenTell = async (recordingId: string, context: JobContext) => {
     const report = await processRecording(recordingId, processing, context);
     if (report.outcome === 'ready') await onReady?.(recordingId, context.log);
   };
-  return [
+  const handlers = [
     handleJob(
       processRecordingJob,
       async ({ recordingId }, context) => {
@@ -94,8 +91,7 @@ export function createRecordingJobs({
         const { db, storage } = processing;
         const [row] = await db.select({ key: recordings.storageKey }).from(recordings).where(eq(recordings.id, recordingId));
         if (!row?.key) return;
-        if (!(await storage.stat(row.key)))
-          await storage.put(row.key, createReadStream(DEMO_MEDIA_RECORDING.file), { contentType: 'video/mp4' });
+        if (!(await storage.stat(row.key))) await storage.put(row.key, createReadStream(demoMedia), { contentType: 'video/mp4' });
         await processThenTell(recordingId, context);
       },
       { onFinalFailure },
@@ -109,4 +105,9 @@ export function createRecordingJobs({
       if (swept.requeued + swept.failed > 0) log.warn(swept, 'recordings stuck without a processing job: requeued or failed');
     }),
   ];
+  const schedule = [
+    { job: removeUnclaimedUploadsJob, everyMs: 60 * 60_000 },
+    { job: sweepStuckRecordingsJob, everyMs: 10 * 60_000 },
+  ];
+  return { handlers, schedule };
 }

@@ -16,6 +16,7 @@ import { tinyMp4, toneWav } from '../../../test/recordings-kit';
 import { createProcessingFixture, type ProcessingFixture } from '../../../test/recordings-fixture';
 import { silentLog } from '../../../test/silent-log';
 import { createRecordingLifecycle } from './recording-lifecycle';
+import { createProcessingRepo } from './recording-processor-repo';
 import { PROCESSING_MESSAGES } from './recording-messages';
 import { processRecordingJob, sweepStuckRecordingsJob } from './recording-jobs';
 
@@ -81,7 +82,8 @@ beforeEach(async () => {
   Object.assign(media, { probeFailures: 0, snapshotFailures: 0, onSnapshots: () => undefined });
 });
 
-const lifecycle = () => createRecordingLifecycle({ db: f.database.db, queue: f.services.queue });
+const lifecycle = () =>
+  createRecordingLifecycle({ db: f.database.db, queue: f.services.queue, processing: createProcessingRepo(f.database.db) });
 const newRow = (title: string) => ({ organizationId: f.organizationId, uploaderEmail: 'rep@p.example', title, uploadType: 'file' });
 const jobsFor = (id: string) =>
   execute<{ id: number; status: string; attempts: number }>(
@@ -97,6 +99,7 @@ describe('the recording and its processing job', () => {
   it('are written in one transaction: a failure between the two leaves neither', async () => {
     const dying = createRecordingLifecycle({
       db: f.database.db,
+      processing: createProcessingRepo(f.database.db),
       queue: {
         enqueue: async () => {
           throw new Error('the worker died between the recording and its job');

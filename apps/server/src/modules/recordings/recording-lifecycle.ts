@@ -3,7 +3,7 @@ import { execute, type Db, type Tx } from '../../db/client';
 import { recordings } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
 import { PROCESSING_MESSAGES } from './recording-messages';
-import { createProcessingRepo } from './recording-processor-repo';
+import type { ProcessingRepo } from './recording-processor-repo';
 import { processRecordingJob, storeDemoMediaJob } from './recording-jobs';
 import type { NewRecording } from './recordings-repo';
 
@@ -14,19 +14,24 @@ const PROCESSING_JOB_TYPES = [processRecordingJob.type, storeDemoMediaJob.type];
 
 export type SweepReport = { requeued: number; failed: number };
 
-export type RecordingLifecycleDeps = { db: Db; queue: Pick<JobQueue, 'enqueue'> };
+export type RecordingLifecycleDeps = {
+  db: Db;
+  queue: Pick<JobQueue, 'enqueue'>;
+  /** Processing's rows: a recording whose job failed for good fails there. */
+  processing: Pick<ProcessingRepo, 'fail'>;
+};
 
 /**
  * Where a recording's processing starts, restarts and ends when its job cannot: the row and its
  * job are written in one transaction (there is never an uploaded recording without a job), a job
  * that failed for good fails its recording with a message, and a sweep finds what is left.
  */
-export function createRecordingLifecycle({ db, queue }: RecordingLifecycleDeps) {
+export function createRecordingLifecycle({ db, queue, processing }: RecordingLifecycleDeps) {
   const queueProcessing = (tx: Tx, recordingId: string) =>
     queue.enqueue(processRecordingJob, { recordingId }, { dedupeKey: recordingId, db: tx });
 
   /** The processing job ended failed for good (every attempt, or its last lease ran out): the recording fails, for a Retry. */
-  const failForGood = (recordingId: string): Promise<boolean> => createProcessingRepo(db).fail(recordingId, PROCESSING_MESSAGES.gaveUp);
+  const failForGood = (recordingId: string): Promise<boolean> => processing.fail(recordingId, PROCESSING_MESSAGES.gaveUp);
 
   return {
     failForGood,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { JobContext } from '../../jobs/define-job';
 import { createTranscriptInsights } from './insights/transcript-insights';
 import { PROCESSING_MESSAGES } from './recording-messages';
-import { createProcessingRepo } from './recording-processor-repo';
+import type { ProcessingRepo } from './recording-processor-repo';
 import { runMediaStages, type StageRunner } from './recording-processor-media';
 
 export { PROCESSING_MESSAGES };
@@ -23,6 +23,8 @@ export type ProcessingReport = {
 /** What processing uses: the database, the media adapters and the snapshot interval. */
 export type ProcessingDeps = {
   db: Db;
+  /** Processing's rows: each stage's result is saved there as the stage ends. */
+  repo: ProcessingRepo;
   storage: FileStorage;
   media: MediaTools;
   stt: SpeechToText;
@@ -41,7 +43,7 @@ export type ProcessingDeps = {
  */
 export async function processRecording(recordingId: string, deps: ProcessingDeps, context: JobContext): Promise<ProcessingReport> {
   const { signal, log } = context;
-  const repo = createProcessingRepo(deps.db);
+  const { repo } = deps;
   const stages: Record<string, number> = {};
   const row = await repo.start(recordingId);
   if (!row) {

@@ -1,11 +1,10 @@
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { assertCan, type Actor } from '../access/policies';
 import { sendMailJob } from '../mail/mail-jobs';
-import { approvalMail } from '../auth/otp-mail';
-import type { UsersRepo } from '../users/users-repo';
+import { approvalMail } from '../mail/account-mails';
+import { insertMember, type UsersRepo } from '../users/users-repo';
 import type { DomainOwnership } from '../workspaces/domain-ownership';
 import type { RegistrationRecord, RegistrationsRepo } from './registrations-repo';
 
@@ -56,7 +55,7 @@ export function createRegistrationsService(deps: {
       if (!request || !domain) throw notFound(HANDLED);
       if (await deps.users.findByEmail(request.email)) throw conflict('A user with this email already exists.');
       await db.transaction(async (tx) => {
-        await tx.insert(users).values({
+        await insertMember(tx, {
           organizationId: admin.organizationId,
           email: request.email,
           firstName: request.firstName,
@@ -64,7 +63,6 @@ export function createRegistrationsService(deps: {
           phoneNumber: request.phoneNumber,
           role: 'user',
           reportsTo: admin.id,
-          isOnboarded: true,
         });
         await registrations.decide(id, domain, 'approved', admin.id, tx);
       });

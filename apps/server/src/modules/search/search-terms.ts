@@ -1,4 +1,4 @@
-import { escapeLike } from '../deals/deals-query';
+import { escapeLike } from '../../db/ranked-match';
 
 /**
  * How a query matches. From MIN_SUBSTRING characters on, anywhere in the searched text (the

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client';
-import { createAccessRules, type AccessRules } from '../access/access-rules';
-import { organizations, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
 
 export type UserIdentity = {
   id: string;
@@ -118,30 +117,28 @@ export function createUsersRepo(db: DbOrTx) {
     async recordLogin(userId: string): Promise<void> {
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
     },
-    async updateOrganization(organizationId: string, name: string, domain: string) {
-      await db
-        .update(organizations)
-        .set({ name, domain, updatedAt: sql`now()` })
-        .where(eq(organizations.id, organizationId));
-    },
-    async domainTakenByOther(organizationId: string, domain: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(and(eq(organizations.domain, domain), sql`${organizations.id} <> ${organizationId}`));
-      return rows.length > 0;
-    },
   };
 }
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
-export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
-/** Runs `fn` in a transaction holding the workspace row's lock, with repositories bound to it. */
-export function withWorkspaceLock(db: Db) {
-  return <T>(organizationId: string, fn: (locked: { users: UsersRepo; access: AccessRules }) => Promise<T>): Promise<T> =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
-      return fn({ users: createUsersRepo(tx), access: createAccessRules(tx) });
-    });
+/** A member added by another module's flow (an approved sign-up request, a new workspace's first admin), onboarded. */
+export type NewMember = {
+  organizationId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  role: 'user' | 'super_admin';
+  reportsTo?: string;
+};
+
+/** Adds a member inside the caller's transaction (`tx`), so it commits with the rest of that flow; returns the new id. */
+export async function insertMember(tx: DbOrTx, member: NewMember): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...member, isOnboarded: true })
+    .returning({ id: users.id });
+  return row!.id;
 }
+export const fullName = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();

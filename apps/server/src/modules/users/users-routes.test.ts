@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TUserRow } from '@pipewise/contract/users';
 import { organizations, sessions, users } from '../../db/schema';
-import { DEMO_USERS } from '../../db/seed';
+import { DEMO_USERS } from '../../cli/seed';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
 import { findUser, signIn, type TestSession } from '../../../test/sessions';
 import { createTestApp, csrfHeaders, type TestApp } from '../../../test/test-app';

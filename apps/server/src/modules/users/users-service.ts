@@ -12,8 +12,6 @@ import {
 import { HttpError, conflict, notFound } from '../../lib/http-error';
 import type { AccessRules, Caller } from '../access/access-rules';
 import { assertCan, isSameRole } from '../access/policies';
-import type { SessionCache } from '../auth/session-cache';
-import type { SessionRepo } from '../auth/session-repo';
 import { DOMAIN_MESSAGES, domainOf, type DomainOwnership } from '../workspaces/domain-ownership';
 import { fullName, type UserRecord, type UsersRepo } from './users-repo';
 import { isUuid } from '../../lib/ids';
@@ -83,10 +81,11 @@ async function applyUpdate(
 export function createUsersService(deps: {
   users: UsersRepo;
   access: AccessRules;
-  domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt'>;
-  sessions: Pick<SessionRepo, 'deleteForUser'>;
+  domains: Pick<DomainOwnership, 'ofWorkspace' | 'adminHasAddressAt' | 'domainTakenByOther' | 'updateOrganization'>;
+  /** The auth module's sessions: a deactivated user's end at once. */
+  sessions: { deleteForUser(userId: string): Promise<void> };
   /** Cached sessions carry the user's role, status and workspace: dropped as soon as those change here. */
-  sessionCache: Pick<SessionCache, 'dropUser' | 'clear'>;
+  sessionCache: { dropUser(userId: string): void; clear(): void };
   withWorkspaceLock: <T>(organizationId: string, fn: (locked: LockedRepos) => Promise<T>) => Promise<T>;
   /** Saves the WhatsApp number and sends it a verification code (modules/whatsapp: the verification). */
   whatsappNumbers: { saveNumber(caller: Caller, e164: string): Promise<void> };
@@ -144,11 +143,11 @@ export function createUsersService(deps: {
       if (domain !== current?.domain && !(await deps.domains.adminHasAddressAt(caller.organizationId, domain))) {
         throw invalid({ organization_domain: DOMAIN_MESSAGES.needsAdminAddress(domain) });
       }
-      if (await users.domainTakenByOther(caller.organizationId, domain)) {
+      if (await deps.domains.domainTakenByOther(caller.organizationId, domain)) {
         throw conflict('Another workspace already uses this domain.');
       }
       try {
-        await users.updateOrganization(caller.organizationId, name, domain);
+        await deps.domains.updateOrganization(caller.organizationId, name, domain);
       } catch (e) {
         // Two workspaces claiming one domain at the same moment: the unique index decides.
         if (isUniqueViolation(e)) throw conflict('Another workspace already uses this domain.');

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
-import type { RecurringJob } from '../../jobs/recurring-jobs';
+import { declareJob, handleJob } from '../../jobs/define-job';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 
 /** Every minute: the morning digests now due (08:00 in each opted-in user's zone), each queued once a day. */
 export const whatsappDigestsDueJob = declareJob({ type: 'whatsapp.digests-due', payload: z.object({}) });
-export const WHATSAPP_NOTIFICATIONS_SCHEDULE: RecurringJob[] = [{ job: whatsappDigestsDueJob, everyMs: 60_000 }];
 
 /** One user's digest of the day's calls (`day` in their zone), queued with the day's marker. */
 export const whatsappDigestJob = declareJob({
@@ -27,10 +26,11 @@ export type WhatsappNotificationsJobsDeps = {
   sendInsightsReady(recordingId: string): Promise<void>;
 };
 
-export function createWhatsappNotificationsJobs(deps: WhatsappNotificationsJobsDeps): JobHandler[] {
-  return [
+export function createWhatsappNotificationsJobs(deps: WhatsappNotificationsJobsDeps): ModuleJobs {
+  const handlers = [
     handleJob(whatsappDigestsDueJob, async (_payload, { log }) => void (await deps.queueDueDigests(log))),
     handleJob(whatsappDigestJob, async ({ userId, day }, { log }) => deps.sendDigest(userId, day, log)),
     handleJob(whatsappInsightsReadyJob, async ({ recordingId }) => deps.sendInsightsReady(recordingId)),
   ];
+  return { handlers, schedule: [{ job: whatsappDigestsDueJob, everyMs: 60_000 }] };
 }

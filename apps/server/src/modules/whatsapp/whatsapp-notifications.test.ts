@@ -74,7 +74,7 @@ describe('the morning digest', () => {
       appUrl: t.config.appUrl,
       now,
     });
-    return createJobRunner({ queue: t.services.queue, jobs: createWhatsappNotificationsJobs(notifications), log: silentLog });
+    return createJobRunner({ queue: t.services.queue, jobs: createWhatsappNotificationsJobs(notifications).handlers, log: silentLog });
   }
   const digests = (number: string) => fake.sentTo(number).filter((m) => m.template?.name === 'pipewise_morning_digest');
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { declareJob, handleJob, type JobHandler } from '../../jobs/define-job';
-import type { RecurringJob } from '../../jobs/recurring-jobs';
+import { declareJob, handleJob } from '../../jobs/define-job';
+import type { ModuleJobs } from '../../jobs/recurring-jobs';
 import type { InboundMessage } from './whatsapp-webhook-protocol';
 
 /** One message a user sent on WhatsApp, queued by the webhook once per message id. */
@@ -20,7 +20,6 @@ export const whatsappMessageJob = declareJob({
 
 /** Daily: message ids and stranger replies old enough that Meta no longer redelivers them are forgotten. */
 export const whatsappPruneJob = declareJob({ type: 'whatsapp.prune', payload: z.object({}) });
-export const WHATSAPP_WEBHOOK_SCHEDULE: RecurringJob[] = [{ job: whatsappPruneJob, everyMs: 24 * 60 * 60_000 }];
 
 /** Message ids are kept this long (Meta retries a delivery for up to 7 days). */
 export const KEEP_MESSAGE_IDS_DAYS = 14;
@@ -30,9 +29,10 @@ export type WhatsappWebhookJobsDeps = {
   prune(days: number): Promise<void>;
 };
 
-export function createWhatsappWebhookJobs(deps: WhatsappWebhookJobsDeps): JobHandler[] {
-  return [
+export function createWhatsappWebhookJobs(deps: WhatsappWebhookJobsDeps): ModuleJobs {
+  const handlers = [
     handleJob(whatsappMessageJob, async (message, { log }) => deps.handle(message, log)),
     handleJob(whatsappPruneJob, async () => deps.prune(KEEP_MESSAGE_IDS_DAYS)),
   ];
+  return { handlers, schedule: [{ job: whatsappPruneJob, everyMs: 24 * 60 * 60_000 }] };
 }

@@ -1,5 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { execute, type Db } from '../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { execute, type Db, type DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema';
 import { hasAdminRole } from '../access/policies';
 
@@ -36,6 +36,17 @@ export function heldByAnyWorkspace(domain: SQL): SQL {
     where o.domain = ${domain} and ${adminAddressAt(sql`o.id`, sql`o.domain`)})`;
 }
 
+/** Adds a workspace inside the caller's transaction (`tx`), so it commits with its first admin; returns its id. */
+export async function insertWorkspace(tx: DbOrTx, workspace: { name: string; domain: string }): Promise<string> {
+  const [row] = await tx.insert(organizations).values(workspace).returning({ id: organizations.id });
+  return row!.id;
+}
+
+/** Holds the workspace row's lock until the transaction (`tx`) ends: changes to its hierarchy queue behind each other. */
+export async function lockWorkspace(tx: DbOrTx, organizationId: string): Promise<void> {
+  await tx.execute(sql`select id from organizations where id = ${organizationId} for update`);
+}
+
 export function createDomainOwnership(db: Db) {
   return {
     /** The workspace's domain and whether it holds it (null for an unknown workspace). */
@@ -62,6 +73,23 @@ export function createDomainOwnership(db: Db) {
         sql`select ${adminAddressAt(sql`${organizationId}::uuid`, sql`${domain.toLowerCase()}`)} as ok`,
       );
       return found[0]?.ok === true;
+    },
+
+    /** Whether another workspace has this domain. */
+    async domainTakenByOther(organizationId: string, domain: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(and(eq(organizations.domain, domain), sql`${organizations.id} <> ${organizationId}`));
+      return rows.length > 0;
+    },
+
+    /** Saves the workspace's name and domain (the workspace settings). */
+    async updateOrganization(organizationId: string, name: string, domain: string): Promise<void> {
+      await db
+        .update(organizations)
+        .set({ name, domain, updatedAt: sql`now()` })
+        .where(eq(organizations.id, organizationId));
     },
 
     /** The workspace whose domain this is, held or not. */

@@ -8,6 +8,8 @@ import { chatRequestBody, scripted, toolCallCompletion } from '../../../../test/
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { createDealReads } from '../../deals/deal-reads';
 import { createRecordingReads } from '../../recordings/recording-reads';
+import { createToolRunner } from './model-tools';
+import { createRecordSearchRepo } from './record-search-repo';
 import { createModelAssistant, MODEL_FALLBACK_NOTE, type ModelAssistant, type OfflineAnswer } from './model-assistant';
 
 /**
@@ -256,9 +258,12 @@ describe('the model path', () => {
     const noModel = createModelAssistant({
       llm: undefined,
       timeoutMs: TIMEOUT_MS,
-      reads: { deals: createDealReads(t.database.db), recordings: createRecordingReads(t.database.db) },
-      deals,
-      commands: commands.process,
+      tools: createToolRunner({
+        deals,
+        search: createRecordSearchRepo({ deals: createDealReads(t.database.db), recordings: createRecordingReads(t.database.db) }),
+        commands: commands.process,
+        now: () => new Date(),
+      }),
       log,
     });
     const a = await noModel.answer(rahul, { query: 'Which deals close this month?', mode: 'panel' }, offline);

@@ -2,12 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TChatSource, TProcessCommandResponse, TRecordView } from '@pipewise/contract/assistant';
 import type { ChatMessage, ChatModel } from '../../../adapters/llm/llm-port';
 import type { Caller } from '../../access/access-rules';
-import type { DealsService } from '../../deals/deals-service';
-import type { CommandService } from '../commands/command-service';
 import { checkCall, TOOL_SPECS, type ToolName } from './model-tool-args';
-import { createToolRunner, type ToolOutcome } from './model-tools';
+import type { ToolOutcome, ToolRunner } from './model-tools';
 import { systemPrompt, userPrompt, type AskMode } from './model-prompt';
-import { createRecordSearchRepo, type RecordSearchReads } from './record-search-repo';
 import { localDate, zoneOrUtc } from '../questions/time-zone';
 
 /** What the built-in (offline) assistant answers: the same shape as the questions service's answers. */
@@ -45,10 +42,8 @@ export type ModelAssistantDeps = {
   llm: ChatModel | undefined;
   /** The budget of one answer, all rounds included (config.llm.timeoutMs). */
   timeoutMs: number;
-  /** The deals and recordings modules' reads behind the search tool. */
-  reads: RecordSearchReads;
-  deals: Pick<DealsService, 'list'>;
-  commands: Pick<CommandService, 'processParsed'>;
+  /** The lookups and proposals the model may call (model-tools.ts), with the caller's permissions. */
+  tools: ToolRunner;
   log: Pick<FastifyBaseLogger, 'warn'>;
   now?: () => Date;
 };
@@ -73,7 +68,7 @@ function citedSources(text: string, lastRound: TChatSource[], earlier: TChatSour
  */
 export function createModelAssistant(deps: ModelAssistantDeps) {
   const now = deps.now ?? (() => new Date());
-  const tools = createToolRunner({ deals: deps.deals, search: createRecordSearchRepo(deps.reads), commands: deps.commands, now });
+  const { tools } = deps;
 
   async function converse(llm: ChatModel, caller: Caller, input: AskInput, signal: AbortSignal): Promise<ModelAnswer> {
     const allowed = input.mode === 'panel' ? ALL_TOOLS : READ_TOOLS;

@@ -15,7 +15,7 @@ export const whichAccount: Answer = {
 /** What was discussed in the latest recorded meetings of the account's deals, newest first. */
 export async function answerLastMeeting(ctx: AskContext, deps: AnswerDeps): Promise<Answer> {
   if (!ctx.account) return whichAccount;
-  const meetings = await deps.meetings.latestForCompanies(ctx.caller, accountIds(ctx)!, 3);
+  const meetings = await deps.recordings.latestForCompanies(ctx.caller, accountIds(ctx)!, 3);
   if (meetings.length === 0) return { text: `I could not find any recorded meetings with ${names(ctx)}.`, sources: [], results: [] };
   const [last, ...earlier] = meetings;
   const when = (at: string) => day(localDate(new Date(at), ctx.zone));
@@ -64,7 +64,7 @@ export async function answerAccountPeople(
     lines.push(kdms.size ? 'Key decision makers:' : 'No key decision maker is recorded on these deals.');
     for (const [kdm, deals] of kdms)
       lines.push(`- ${kdm} (${joinWords(deals.slice(0, 3))}${deals.length > 3 ? ` and ${deals.length - 3} more` : ''})`);
-    const people = await deps.meetings.stakeholders(set.deals.map((d) => d.id));
+    const people = await deps.deals.stakeholders(set.deals.map((d) => d.id));
     const seen = new Set<string>();
     const unique = people.filter((p) => !seen.has(p.contactId) && seen.add(p.contactId));
     if (unique.length) {

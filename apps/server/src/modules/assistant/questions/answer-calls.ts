@@ -1,7 +1,7 @@
 import type { TRecordView } from '@pipewise/contract/assistant';
 import { count, day } from './answer-format';
 import { accountIds, forAccount, type Answer, type AnswerDeps, type AskContext } from './answer-kit';
-import type { CallLine } from './meetings-repo';
+import type { CallLine } from '../../calendar/meeting-reads';
 import { addDays, dayRange, localTime } from './time-zone';
 
 /** SPEC: a call without a title is shown as 'Meeting'. */
@@ -10,7 +10,7 @@ const titleOf = (c: CallLine) => c.title?.trim() || 'Meeting';
 /** Today's or tomorrow's calls on the caller's calendar and their team's, in the caller's time zone. */
 export async function answerCalls(ctx: AskContext, deps: AnswerDeps, which: 'today' | 'tomorrow'): Promise<Answer> {
   const date = which === 'today' ? ctx.today : addDays(ctx.today, 1);
-  const calls = await deps.meetings.calls(ctx.caller, dayRange(date, ctx.zone), accountIds(ctx));
+  const calls = await deps.calendar.calls(ctx.caller, dayRange(date, ctx.zone), accountIds(ctx));
   if (calls.length === 0)
     return { text: `I could not find any calls${forAccount(ctx)} ${which} (${day(date)}) for you or your team.`, sources: [], results: [] };
   const mine = calls.filter((c) => c.ownerId === ctx.caller.id);

@@ -1,10 +1,13 @@
 import type { TChatSource, TRecordView } from '@pipewise/contract/assistant';
 import type { Caller } from '../../access/access-rules';
 import { clip, count, day, inr } from './answer-format';
-import type { DealLine, DealSet, DealSetRepo } from './deal-set-repo';
-import type { Company, WorkspaceRepo } from './workspace-repo';
-import type { MeetingLine, MeetingsRepo } from './meetings-repo';
-import type { SearchRepo } from './search-repo';
+import type { MeetingReads } from '../../calendar/meeting-reads';
+import type { DealReads } from '../../deals/deal-reads';
+import type { DealLine, DealSet, DealSetReads } from '../../deals/deal-set-reads';
+import type { MeetingLine, RecordingReads } from '../../recordings/recording-reads';
+
+/** A company of the workspace, as an account a question names. */
+export type Company = { id: string; name: string };
 
 /** An answer: its text, the records it comes from, and (for list answers) those records. */
 export type Answer = { text: string; sources: TChatSource[]; results: TRecordView[] };
@@ -21,7 +24,13 @@ export type AskContext = {
   account: { asked: string; companies: Company[] } | null;
 };
 
-export type AnswerDeps = { dealSets: DealSetRepo; workspace: WorkspaceRepo; meetings: MeetingsRepo; search: SearchRepo };
+/** The owners' reads the answers use (built in services.ts), each with its own visibility rule. */
+export type AnswerDeps = {
+  dealSets: Pick<DealSetReads, 'find' | 'groupTotals'>;
+  recordings: Pick<RecordingReads, 'latestForCompanies' | 'fullTextSearch'>;
+  deals: Pick<DealReads, 'stakeholders' | 'fullTextSearch'>;
+  calendar: Pick<MeetingReads, 'calls'>;
+};
 
 /** How many deals a list answer spells out. */
 export const LISTED = 10;

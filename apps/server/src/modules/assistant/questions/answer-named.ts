@@ -1,5 +1,5 @@
 import type { Answer, AskContext } from './answer-kit';
-import { answerAccount, answerContact, answerDealFields } from './answer-record';
+import { answerAccount, answerContact, answerDealFields, type RecordReads } from './answer-record';
 import type { Intent, IntentName, Vocabulary } from './intents';
 import { matchIntent } from './match-intent';
 import { hasFilters } from './read-filters';
@@ -9,7 +9,6 @@ import { trailingAccount } from './account-prefix';
 import { contentWords } from './name-match';
 import { askedName, clearlyOutside, isOutside, outsideAnswer, outsideTotals, unknownDeal, unknownName } from './outside';
 import { readContactFields, readDealFields } from './record-fields';
-import type { RecordRepo } from './record-repo';
 
 /** What a question is about once its names are read: one of the list intents, or a named record. */
 export type NamedRead =
@@ -67,7 +66,7 @@ export function readNamed(
   contextAccount: AskContext['account'],
   vocab: Vocabulary,
   today: string,
-  records: RecordRepo,
+  records: RecordReads,
 ): NamedRead {
   const rest = without(question, mentions.words);
   const intent = matchIntent(rest, vocab, today);

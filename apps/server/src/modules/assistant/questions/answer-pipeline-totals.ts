@@ -1,6 +1,6 @@
 import { count, inr } from './answer-format';
 import { accountIds, dealSource, dealView, forAccount, type Answer, type AnswerDeps, type AskContext } from './answer-kit';
-import type { GroupTotal } from './workspace-repo';
+import type { GroupTotal } from '../../deals/deal-set-reads';
 
 const NO_FILTERS = { owners: [], stages: [], pipelines: [], close: null, search: null };
 const sum = (groups: GroupTotal[]) => groups.reduce((a, g) => a + Number(g.amount), 0);
@@ -13,7 +13,7 @@ const groupLine = (g: GroupTotal) => `- ${g.label}: ${count(g.deals, 'deal')}, $
 export async function answerPipelineBy(ctx: AskContext, deps: AnswerDeps, by: 'stage' | 'pipeline' | 'owner'): Promise<Answer> {
   const openOnly = by !== 'stage';
   const [groups, top] = await Promise.all([
-    deps.workspace.groupTotals(ctx.caller, by, openOnly, accountIds(ctx)),
+    deps.dealSets.groupTotals(ctx.caller, by, openOnly, accountIds(ctx)),
     deps.dealSets.find(ctx.caller, { ...NO_FILTERS, openOnly, companyIds: accountIds(ctx), order: 'amount_desc', limit: 5, totals: false }),
   ]);
   const scope = openOnly ? 'open deals' : 'deals';
@@ -30,7 +30,7 @@ export async function answerPipelineBy(ctx: AskContext, deps: AnswerDeps, by: 's
 
 /** The team member with the most open pipeline, and the runners-up. */
 export async function answerTopOwner(ctx: AskContext, deps: AnswerDeps): Promise<Answer> {
-  const groups = (await deps.workspace.groupTotals(ctx.caller, 'owner', true, accountIds(ctx))).filter((g) => g.key !== null);
+  const groups = (await deps.dealSets.groupTotals(ctx.caller, 'owner', true, accountIds(ctx))).filter((g) => g.key !== null);
   if (groups.length === 0)
     return { text: `I could not find any open deals${forAccount(ctx)} owned by your team.`, sources: [], results: [] };
   const [first, ...rest] = groups.sort((a, b) => Number(b.amount) - Number(a.amount) || a.label.localeCompare(b.label));

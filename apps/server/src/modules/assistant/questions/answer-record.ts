@@ -3,7 +3,49 @@ import { clip, count, day, inr, joinWords } from './answer-format';
 import { dealSource, dealUrl, dealView, type Answer } from './answer-kit';
 import type { Named } from './named-records';
 import type { ContactField, DealField } from './record-fields';
-import type { ContactRecord, DealRecord, RecordRepo } from './record-repo';
+import type { Caller } from '../../access/access-rules';
+import type { CompanyReads } from '../../companies/company-reads';
+import type { ContactReads } from '../../contacts/contact-reads';
+import type { DealReads } from '../../deals/deal-reads';
+import type { DealRecord, DealRecordReads } from '../../deals/deal-record-reads';
+
+/** A contact as a question about them is answered. */
+export type ContactRecord = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  company: string | null;
+  companyId: string | null;
+  /** Deals the caller sees that the contact is a stakeholder of. */
+  deals: { id: number; dealname: string; position: string | null }[];
+};
+
+/** The deals', contacts' and companies' reads the named records are read again through, with the caller's scope. */
+export type RecordReads = {
+  dealRecords: Pick<DealRecordReads, 'deals' | 'dealsOfContacts' | 'accountDeals'>;
+  deals: Pick<DealReads, 'stakeholders'>;
+  contacts: Pick<ContactReads, 'byIds'>;
+  companies: Pick<CompanyReads, 'byIds'>;
+};
+
+/** The named contacts the caller sees, each with the deals they are a stakeholder of. */
+async function contactRecords(reads: RecordReads, caller: Caller, contactIds: string[]): Promise<ContactRecord[]> {
+  if (contactIds.length === 0) return [];
+  const rows = await reads.contacts.byIds(caller, contactIds);
+  const links = await reads.dealRecords.dealsOfContacts(caller, contactIds);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    jobtitle: r.jobtitle,
+    company: r.company,
+    companyId: r.company_id,
+    deals: links.filter((l) => l.contact_id === r.id).map((l) => ({ id: Number(l.id), dealname: l.dealname, position: l.position })),
+  }));
+}
 
 /** How many deals an answer about several named deals (or an account's deals) spells out. */
 const SHOWN = 5;
@@ -69,10 +111,10 @@ function overview(d: DealRecord, today: string): string {
   return lines.join('\n');
 }
 
-async function stakeholdersOf(repo: RecordRepo, deals: DealRecord[], fields: DealField[]): Promise<Map<number, string[]>> {
+async function stakeholdersOf(reads: RecordReads, deals: DealRecord[], fields: DealField[]): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (!fields.includes('kdm')) return out;
-  for (const p of await repo.stakeholders(deals.map((d) => d.id))) {
+  for (const p of await reads.deals.stakeholders(deals.map((d) => d.id))) {
     out.set(p.dealId, [
       ...(out.get(p.dealId) ?? []),
       `${p.name}${p.position ? `, ${p.position}` : ''}${p.jobtitle ? ` (${p.jobtitle})` : ''}`,
@@ -83,16 +125,16 @@ async function stakeholdersOf(repo: RecordRepo, deals: DealRecord[], fields: Dea
 
 /** The fields asked of the named deals (several when several share the name). */
 export async function answerDealFields(
-  repo: RecordRepo,
-  caller: Parameters<RecordRepo['deals']>[0],
+  reads: RecordReads,
+  caller: Caller,
   dealIds: string[],
   fields: DealField[],
   today: string,
 ): Promise<Answer> {
-  const deals = await repo.deals(caller, dealIds);
+  const deals = await reads.dealRecords.deals(caller, dealIds);
   if (deals.length === 0) return { text: 'I could not find that deal among the deals you can see.', sources: [], results: [] };
   const asked = fields.length ? fields : (['summary'] as DealField[]);
-  const people = await stakeholdersOf(repo, deals, asked);
+  const people = await stakeholdersOf(reads, deals, asked);
   const about = (d: DealRecord) => asked.map((f) => fieldText(d, f, today, people)).join('\n');
   const shown = deals.slice(0, SHOWN);
   const sameName = new Set(deals.map((d) => d.dealname)).size === 1;
@@ -108,19 +150,19 @@ export async function answerDealFields(
 
 /** An account named without one of its deals: its deals the caller sees, with the fields asked (or an overview). */
 export async function answerAccount(
-  repo: RecordRepo,
-  caller: Parameters<RecordRepo['deals']>[0],
+  reads: RecordReads,
+  caller: Caller,
   companies: Named[],
   fields: DealField[],
   today: string,
 ): Promise<Answer> {
-  const accounts = await repo.companies(
+  const accounts = await reads.companies.byIds(
     caller,
     companies.map((c) => c.id),
   );
   if (accounts.length === 0) return { text: 'I could not find that account among the accounts you can see.', sources: [], results: [] };
   const names = joinWords(accounts.map((c) => c.name));
-  const set = await repo.accountDeals(
+  const set = await reads.dealRecords.accountDeals(
     caller,
     accounts.map((c) => c.id),
     SHOWN,
@@ -132,13 +174,13 @@ export async function answerAccount(
   if (set.total === 0) return { text: `${names}: you have no deals you can see with this account.`, sources, results: [] };
   // One deal: the account's deal is the deal asked about.
   if (set.total === 1 && fields.length) {
-    const one = await answerDealFields(repo, caller, [String(set.deals[0]!.id)], fields, today);
+    const one = await answerDealFields(reads, caller, [String(set.deals[0]!.id)], fields, today);
     return { ...one, sources: [...sources.slice(0, accounts.length), ...one.sources] };
   }
   const head = `${names}: ${count(set.total, 'deal')} you can see, ${set.open} open worth ${inr(set.open_amount)}${
     set.won ? `, ${set.won} won worth ${inr(set.won_amount)}` : ''
   }.`;
-  const people = await stakeholdersOf(repo, set.deals, fields);
+  const people = await stakeholdersOf(reads, set.deals, fields);
   const line = (d: DealRecord) => {
     const closes = d.closedate ? `, ${d.closed ? 'closed' : 'closes'} ${day(d.closedate)}` : '';
     const facts = `${inr(d.amount)}, ${d.stage}${closes}, owner ${d.owner ?? 'none'}`;
@@ -161,13 +203,9 @@ export async function answerAccount(
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A contact: who they are, how to reach them, the deals they are on. */
-export async function answerContact(
-  repo: RecordRepo,
-  caller: Parameters<RecordRepo['deals']>[0],
-  named: Named[],
-  fields: ContactField[],
-): Promise<Answer> {
-  const contacts = await repo.contacts(
+export async function answerContact(reads: RecordReads, caller: Caller, named: Named[], fields: ContactField[]): Promise<Answer> {
+  const contacts = await contactRecords(
+    reads,
     caller,
     named.map((n) => n.id),
   );

@@ -11,7 +11,8 @@ import {
   type AnswerDeps,
   type AskContext,
 } from './answer-kit';
-import type { DealHit, MeetingHit } from './search-repo';
+import type { DealHit } from '../../deals/deal-reads';
+import type { MeetingHit } from '../../recordings/recording-reads';
 import { searchKinds, searchText } from './search-terms';
 import { localDate } from './time-zone';
 
@@ -29,8 +30,10 @@ export async function answerSearch(ctx: AskContext, deps: AnswerDeps, question: 
   if (!text) return nothing;
   const run = (anyWord: boolean) =>
     Promise.all([
-      kinds.meetings ? deps.search.meetings(ctx.caller, text, anyWord, accountIds(ctx), SHOWN) : Promise.resolve([] as MeetingHit[]),
-      kinds.deals ? deps.search.deals(ctx.caller, text, anyWord, accountIds(ctx), SHOWN) : Promise.resolve([] as DealHit[]),
+      kinds.meetings
+        ? deps.recordings.fullTextSearch(ctx.caller, text, anyWord, accountIds(ctx), SHOWN)
+        : Promise.resolve([] as MeetingHit[]),
+      kinds.deals ? deps.deals.fullTextSearch(ctx.caller, text, anyWord, accountIds(ctx), SHOWN) : Promise.resolve([] as DealHit[]),
     ]);
   let [meetings, deals] = await run(false);
   let partial = false;

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execute, type Database } from '../../../db/client';
 import { runMigrations } from '../../../db/migrate';
 import { createPglite, pgliteDatabase } from '../../../db/pglite-driver';
-import { seedDemo } from '../../../db/seed';
+import { seedDemo } from '../../../cli/seed';
 import { checkAnswer, expectationFor, loadLabelledQuestions, type Who } from '../../../../test/assistant/labelled-expectations';
 import { prepareDemoWorkspace } from '../../../../test/assistant/labelled-workspace';
 import { createReads } from '../../../reads';
+import { createNamedRecords } from './named-records';
 import { createQuestionsService } from './questions-service';
 
 /**
@@ -26,7 +27,8 @@ beforeAll(async () => {
   await seedDemo(database.db, now);
   const [org] = await execute<{ id: string }>(database.db, sql`select id from organizations where domain = 'acme.example'`);
   await prepareDemoWorkspace(database.db, org!.id);
-  const service = createQuestionsService({ reads: createReads(database.db) });
+  const reads = createReads(database.db);
+  const service = createQuestionsService({ reads, named: createNamedRecords(reads) });
   const people = await execute<Who & { organization_id: string }>(database.db, sql`select id, organization_id, role, email from users`);
   for (const q of questions) {
     const u = people.find((p) => p.email === q.as)!;

@@ -1,26 +1,40 @@
 import type { Caller } from '../../access/access-rules';
 import { answerAccountPeople, answerLastMeeting } from './answer-account';
 import { labelWords, readNamed } from './answer-named';
-import { accountSource } from './answer-record';
+import { accountSource, type RecordReads } from './answer-record';
 import { answerCalls } from './answer-calls';
 import { answerClosing, answerLargest, answerNoNextSteps, answerOverdue, answerStuck } from './answer-deal-lists';
 import { answerDealStats } from './answer-deal-stats';
-import { unknownAccount, type Answer, type AnswerDeps, type AskContext } from './answer-kit';
+import { unknownAccount, type Answer, type AnswerDeps, type AskContext, type Company } from './answer-kit';
 import { answerPipelineBy, answerTopOwner } from './answer-pipeline-totals';
 import { answerSearch } from './answer-search';
-import type { DealSetRepo } from './deal-set-repo';
 import type { IntentName, ReadQuestion, Vocabulary } from './intents';
 import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import { expandShorthand } from './shorthand';
-import { createNamedRecords, type NamedReads } from './named-records';
-import { createRecordRepo, type RecordReads } from './record-repo';
-import { createMeetingsRepo, type MeetingsReads } from './meetings-repo';
-import { createSearchRepo, type SearchReads } from './search-repo';
+import type { NamedRecords } from './named-records';
 import { localDate, zoneOrUtc } from './time-zone';
-import { createWorkspaceRepo, type WorkspaceReads } from './workspace-repo';
+import type { CompanyReads } from '../../companies/company-reads';
+import type { DealSetReads } from '../../deals/deal-set-reads';
+import type { UserReads } from '../../users/user-reads';
 
-/** The other modules' reads the answers use (built in services.ts). */
-export type QuestionReads = MeetingsReads & SearchReads & RecordReads & WorkspaceReads & NamedReads & { dealSets: DealSetRepo };
+/** The other modules' reads the answers use (built in services.ts): the answerers', the named records', and the vocabulary's. */
+export type QuestionReads = AnswerDeps &
+  RecordReads & {
+    people: Pick<UserReads, 'workspacePeople'>;
+    dealSets: Pick<DealSetReads, 'labels'>;
+    companies: Pick<CompanyReads, 'named'>;
+  };
+
+/** The workspace's people and labels, so a question can name them. */
+async function vocabularyOf(reads: QuestionReads, caller: Caller): Promise<Vocabulary> {
+  const [people, labels] = await Promise.all([reads.people.workspacePeople(caller), reads.dealSets.labels(caller)]);
+  return {
+    callerId: caller.id,
+    owners: people.map((p) => ({ id: p.id, firstName: p.first_name, lastName: p.last_name, email: p.email })),
+    stages: labels.filter((l) => l.kind === 'stage').map((l) => l.label),
+    pipelines: labels.filter((l) => l.kind === 'pipeline').map((l) => l.label),
+  };
+}
 
 export type AskOptions = { account?: string | null; timeZone?: string; now?: Date };
 export type Asked = Answer & { intent: IntentName };
@@ -71,33 +85,29 @@ function citeAccounts(a: Answer, ctx: AskContext): Answer {
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
  */
-export function createQuestionsService(deps: { reads: QuestionReads }) {
-  const { dealSets } = deps.reads;
-  const workspace = createWorkspaceRepo(deps.reads);
-  const meetings = createMeetingsRepo(deps.reads);
-  const search = createSearchRepo(deps.reads);
-  const answerDeps: AnswerDeps = { dealSets, workspace, meetings, search };
-  const named = createNamedRecords(deps.reads);
-  const records = createRecordRepo(deps.reads);
+export function createQuestionsService(deps: { reads: QuestionReads; named: NamedRecords }) {
+  const { reads, named } = deps;
+  /** Companies the caller sees whose name matches the account the question names (exact, else prefix, else substring). */
+  const companiesNamed = (caller: Caller, account: string): Promise<Company[]> => reads.companies.named(caller, account);
 
   return {
     async ask(caller: Caller, query: string, options: AskOptions = {}): Promise<Asked> {
       const now = options.now ?? new Date();
       const zone = zoneOrUtc(options.timeZone);
       const today = localDate(now, zone);
-      const vocab = await workspace.vocabulary(caller);
+      const vocab = await vocabularyOf(reads, caller);
       const { account: prefixed, question: typed } = splitAccountPrefix(query);
       const question = expandShorthand(typed);
       const asked = prefixed ?? (options.account?.trim() || null);
       let account: AskContext['account'] = null;
       if (asked) {
-        const companies = await workspace.companiesNamed(caller, asked);
+        const companies = await companiesNamed(caller, asked);
         if (companies.length === 0) return { ...unknownAccount(asked), intent: 'unknown' };
         account = { asked, companies };
       }
       // The records the question names come first; what is asked of them is read around them.
       const mentions = await named.findSideBySide(caller, question, labelWords(question, vocab));
-      const decided = readNamed(question, mentions, account, vocab, today, records);
+      const decided = readNamed(question, mentions, account, vocab, today, reads);
       const ctx: AskContext = { caller, zone, today, now, account };
       if (decided.kind === 'answer') return { ...(await decided.run(ctx)), intent: decided.intent };
       const read: ReadQuestion = { intent: decided.intent, account: null };
@@ -106,11 +116,11 @@ export function createQuestionsService(deps: { reads: QuestionReads }) {
       const trailing =
         !ctx.account && (read.intent.name === 'last_meeting' || read.intent.name === 'account_people') ? trailingAccount(question) : null;
       if (trailing) {
-        const companies = await workspace.companiesNamed(caller, trailing);
+        const companies = await companiesNamed(caller, trailing);
         if (companies.length === 0) return { ...unknownAccount(trailing), intent: 'unknown' };
         ctx.account = { asked: trailing, companies };
       }
-      const a = await answer(read, ctx, answerDeps, vocab);
+      const a = await answer(read, ctx, reads, vocab);
       return { ...(decided.cite ? citeAccounts(a, ctx) : a), intent: read.intent.name };
     },
 
@@ -118,7 +128,7 @@ export function createQuestionsService(deps: { reads: QuestionReads }) {
     async named(caller: Caller, query: string): Promise<string[]> {
       // The same text the deterministic path reads, so the model gets the same resolved names.
       const question = expandShorthand(splitAccountPrefix(query).question);
-      const found = await named.find(caller, question, labelWords(question, await workspace.vocabulary(caller)));
+      const found = await named.find(caller, question, labelWords(question, await vocabularyOf(reads, caller)));
       return [
         ...found.deals.map((d) => `deal "${d.name}" (id ${d.id})`),
         ...found.companies.map((c) => `account "${c.name}"`),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { execute } from '../../../db/client';
 import { createAccessRules, type Caller } from '../../access/access-rules';
 import { createCrmChangesRepo } from '../../crm-changes/crm-changes-repo';
-import { createHubspotConnectionsRepo } from '../../integrations/hubspot-connections-repo';
+import { createHubspotConnectionsRepo } from '../../hubspot/hubspot-connections-repo';
 import { createUsersRepo } from '../../users/users-repo';
 import { createOtherWorkspace } from '../../../../test/other-workspace';
 import { createTestApp, type TestApp } from '../../../../test/test-app';

@@ -2,7 +2,7 @@ import type { TFieldDefinition, TFieldsResponse } from '@pipewise/contract/integ
 import type { HsObjectType, HubspotCrm } from '../../adapters/hubspot/hubspot-client';
 import { HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
-import { mapProperty } from '../hubspot/hubspot-mappers';
+import { mapProperty } from './hubspot-mappers';
 import type { HubspotConnectionsRepo } from './hubspot-connections-repo';
 import type { HubspotSessions } from './hubspot-sessions';
 

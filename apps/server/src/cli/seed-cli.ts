@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
-import { runMigrations } from './migrate';
-import { openConfiguredDatabase } from './open-from-config';
+import { runMigrations } from '../db/migrate';
+import { openConfiguredDatabase } from '../db/open-from-config';
 import { seedDemo } from './seed';
 
 // `npm run db:seed`: adds the demo workspace if it is not there yet.

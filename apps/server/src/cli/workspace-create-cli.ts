@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { HttpError } from '../lib/http-error';
-import { createWorkspace } from '../modules/workspaces/create-workspace';
-import { DatabaseStartError } from './client';
-import { DataDirLockedError } from './lock';
-import { runMigrations } from './migrate';
-import { openConfiguredDatabase } from './open-from-config';
+import { createWorkspace } from '../modules/registrations/create-workspace';
+import { DatabaseStartError } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+import { runMigrations } from '../db/migrate';
+import { openConfiguredDatabase } from '../db/open-from-config';
 
 // `npm run workspace:create -- --name "Globex" --domain globex.example --admin bob@globex.example [--first Bob --last Stone]`
 const USAGE =

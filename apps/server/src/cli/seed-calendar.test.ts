@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { execute } from './client';
+import { execute } from '../db/client';
 import { seedDemo } from './seed';
 
 /** The demo's calls are placed around the moment it is seeded, whatever the hour. */

@@ -2,12 +2,12 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../lib/http-error';
 import type { JobQueue } from '../../jobs/job-queue';
 import { sendMailJob } from '../mail/mail-jobs';
-import { requestDeclinedMail, workspaceReadyMail } from '../auth/otp-mail';
-import type { RegistrationsRepo } from '../registrations/registrations-repo';
-import { toRegistrationRow } from '../registrations/registrations-service';
+import { requestDeclinedMail, workspaceReadyMail } from '../mail/account-mails';
+import type { RegistrationsRepo } from './registrations-repo';
+import { toRegistrationRow } from './registrations-service';
 import { createWorkspace } from './create-workspace';
-import { domainOf } from './domain-ownership';
-import { workspaceNameFromDomain } from './workspace-names';
+import { domainOf } from '../workspaces/domain-ownership';
+import { workspaceNameFromDomain } from '../workspaces/workspace-names';
 
 type Operator = { id: string };
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { createMeetingsRepo } from '../modules/calendar/meetings-repo';
-import type { DbOrTx } from './client';
-import { calendarMeetings, contacts, dealStakeholders, deals, users } from './schema';
+import type { DbOrTx } from '../db/client';
+import { calendarMeetings, contacts, dealStakeholders, deals, users } from '../db/schema';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetPgliteDataDir } from '../../test/server-process';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { REPO_ROOT } from '../../test/test-paths';
-import type { Database } from './client';
-import { openPglite } from './pglite-driver';
-import { acquireDataDirLock } from './lock';
-import { organizations, users } from './schema';
+import type { Database } from '../db/client';
+import { openPglite } from '../db/pglite-driver';
+import { acquireDataDirLock } from '../db/lock';
+import { organizations, users } from '../db/schema';
 
 /**
  * `npm run workspace:create`, spawned as a person would run it: against PGlite in a temp DATA_DIR
  * (or, on the PostgreSQL run, against DATABASE_URL).
  */
-const CLI = path.join(REPO_ROOT, 'apps/server/src/db/workspace-create-cli.ts');
+const CLI = path.join(REPO_ROOT, 'apps/server/src/cli/workspace-create-cli.ts');
 
 let dataDir: string;
 let postgres: TestDatabase | undefined;

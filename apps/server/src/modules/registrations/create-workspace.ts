@@ -4,8 +4,9 @@ import { workspaceFieldErrors } from '@pipewise/contract/users';
 import type { Db, DbOrTx } from '../../db/client';
 import { organizations, registrationRequests, users } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../lib/http-error';
-import { domainOf } from './domain-ownership';
-import { namesFromEmail, workspaceNameFromDomain } from './workspace-names';
+import { insertMember } from '../users/users-repo';
+import { domainOf, insertWorkspace } from '../workspaces/domain-ownership';
+import { namesFromEmail, workspaceNameFromDomain } from '../workspaces/workspace-names';
 import { isUniqueViolation } from '../../lib/db-errors';
 
 export type NewWorkspace = {
@@ -59,24 +60,20 @@ export async function createWorkspace(db: Db, input: NewWorkspace): Promise<Crea
     return await db.transaction(async (tx) => {
       const refusal = await taken(tx);
       if (refusal) throw refusal;
-      const [org] = await tx.insert(organizations).values({ name, domain }).returning({ id: organizations.id });
-      const [admin] = await tx
-        .insert(users)
-        .values({
-          organizationId: org!.id,
-          email,
-          firstName,
-          lastName,
-          phoneNumber: input.admin.phoneNumber ?? null,
-          role: 'super_admin',
-          isOnboarded: true,
-        })
-        .returning({ id: users.id });
+      const organizationId = await insertWorkspace(tx, { name, domain });
+      const adminId = await insertMember(tx, {
+        organizationId,
+        email,
+        firstName,
+        lastName,
+        phoneNumber: input.admin.phoneNumber ?? null,
+        role: 'super_admin',
+      });
       await tx
         .update(registrationRequests)
         .set({ status: 'approved', decidedBy: input.decidedBy ?? null, decidedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(registrationRequests.email, email), eq(registrationRequests.status, 'pending')));
-      return { organizationId: org!.id, name, domain, admin: { id: admin!.id, email, firstName, lastName } };
+      return { organizationId, name, domain, admin: { id: adminId, email, firstName, lastName } };
     });
   } catch (e) {
     // The same domain or address taken at the same moment: the unique indexes decide, and the

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from './client';
-import { organizations, users } from './schema';
+import type { Db, DbOrTx } from '../db/client';
+import { organizations, users } from '../db/schema';
 import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoCrm } from './seed-crm';
 import { seedDemoRecordings } from './seed-recordings';

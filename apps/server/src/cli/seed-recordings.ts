@@ -5,8 +5,8 @@ import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { extractiveInsights } from '../modules/recordings/insights/extractive-summary';
 import { transcriptSentiment } from '../modules/recordings/insights/transcript-sentiment';
 import { storeDemoMediaJob } from '../modules/recordings/recording-jobs';
-import type { DbOrTx } from './client';
-import { contacts, deals, jobs, recordings, users } from './schema';
+import type { DbOrTx } from '../db/client';
+import { contacts, deals, jobs, recordings, users } from '../db/schema';
 import { DEMO_MEDIA_RECORDING, DEMO_RECORDINGS } from './seed-recordings-data';
 
 type Person = { id: string; email: string; name: string };

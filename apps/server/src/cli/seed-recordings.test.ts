@@ -8,7 +8,7 @@ import { createJobRunner } from '../jobs/worker';
 import { drainJobs, testServices } from '../../test/jobs-fixture';
 import { silentLog } from '../../test/silent-log';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
-import { execute } from './client';
+import { execute } from '../db/client';
 import { seedDemo } from './seed';
 
 type Row = {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isAdmin } from '../modules/access/policies';
-import type { DbOrTx } from './client';
-import { companies, contacts, dealStakeholders, deals, pipelineStages, pipelines, users } from './schema';
+import type { DbOrTx } from '../db/client';
+import { companies, contacts, dealStakeholders, deals, pipelineStages, pipelines, users } from '../db/schema';
 import {
   DEMO_COMPANIES,
   DEMO_PIPELINES,

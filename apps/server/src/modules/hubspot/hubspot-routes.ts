@@ -20,7 +20,7 @@ const errors = errorResponses(502);
 export const HUBSPOT_CONNECT_COOKIE = 'hubspot_connect';
 
 /** The caller's HubSpot connection and the workspace's CRM fields: tokens stay here, the browser sees status. */
-export function integrationsRoutes(service: HubspotConnectService, fields: CrmFields, appUrl: string): FastifyPluginAsyncZod {
+export function hubspotRoutes(service: HubspotConnectService, fields: CrmFields, appUrl: string): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['integrations'];
     app.get('/api/hubspot/status', { schema: { tags, response: { 200: ZHubspotStatus, ...errors } } }, async (req) =>

@@ -1,11 +1,11 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
-import { calendarSyncJob, calendarSyncKey } from '../calendar/calendar-jobs';
+import { calendarSyncJob, calendarSyncKey } from './calendar-jobs';
 
 /** A user's calendar sync on request (Sync now, a new connection), and whether one is under way. */
-export function createCalendarSyncRequests(db: DbOrTx, queue: Pick<JobQueue, 'enqueue'>) {
+export function createCalendarSyncRequests(db: DbOrTx, queue: Pick<JobQueue, 'enqueue' | 'runNow'>) {
   const mine = (userId: string) => and(eq(jobs.type, calendarSyncJob.type), eq(jobs.dedupeKey, calendarSyncKey(userId)));
   return {
     /**
@@ -14,11 +14,7 @@ export function createCalendarSyncRequests(db: DbOrTx, queue: Pick<JobQueue, 'en
      */
     async request(userId: string): Promise<void> {
       const id = await queue.enqueue(calendarSyncJob, { userId }, { dedupeKey: calendarSyncKey(userId) });
-      if (id !== null) return;
-      await db
-        .update(jobs)
-        .set({ runAt: sql`now()`, updatedAt: sql`now()` })
-        .where(and(mine(userId), eq(jobs.status, 'queued'), gt(jobs.runAt, sql`now()`)));
+      if (id === null) await queue.runNow(calendarSyncJob, calendarSyncKey(userId));
     },
 
     /** A sync is running, or queued and due (one waiting out a retry's backoff is not under way). */

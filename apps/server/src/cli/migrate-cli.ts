@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
-import { runMigrations } from './migrate';
-import { openConfiguredDatabase } from './open-from-config';
+import { runMigrations } from '../db/migrate';
+import { openConfiguredDatabase } from '../db/open-from-config';
 
 // `npm run db:migrate`: applies pending migrations and exits (the server also does this at start).
 const { database, release } = await openConfiguredDatabase(loadConfig());

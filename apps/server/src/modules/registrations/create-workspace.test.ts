@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, registrationRequests, users } from '../../db/schema';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from '../../cli/seed';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db';
 import { createWorkspace } from './create-workspace';
 

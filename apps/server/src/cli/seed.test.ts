@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
 import { seedDemo } from './seed';
-import { execute } from './client';
+import { execute } from '../db/client';
 
 let database: TestDatabase;
 beforeAll(async () => {
