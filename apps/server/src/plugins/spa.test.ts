@@ -181,9 +181,15 @@ describe('pages', () => {
     // The page's CSS, inline too, is not preloaded: its link is there disabled, for the same reason.
     expect(head).not.toContain('<link rel="preload" as="style"');
     expect(head).toContain('<link rel="stylesheet" disabled href="/assets/deals-abc.css">');
-    // The scripts and the API answers are preloaded as for any visitor.
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
-    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
+    // The scripts and the API answers wait for the paint: their links are in the inert template the
+    // start script puts in the document as it starts the app, and nowhere else, the entry's included.
+    const held = /<template id="after-paint">(.*?)<\/template>/.exec(head)?.[1] ?? '';
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/card-abc.js">');
+    expect(held).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
+    expect(head.replace(/<template id="after-paint">.*?<\/template>/, '')).not.toMatch(/rel="(modulepreload|preload)"/);
+    expect(head).toContain(`<script type="module">${START_SCRIPT}</script>`);
     // Compressed the same way.
     const br = await get('/dashboard/deals/42', 'br', 'access_token=abc');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
@@ -197,6 +203,9 @@ describe('pages', () => {
     expect(signedOut.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(signedOut.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/deals-abc.css">');
     expect(signedOut.body).not.toContain('disabled');
+    // Nor does it hold its preloads back: they start with the HTML.
+    expect(signedOut.body).not.toContain('after-paint');
+    expect(signedOut.body).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
     const other = await get('/dashboard/deals', undefined, 'access_token=abc');
     expect(other.body).not.toContain('first-paint');
     expect((await get('/signin', undefined, 'access_token=abc')).body).not.toContain('first-paint');

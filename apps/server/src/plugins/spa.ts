@@ -51,6 +51,8 @@ const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\
 const PAGE_STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
 /** A stylesheet the page has inline: the browser fetches nothing for a disabled link. */
 const disabledLink = (href: string) => `<link rel="stylesheet" disabled href="${href}">`;
+/** A script or API preload, on a line of its own in the head. */
+const SCRIPT_OR_FETCH_PRELOAD = /\n *<link rel="(?:modulepreload|preload" as="fetch)" [^>]*>/g;
 
 /** dist/prerendered.json, written by the web build: per dashboard path pattern, its first paint as HTML. */
 type FirstPaints = Record<string, string>;
@@ -91,6 +93,19 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     html
       .replace(ENTRY_STYLESHEET, (_link, href: string) => `<style>${cssOf(href)}</style>${disabledLink(href)}`)
       .replace(PAGE_STYLE_PRELOAD, (link, href: string) => (css.includes(href) ? disabledLink(href) : link));
+  /**
+   * A page that paints from its HTML asks for its scripts and API answers once that paint is on
+   * screen: their links wait in <template id="after-paint"> (a template's content is inert, so the
+   * browser fetches nothing for it), and the start script puts them in the document as it starts
+   * the app (apps/web/build/boot-after-paint.ts). On a slow link the paint then waits for the
+   * HTML alone, not for the page's scripts and answers downloading beside it.
+   */
+  const holdPreloadsForPaint = (html: string) => {
+    const held = html.match(SCRIPT_OR_FETCH_PRELOAD) ?? [];
+    if (held.length === 0) return html;
+    const template = `<template id="after-paint">${held.map((link) => link.trim()).join('')}</template>`;
+    return html.replace(SCRIPT_OR_FETCH_PRELOAD, '').replace('</head>', `    ${template}\n  </head>`);
+  };
   const build = (pattern: string | undefined, withQuery: boolean, withFirstPaint: boolean): Page => {
     const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
     // An API preload with a query string is what the page asks for when its own URL has none.
@@ -103,7 +118,7 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     let html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
     if (pattern && withFirstPaint) {
       const firstPaint = firstPaintOf(pattern, css);
-      html = paintFromHtml(html, css);
+      html = holdPreloadsForPaint(paintFromHtml(html, css));
       html = html.replace('</head>', `    ${firstPaint.head}\n  </head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
     }
     return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
