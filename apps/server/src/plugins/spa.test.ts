@@ -31,8 +31,11 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-/** dist/prerendered.json: the first paint of a dashboard page, as the build renders it. */
-const FIRST_PAINTS = { '/dashboard/deals/:id': '<div class="shell"><main>Deal frame</main></div>' };
+/** dist/prerendered.json: the first paint of a dashboard page and of /signin, as the build renders them. */
+const FIRST_PAINTS = {
+  '/dashboard/deals/:id': '<div class="shell"><main>Deal frame</main></div>',
+  '/signin': '<main class="auth-page"><h1>Sign in</h1></main>',
+};
 const PRELOADS = {
   '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
   '/dashboard/deals': {
@@ -208,7 +211,21 @@ describe('pages', () => {
     expect(signedOut.body).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
     const other = await get('/dashboard/deals', undefined, 'access_token=abc');
     expect(other.body).not.toContain('first-paint');
-    expect((await get('/signin', undefined, 'access_token=abc')).body).not.toContain('first-paint');
+  });
+
+  it("puts the sign-in form's first paint over the app for every visitor, with the entry's CSS inline", async () => {
+    for (const cookie of [undefined, 'access_token=abc']) {
+      const res = await get('/signin', undefined, cookie);
+      expect(res.body).toContain(
+        `<div id="first-paint" class="first-paint" inert aria-hidden="true">${FIRST_PAINTS['/signin']}</div><div id="root">`,
+      );
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain(`<style>${ENTRY_STYLE}</style><link rel="stylesheet" disabled href="/assets/index-abc.css">`);
+      expect(head).toContain('<template id="after-paint"><link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+      expect(/<template id="after-paint">.*?<\/template>/.exec(head)?.[0]).toContain('href="/assets/sign-in-page-abc.js"');
+    }
+    // Another signed-out page has none.
+    expect((await get('/not-customer')).body).not.toContain('first-paint');
   });
 
   it("allows the page's inline start script, and only it, by its hash in the CSP", async () => {

@@ -54,8 +54,14 @@ const disabledLink = (href: string) => `<link rel="stylesheet" disabled href="${
 /** A script or API preload, on a line of its own in the head. */
 const SCRIPT_OR_FETCH_PRELOAD = /\n *<link rel="(?:modulepreload|preload" as="fetch)" [^>]*>/g;
 
-/** dist/prerendered.json, written by the web build: per dashboard path pattern, its first paint as HTML. */
+/** dist/prerendered.json, written by the web build: per path pattern, its first paint as HTML. */
 type FirstPaints = Record<string, string>;
+
+/**
+ * A dashboard page's first paint (its frame) goes to visitors with a session cookie, whom the app
+ * does not send to /signin; a signed-out page's (the sign-in form) to everyone.
+ */
+const isDashboard = (pattern: string) => pattern === '/dashboard' || pattern.startsWith('/dashboard/');
 
 const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : otherwise);
 
@@ -64,8 +70,8 @@ const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (J
  * of its CSS and of the API answers it asks for at once (the session check, sent with the
  * cookies as the app's own request is, so the browser hands that answer over), so they download
  * beside the entry instead of after it runs. A visitor with a session cookie gets the page's
- * first paint too (a dashboard page's frame, prerendered by the build) with the CSS it needs
- * inline, so it paints before any script has run; the app removes it when its own screen is on
+ * first paint too (a dashboard page's frame, prerendered by the build), and every visitor gets
+ * /signin's (its form), with the CSS it needs inline, so it paints before any script has run; the app removes it when its own screen is on
  * (apps/web/src/lib/first-paint.ts). Each variant is built and compressed once; a path no
  * pattern matches gets index.html as built.
  */
@@ -126,7 +132,7 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
   return (pathname, search = '', hasSession = false) => {
     const pattern = Object.keys(preloads).find((p) => matches(p, pathname));
     const withQuery = search !== '' && search !== '?';
-    const withFirstPaint = hasSession && pattern !== undefined && pattern in firstPaints;
+    const withFirstPaint = pattern !== undefined && pattern in firstPaints && (hasSession || !isDashboard(pattern));
     const key = `${pattern ?? ''}${withQuery ? '?' : ''}${withFirstPaint ? '+' : ''}`;
     let page = pages.get(key);
     if (!page) {
