@@ -43,6 +43,7 @@ const PRELOADS = {
     css: [],
     fetch: ['/api/session/profile', '/api/deal/list?page=1', '/api/deal/owners'],
   },
+  '/dashboard/meeting/:id': { js: ['/assets/meeting-page-abc.js'], css: [], fetch: ['/api/session/profile', '/api/videos/:id'] },
   '/dashboard/deals/:id': {
     js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'],
     css: ['/assets/deals-abc.css'],
@@ -141,6 +142,25 @@ describe('pages', () => {
     expect(queried.body).toContain(link('/api/deal/owners'));
     expect(queried.body).toContain('href="/assets/deals-page-abc.js"');
     expect((await get('/dashboard/deals')).body).toContain(link('/api/deal/list?page=1'));
+  });
+
+  it("preloads an API request that names the path's id with the page's own id, and not a malformed one", async () => {
+    const link = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+    const id = '190ed8af-0617-4947-af83-dcc1995e9f60';
+    for (const cookie of [undefined, 'access_token=abc']) {
+      const res = await get(`/dashboard/meeting/${id}`, 'br', cookie);
+      const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toContain(link(`/api/videos/${id}`));
+      expect(html).toContain(link('/api/session/profile'));
+      expect(html).not.toContain(':id');
+      expect((await get('/dashboard/meeting/42', 'gzip', cookie)).rawPayload).toSatisfy((body: Buffer) =>
+        zlib.gunzipSync(body).toString().includes(link('/api/videos/42')),
+      );
+    }
+    const odd = await get('/dashboard/meeting/a%22b');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).not.toContain('/api/videos/');
+    expect(odd.body).toContain(link('/api/session/profile'));
   });
 
   it('answers index.html as built for a path no page matches', async () => {

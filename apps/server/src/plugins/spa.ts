@@ -33,6 +33,46 @@ export function pickEncoding(header: string | undefined): Encoding | null {
 
 type Page = { html: string; br: Buffer; gzip: Buffer };
 
+/** An API preload's link, whose href may name the page pattern's parameters (`:id`). */
+const FETCH_PRELOAD = /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]*\/:\w[^"]*)">/g;
+/** A path parameter the server puts in a preload as it is: an id (a UUID, a number). */
+const PLAIN_PARAM = /^[\w-]{1,100}$/;
+
+function paramsOf(pattern: string, pathname: string): Map<string, string> {
+  const got = pathname.split('/').filter(Boolean);
+  const params = new Map<string, string>();
+  pattern
+    .split('/')
+    .filter(Boolean)
+    .forEach((part, i) => {
+      if (part.startsWith(':')) params.set(part, got[i] ?? '');
+    });
+  return params;
+}
+
+/**
+ * A page whose API preloads name the path's parameters (the meeting page's `/api/videos/:id`):
+ * each path gets its own ids in them, and its own compressed forms (quickly, not at the best
+ * ratio: they are made per request). A parameter that is not a plain id drops its preload.
+ */
+function withPathParams(page: Page, pattern: string, pathname: string): Page {
+  const params = paramsOf(pattern, pathname);
+  const html = page.html.replace(FETCH_PRELOAD, (link, href: string) => {
+    let ok = true;
+    const filled = href.replace(/:\w+/g, (name) => {
+      const value = params.get(name) ?? '';
+      ok &&= PLAIN_PARAM.test(value);
+      return value;
+    });
+    return ok ? link.replace(href, filled) : '';
+  });
+  return {
+    html,
+    br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: zlib.gzipSync(html, { level: 6 }),
+  };
+}
+
 /**
  * The CSP sources ('sha256-…') of the inline scripts in the built index.html: the one that starts
  * the app after the first paint (apps/web/build/boot-after-paint.ts). No other inline script runs.
@@ -139,7 +179,7 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
       page = build(pattern, withQuery, withFirstPaint);
       pages.set(key, page);
     }
-    return page;
+    return pattern && page.html.search(FETCH_PRELOAD) !== -1 ? withPathParams(page, pattern, pathname) : page;
   };
 }
 
