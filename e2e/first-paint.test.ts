@@ -72,6 +72,30 @@ describe('the first paint of a dashboard page', () => {
     await signedOut.context().close();
   });
 
+  it("shows /signin's form from the HTML alone to a signed-out visitor, and the app's own form takes over", async () => {
+    const context = await browser.newContext({
+      baseURL: inject('baseURL'),
+      viewport: { width: 390, height: 800 },
+      javaScriptEnabled: false,
+    });
+    const noScript = await context.newPage();
+    await noScript.goto('/signin');
+    const layer = noScript.locator('#first-paint');
+    expect(await layer.getByRole('heading', { name: 'Sign in', includeHidden: true }).isVisible()).toBe(true);
+    expect(await layer.getByText('Not a customer? Drop us your contact').isVisible()).toBe(true);
+    expect(await layer.getAttribute('inert')).toBe('');
+    await context.close();
+
+    const signedOut = await newPage(browser);
+    signedOut.on('pageerror', (error) => pageErrors.push(error.message));
+    await signedOut.goto('/signin');
+    await signedOut.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await signedOut.locator('#first-paint').waitFor({ state: 'detached' });
+    await signedOut.getByRole('textbox', { name: 'Email address' }).fill('asha@acme.example');
+    expect(await runAxe(signedOut)).toEqual([]);
+    await signedOut.context().close();
+  });
+
   it('raised no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

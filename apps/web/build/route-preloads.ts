@@ -45,11 +45,20 @@ const SESSION_SCHEMA = /packages[\\/]contract[\\/]src[\\/]auth\.ts$/;
  */
 export const DEALS_FIRST_PAGE_REQUEST = '/api/deal/get-deals-user-hierarchy?sort=created_desc&page=1&page_size=25';
 export const DEALS_PAGE_REQUESTS = [DEALS_FIRST_PAGE_REQUEST, '/api/deal/owners', '/api/deal/get-deal-stages'];
-const PAGE_REQUESTS: Record<string, string[]> = { '/dashboard/deals': DEALS_PAGE_REQUESTS };
+/**
+ * The meeting page asks at once for its recording (src/features/meetings/api/get-meeting.ts); the
+ * server puts the page's own id where the pattern has `:id`.
+ */
+export const MEETING_REQUEST = '/api/videos/:id';
+const PAGE_REQUESTS: Record<string, string[]> = {
+  '/dashboard/deals': DEALS_PAGE_REQUESTS,
+  '/dashboard/meeting/:id': [MEETING_REQUEST],
+};
 
 /**
  * What dist/route-preloads.json holds for each pattern: files under the site root (e.g.
- * /assets/x.js) and API GETs the page makes at once with the browser's credentials.
+ * /assets/x.js) and API GETs the page makes at once with the browser's credentials (with the
+ * pattern's parameters, e.g. `:id`, where the page's path has them).
  */
 export type RoutePreload = { js: string[]; css: string[]; fetch: string[] };
 

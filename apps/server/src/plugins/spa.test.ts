@@ -31,8 +31,11 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
-/** dist/prerendered.json: the first paint of a dashboard page, as the build renders it. */
-const FIRST_PAINTS = { '/dashboard/deals/:id': '<div class="shell"><main>Deal frame</main></div>' };
+/** dist/prerendered.json: the first paint of a dashboard page and of /signin, as the build renders them. */
+const FIRST_PAINTS = {
+  '/dashboard/deals/:id': '<div class="shell"><main>Deal frame</main></div>',
+  '/signin': '<main class="auth-page"><h1>Sign in</h1></main>',
+};
 const PRELOADS = {
   '/signin': { js: ['/assets/sign-in-page-abc.js'], css: [] },
   '/dashboard/deals': {
@@ -40,6 +43,7 @@ const PRELOADS = {
     css: [],
     fetch: ['/api/session/profile', '/api/deal/list?page=1', '/api/deal/owners'],
   },
+  '/dashboard/meeting/:id': { js: ['/assets/meeting-page-abc.js'], css: [], fetch: ['/api/session/profile', '/api/videos/:id'] },
   '/dashboard/deals/:id': {
     js: ['/assets/deal-detail-page-abc.js', '/assets/card-abc.js'],
     css: ['/assets/deals-abc.css'],
@@ -140,6 +144,25 @@ describe('pages', () => {
     expect((await get('/dashboard/deals')).body).toContain(link('/api/deal/list?page=1'));
   });
 
+  it("preloads an API request that names the path's id with the page's own id, and not a malformed one", async () => {
+    const link = (href: string) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`;
+    const id = '190ed8af-0617-4947-af83-dcc1995e9f60';
+    for (const cookie of [undefined, 'access_token=abc']) {
+      const res = await get(`/dashboard/meeting/${id}`, 'br', cookie);
+      const html = zlib.brotliDecompressSync(res.rawPayload).toString();
+      expect(html).toContain(link(`/api/videos/${id}`));
+      expect(html).toContain(link('/api/session/profile'));
+      expect(html).not.toContain(':id');
+      expect((await get('/dashboard/meeting/42', 'gzip', cookie)).rawPayload).toSatisfy((body: Buffer) =>
+        zlib.gunzipSync(body).toString().includes(link('/api/videos/42')),
+      );
+    }
+    const odd = await get('/dashboard/meeting/a%22b');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.body).not.toContain('/api/videos/');
+    expect(odd.body).toContain(link('/api/session/profile'));
+  });
+
   it('answers index.html as built for a path no page matches', async () => {
     const res = await get('/no/such/page');
     expect(res.statusCode).toBe(200);
@@ -181,9 +204,15 @@ describe('pages', () => {
     // The page's CSS, inline too, is not preloaded: its link is there disabled, for the same reason.
     expect(head).not.toContain('<link rel="preload" as="style"');
     expect(head).toContain('<link rel="stylesheet" disabled href="/assets/deals-abc.css">');
-    // The scripts and the API answers are preloaded as for any visitor.
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
-    expect(head).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
+    // The scripts and the API answers wait for the paint: their links are in the inert template the
+    // start script puts in the document as it starts the app, and nowhere else, the entry's included.
+    const held = /<template id="after-paint">(.*?)<\/template>/.exec(head)?.[1] ?? '';
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
+    expect(held).toContain('<link rel="modulepreload" crossorigin href="/assets/card-abc.js">');
+    expect(held).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/session/profile">');
+    expect(head.replace(/<template id="after-paint">.*?<\/template>/, '')).not.toMatch(/rel="(modulepreload|preload)"/);
+    expect(head).toContain(`<script type="module">${START_SCRIPT}</script>`);
     // Compressed the same way.
     const br = await get('/dashboard/deals/42', 'br', 'access_token=abc');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(res.body);
@@ -197,9 +226,26 @@ describe('pages', () => {
     expect(signedOut.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     expect(signedOut.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/deals-abc.css">');
     expect(signedOut.body).not.toContain('disabled');
+    // Nor does it hold its preloads back: they start with the HTML.
+    expect(signedOut.body).not.toContain('after-paint');
+    expect(signedOut.body).toContain('<link rel="modulepreload" crossorigin href="/assets/deal-detail-page-abc.js">');
     const other = await get('/dashboard/deals', undefined, 'access_token=abc');
     expect(other.body).not.toContain('first-paint');
-    expect((await get('/signin', undefined, 'access_token=abc')).body).not.toContain('first-paint');
+  });
+
+  it("puts the sign-in form's first paint over the app for every visitor, with the entry's CSS inline", async () => {
+    for (const cookie of [undefined, 'access_token=abc']) {
+      const res = await get('/signin', undefined, cookie);
+      expect(res.body).toContain(
+        `<div id="first-paint" class="first-paint" inert aria-hidden="true">${FIRST_PAINTS['/signin']}</div><div id="root">`,
+      );
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain(`<style>${ENTRY_STYLE}</style><link rel="stylesheet" disabled href="/assets/index-abc.css">`);
+      expect(head).toContain('<template id="after-paint"><link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+      expect(/<template id="after-paint">.*?<\/template>/.exec(head)?.[0]).toContain('href="/assets/sign-in-page-abc.js"');
+    }
+    // Another signed-out page has none.
+    expect((await get('/not-customer')).body).not.toContain('first-paint');
   });
 
   it("allows the page's inline start script, and only it, by its hash in the CSP", async () => {

@@ -33,6 +33,46 @@ export function pickEncoding(header: string | undefined): Encoding | null {
 
 type Page = { html: string; br: Buffer; gzip: Buffer };
 
+/** An API preload's link, whose href may name the page pattern's parameters (`:id`). */
+const FETCH_PRELOAD = /<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]*\/:\w[^"]*)">/g;
+/** A path parameter the server puts in a preload as it is: an id (a UUID, a number). */
+const PLAIN_PARAM = /^[\w-]{1,100}$/;
+
+function paramsOf(pattern: string, pathname: string): Map<string, string> {
+  const got = pathname.split('/').filter(Boolean);
+  const params = new Map<string, string>();
+  pattern
+    .split('/')
+    .filter(Boolean)
+    .forEach((part, i) => {
+      if (part.startsWith(':')) params.set(part, got[i] ?? '');
+    });
+  return params;
+}
+
+/**
+ * A page whose API preloads name the path's parameters (the meeting page's `/api/videos/:id`):
+ * each path gets its own ids in them, and its own compressed forms (quickly, not at the best
+ * ratio: they are made per request). A parameter that is not a plain id drops its preload.
+ */
+function withPathParams(page: Page, pattern: string, pathname: string): Page {
+  const params = paramsOf(pattern, pathname);
+  const html = page.html.replace(FETCH_PRELOAD, (link, href: string) => {
+    let ok = true;
+    const filled = href.replace(/:\w+/g, (name) => {
+      const value = params.get(name) ?? '';
+      ok &&= PLAIN_PARAM.test(value);
+      return value;
+    });
+    return ok ? link.replace(href, filled) : '';
+  });
+  return {
+    html,
+    br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: zlib.gzipSync(html, { level: 6 }),
+  };
+}
+
 /**
  * The CSP sources ('sha256-…') of the inline scripts in the built index.html: the one that starts
  * the app after the first paint (apps/web/build/boot-after-paint.ts). No other inline script runs.
@@ -51,9 +91,17 @@ const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="(\/assets\/[\
 const PAGE_STYLE_PRELOAD = /<link rel="preload" as="style" crossorigin href="(\/assets\/[\w.-]+\.css)">/g;
 /** A stylesheet the page has inline: the browser fetches nothing for a disabled link. */
 const disabledLink = (href: string) => `<link rel="stylesheet" disabled href="${href}">`;
+/** A script or API preload, on a line of its own in the head. */
+const SCRIPT_OR_FETCH_PRELOAD = /\n *<link rel="(?:modulepreload|preload" as="fetch)" [^>]*>/g;
 
-/** dist/prerendered.json, written by the web build: per dashboard path pattern, its first paint as HTML. */
+/** dist/prerendered.json, written by the web build: per path pattern, its first paint as HTML. */
 type FirstPaints = Record<string, string>;
+
+/**
+ * A dashboard page's first paint (its frame) goes to visitors with a session cookie, whom the app
+ * does not send to /signin; a signed-out page's (the sign-in form) to everyone.
+ */
+const isDashboard = (pattern: string) => pattern === '/dashboard' || pattern.startsWith('/dashboard/');
 
 const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : otherwise);
 
@@ -62,8 +110,8 @@ const readJson = <T>(file: string, otherwise: T): T => (fs.existsSync(file) ? (J
  * of its CSS and of the API answers it asks for at once (the session check, sent with the
  * cookies as the app's own request is, so the browser hands that answer over), so they download
  * beside the entry instead of after it runs. A visitor with a session cookie gets the page's
- * first paint too (a dashboard page's frame, prerendered by the build) with the CSS it needs
- * inline, so it paints before any script has run; the app removes it when its own screen is on
+ * first paint too (a dashboard page's frame, prerendered by the build), and every visitor gets
+ * /signin's (its form), with the CSS it needs inline, so it paints before any script has run; the app removes it when its own screen is on
  * (apps/web/src/lib/first-paint.ts). Each variant is built and compressed once; a path no
  * pattern matches gets index.html as built.
  */
@@ -91,6 +139,19 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     html
       .replace(ENTRY_STYLESHEET, (_link, href: string) => `<style>${cssOf(href)}</style>${disabledLink(href)}`)
       .replace(PAGE_STYLE_PRELOAD, (link, href: string) => (css.includes(href) ? disabledLink(href) : link));
+  /**
+   * A page that paints from its HTML asks for its scripts and API answers once that paint is on
+   * screen: their links wait in <template id="after-paint"> (a template's content is inert, so the
+   * browser fetches nothing for it), and the start script puts them in the document as it starts
+   * the app (apps/web/build/boot-after-paint.ts). On a slow link the paint then waits for the
+   * HTML alone, not for the page's scripts and answers downloading beside it.
+   */
+  const holdPreloadsForPaint = (html: string) => {
+    const held = html.match(SCRIPT_OR_FETCH_PRELOAD) ?? [];
+    if (held.length === 0) return html;
+    const template = `<template id="after-paint">${held.map((link) => link.trim()).join('')}</template>`;
+    return html.replace(SCRIPT_OR_FETCH_PRELOAD, '').replace('</head>', `    ${template}\n  </head>`);
+  };
   const build = (pattern: string | undefined, withQuery: boolean, withFirstPaint: boolean): Page => {
     const { js = [], css = [], fetch = [] } = pattern ? preloads[pattern]! : {};
     // An API preload with a query string is what the page asks for when its own URL has none.
@@ -103,7 +164,7 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
     let html = links.length ? index.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : index;
     if (pattern && withFirstPaint) {
       const firstPaint = firstPaintOf(pattern, css);
-      html = paintFromHtml(html, css);
+      html = holdPreloadsForPaint(paintFromHtml(html, css));
       html = html.replace('</head>', `    ${firstPaint.head}\n  </head>`).replace('<div id="root">', `${firstPaint.body}<div id="root">`);
     }
     return { html, br: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html, { level: 9 }) };
@@ -111,14 +172,14 @@ export function pageRenderer(webDist: string): (pathname: string, search?: strin
   return (pathname, search = '', hasSession = false) => {
     const pattern = Object.keys(preloads).find((p) => matches(p, pathname));
     const withQuery = search !== '' && search !== '?';
-    const withFirstPaint = hasSession && pattern !== undefined && pattern in firstPaints;
+    const withFirstPaint = pattern !== undefined && pattern in firstPaints && (hasSession || !isDashboard(pattern));
     const key = `${pattern ?? ''}${withQuery ? '?' : ''}${withFirstPaint ? '+' : ''}`;
     let page = pages.get(key);
     if (!page) {
       page = build(pattern, withQuery, withFirstPaint);
       pages.set(key, page);
     }
-    return page;
+    return pattern && page.html.search(FETCH_PRELOAD) !== -1 ? withPathParams(page, pattern, pathname) : page;
   };
 }
 

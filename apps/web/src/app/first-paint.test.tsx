@@ -5,8 +5,8 @@ import { renderApp } from '../../test/render-app';
 import { FIRST_PAINT_ID } from '../lib/first-paint';
 
 /**
- * The server's first paint of a dashboard page (#first-paint) stays over the app until the app's
- * own screen is on, and no longer: then it goes in the same commit.
+ * The server's first paint of a dashboard page or of /signin (#first-paint) stays over the app until
+ * the app's own screen is on, and no longer: then it goes in the same commit.
  */
 const firstPaint = () => document.getElementById(FIRST_PAINT_ID);
 
@@ -40,6 +40,15 @@ describe('the first paint', () => {
     renderApp('/dashboard/deals');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(firstPaint()).toBeNull();
+  });
+
+  it("on /signin (the form's first paint), goes when the app's own form is on", async () => {
+    fakeApi({ 'GET /api/session/profile': signedOut });
+    renderApp('/signin');
+    const heading = await screen.findByRole('heading', { name: 'Sign in' });
+    expect(firstPaint()).toBeNull();
+    expect(heading).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
   });
 
   it('goes with the error screen when the session check fails', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEALS_FIRST_PAGE_REQUEST, DEALS_PAGE_REQUESTS, ROUTE_MODULES } from '../../build/route-preloads';
+import { DEALS_FIRST_PAGE_REQUEST, DEALS_PAGE_REQUESTS, MEETING_REQUEST, ROUTE_MODULES } from '../../build/route-preloads';
 import { apiQueryOf, readListState } from '../features/deals/utils/deal-list-params';
 
 /** The server preloads each page's chunks from the build's list: it must name every lazy page module. */
@@ -37,5 +37,14 @@ describe('deals page API preloads', () => {
   it('asks for the owners and the stages the page loads', () => {
     expect(source('get-deal-owners.ts')).toContain(`http.get('${DEALS_PAGE_REQUESTS[1]}')`);
     expect(source('get-deal-stages.ts')).toContain(`http.get('${DEALS_PAGE_REQUESTS[2]}')`);
+  });
+});
+
+/** The meeting page's API preload must be the request the page makes for its recording. */
+describe('meeting page API preload', () => {
+  it('asks for the recording of the id in the path', () => {
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, '../features/meetings/api/get-meeting.ts'), 'utf8');
+    expect(MEETING_REQUEST).toBe('/api/videos/:id');
+    expect(source).toContain('http.get(`/api/videos/${encodeURIComponent(id)}`)');
   });
 });

@@ -60,7 +60,16 @@ export const routes: RouteObject[] = [
       {
         element: <GuestOnly />,
         children: [
-          { path: 'signin', element: <SignInPage /> },
+          {
+            path: 'signin',
+            // The server's first paint of the form goes once the app's own is on screen.
+            element: (
+              <>
+                <SignInPage />
+                <ReleaseFirstPaint />
+              </>
+            ),
+          },
           { path: 'not-customer', element: <NotCustomerPage /> },
           { path: 'pending-approval', element: <PendingApprovalPage /> },
         ],

@@ -15,7 +15,7 @@ describe('View upcoming calls', () => {
 
     const opener = screen.getByRole('button', { name: 'View upcoming calls' });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Upcoming Calls' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upcoming Calls' });
     const section = within(dialog).getByRole('region', { name: 'Your Meetings' });
     const list = await within(section).findByRole('list', { name: 'Your Meetings' });
     expect(
@@ -40,7 +40,7 @@ describe('View upcoming calls', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithQueries(<UpcomingCallsButton />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'View upcoming calls' }));
-    const dialog = screen.getByRole('dialog', { name: 'Upcoming Calls' });
+    const dialog = await screen.findByRole('dialog', { name: 'Upcoming Calls' });
     expect(await within(dialog).findByText('No upcoming calls')).toBeInTheDocument();
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(log).toHaveBeenCalledWith('Failed to load upcoming calls', expect.anything());

@@ -1,33 +1,25 @@
-import { Sparkles } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { TextField } from '../../../components/ui/text-field';
-import { isApiError } from '../../../lib/http';
-import { useGenerateFollowUpEmail } from '../api/generate-follow-up-email';
 import { GmailDraftAction } from './gmail-draft-action';
 
-/** Generate AI Email: a follow-up drafted from the meeting, editable, then copied or saved as a Gmail draft. */
-export function AiEmailButton({ videoId }: { videoId: string }) {
-  const [open, setOpen] = useState(false);
-  const [subject, setSubject] = useState('');
-  const [body, setBody] = useState('');
-  const [to, setTo] = useState<string[]>([]);
-  const generate = useGenerateFollowUpEmail();
+type AiEmailDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  failure: string | null;
+  onRetry: () => void;
+  draft: { to: string[]; subject: string; body: string };
+  onSubjectChange: (subject: string) => void;
+  onBodyChange: (body: string) => void;
+};
 
-  const start = () => {
-    setOpen(true);
-    generate.mutate(videoId, {
-      onSuccess: (email) => {
-        setSubject(email.subject);
-        setBody(email.body);
-        setTo(email.to);
-      },
-    });
-  };
+/** The follow-up email the AI drafted (ai-email-button.tsx asks for it): editable, then copied or saved as a Gmail draft. */
+export function AiEmailDialog({ open, onOpenChange, pending, failure, onRetry, draft, onSubjectChange, onBodyChange }: AiEmailDialogProps) {
+  const { to, subject, body } = draft;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(`Subject: ${subject}\n\n${body}`);
@@ -36,50 +28,38 @@ export function AiEmailButton({ videoId }: { videoId: string }) {
       toast.error('Could not copy the email');
     }
   };
-  const failure = generate.error
-    ? isApiError(generate.error) && generate.error.detail
-      ? generate.error.detail
-      : 'Failed to generate the email. Please try again.'
-    : null;
-
   return (
-    <>
-      <Button onClick={start}>
-        <Sparkles size={16} aria-hidden="true" />
-        Generate AI Email
-      </Button>
-      <Dialog open={open} onOpenChange={setOpen} title="Follow-up email">
-        {generate.isPending ? (
-          <p role="status" className="muted">
-            Drafting the follow-up email...
-          </p>
-        ) : failure ? (
-          <div className="dialog-form">
-            <AlertMessage>{failure}</AlertMessage>
-            <div className="dialog-actions">
-              <Button variant="secondary" onClick={start}>
-                Try again
-              </Button>
-            </div>
+    <Dialog open={open} onOpenChange={onOpenChange} title="Follow-up email">
+      {pending ? (
+        <p role="status" className="muted">
+          Drafting the follow-up email...
+        </p>
+      ) : failure ? (
+        <div className="dialog-form">
+          <AlertMessage>{failure}</AlertMessage>
+          <div className="dialog-actions">
+            <Button variant="secondary" onClick={onRetry}>
+              Try again
+            </Button>
           </div>
-        ) : (
-          <div className="dialog-form ai-email">
-            {to.length > 0 ? <p className="muted">To: {to.join(', ')}</p> : null}
-            <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} data-autofocus />
-            <FormField label="Body">
-              {(control) => (
-                <textarea {...control} className="input textarea" rows={12} value={body} onChange={(e) => setBody(e.target.value)} />
-              )}
-            </FormField>
-            <div className="dialog-actions">
-              <Button variant="secondary" onClick={() => void copy()}>
-                Copy
-              </Button>
-              <GmailDraftAction draft={{ to, subject, body }} enabled={open} />
-            </div>
+        </div>
+      ) : (
+        <div className="dialog-form ai-email">
+          {to.length > 0 ? <p className="muted">To: {to.join(', ')}</p> : null}
+          <TextField label="Subject" value={subject} onChange={(e) => onSubjectChange(e.target.value)} data-autofocus />
+          <FormField label="Body">
+            {(control) => (
+              <textarea {...control} className="input textarea" rows={12} value={body} onChange={(e) => onBodyChange(e.target.value)} />
+            )}
+          </FormField>
+          <div className="dialog-actions">
+            <Button variant="secondary" onClick={() => void copy()}>
+              Copy
+            </Button>
+            <GmailDraftAction draft={draft} enabled={open} />
           </div>
-        )}
-      </Dialog>
-    </>
+        </div>
+      )}
+    </Dialog>
   );
 }

@@ -144,7 +144,7 @@ describe('Meeting detail', () => {
     const api = detailApi();
     const { user } = await openMeeting();
     await user.click(screen.getByRole('button', { name: 'Generate AI Email' }));
-    const dialog = screen.getByRole('dialog', { name: 'Follow-up email' });
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up email' });
     const subject = await within(dialog).findByLabelText('Subject');
     expect(subject).toHaveValue('Next steps for the dealer portal');
     expect(within(dialog).getByLabelText('Body')).toHaveValue('Hi Neha,\n\nThanks for your time.');
@@ -164,7 +164,7 @@ describe('Meeting detail', () => {
     detailApi(undefined, false);
     const { user } = await openMeeting();
     await user.click(screen.getByRole('button', { name: 'Generate AI Email' }));
-    const dialog = screen.getByRole('dialog', { name: 'Follow-up email' });
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up email' });
     await act(async () => {
       await within(dialog).findByText(/Saving drafts needs the Gmail \(Google mail\) permission/);
     });

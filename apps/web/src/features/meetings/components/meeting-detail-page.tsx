@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/http';
 import { useProfile } from '../../../lib/session';
 import { useMeeting } from '../api/get-meeting';
 import { durationText, meetingDate, participantCountText } from '../utils/meeting-format';
-import { AiEmailButton } from './ai-email-dialog';
+import { AiEmailButton } from './ai-email-button';
 import { MeetingOverview } from './meeting-overview';
 import { MeetingParticipants } from './meeting-participants';
 import { MeetingPlayer } from './meeting-player';
