@@ -2,7 +2,7 @@ import type { TDeal, TDealListQuery } from '@pipewise/contract/deals';
 
 /**
  * The deals list semantics written again in plain JavaScript over every visible deal: what a
- * client would do with a fetch-all answer (SPEC.md's approach). It doubles as an independent
+ * client would do with a fetch-all answer (the product specification's approach). It doubles as an independent
  * check of the server's SQL: the bench compares totals and page ids of the three paths.
  */
 export type ListAnswer = { ids: string[]; total: number; total_amount: string };

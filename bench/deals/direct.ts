@@ -15,7 +15,7 @@ export function directDeals(db: Db, kind: DatabaseKind) {
   return {
     list: (caller: Caller, q: TDealListQuery) => service.list(caller, q),
     /**
-     * Every deal the caller can see, through the same SELECT as the list: SPEC.md's "one request
+     * Every deal the caller can see, through the same SELECT as the list: the product specification's "one request
      * returns all deals". It runs the list's count/sum too, a few ms against a fetch of them all.
      */
     all: async (caller: Caller): Promise<TDeal[]> => {

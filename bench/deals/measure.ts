@@ -116,7 +116,7 @@ export async function explainAll(database: Database, ds: Dataset, queries: DealQ
 }
 
 /**
- * SPEC.md's approach for each query: every visible deal through the list's SELECT, serialised to
+ * the product specification's approach for each query: every visible deal through the list's SELECT, serialised to
  * JSON (the response body), parsed back (the client), then filtered, sorted and paged in JS.
  */
 export async function measureFetchAll(

@@ -123,7 +123,7 @@ export function report(run: RunFacts, outcomes: QueryOutcome[], o: DealsOptions)
       `(page and totals as the server runs them: ${kind === 'pglite' ? 'one statement' : 'two statements in parallel'}) ` +
       `on a direct ${kind === 'pglite' ? 'in-process PGlite' : 'pg pool'} connection, same counts. ` +
       `API − SQL is the API's p95 minus the SQL's. ` +
-      `Fetch-all (SPEC.md's approach): every visible deal through the list's SELECT, JSON.stringify, JSON.parse, ` +
+      `Fetch-all (the product specification's approach): every visible deal through the list's SELECT, JSON.stringify, JSON.parse, ` +
       `then filter/sort/page in JS ` +
       `(1 unrecorded + ${o.fetchAllRuns} runs; no HTTP transfer counted, which flatters it; not attempted above ` +
       `${FETCH_ALL_MAX_DEALS / 1000}k visible deals, whose JSON nears V8's 512 MiB string limit); ` +

@@ -11,7 +11,7 @@ const rep: Actor = { id: 'rep', role: 'user', email: 'rep@acme.example' };
 const manager: Actor = { id: 'manager', role: 'user', email: 'manager@acme.example' };
 const admin: Actor = { id: 'admin', role: 'admin', email: 'admin@acme.example' };
 const superAdmin: Actor = { id: 'super', role: 'super_admin', email: 'super@acme.example' };
-/** Roles compare in any case (SPEC.md: upper-case variants accepted). */
+/** Roles compare in any case (the product specification: upper-case variants accepted). */
 const shoutingAdmin: Actor = { id: 'shouting', role: 'ADMIN', email: 'shouting@acme.example' };
 
 /** The refusal the actor gets, as [status, message], or null when they may. */

@@ -66,7 +66,7 @@ export type Refusal = { status: number; message: string };
 /** One message per refusal kind (the spec's own text where it gives one). */
 export const REFUSAL_MESSAGES = {
   notYourself: 'You can only act as yourself.',
-  /** SPEC.md's error catalogue, for the workspace update: the text of every admins-only refusal. */
+  /** the product specification's error catalogue, for the workspace update: the text of every admins-only refusal. */
   adminsOnly: 'You are not authorized to perform this action.',
   ownAccess: 'You cannot change your own role or deactivate yourself.',
   superAdminsOnly: "Only a super admin can grant super admin rights or change a super admin's role or status.",
