@@ -245,6 +245,7 @@ export const dealSearch = pgTable(
   },
   (t) => [
     // The searched text's trigrams beside the owner (btree_gin): a search by a rep or a team intersects both in the index.
+    // The assistant's near names (`word <% search_text`) read it too, once migration 0023 priced the word similarity.
     index('deal_search_owner_text_idx').using('gin', t.ownerId, sql`${t.searchText} gin_trgm_ops`),
     // A search with a close-date range: the planner ANDs the two bitmaps before reading rows.
     index('deal_search_org_closedate_idx').on(t.organizationId, t.closedate),

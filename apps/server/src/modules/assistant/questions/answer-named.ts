@@ -1,6 +1,6 @@
 import type { Answer, AskContext } from './answer-kit';
 import { answerAccount, answerContact, answerDealFields, type RecordReads } from './answer-record';
-import type { Intent, IntentName, Vocabulary } from './intents';
+import { isListIntent, type Intent, type IntentName, type Vocabulary } from './intents';
 import { matchIntent } from './match-intent';
 import { hasFilters } from './read-filters';
 import { wordsOf } from './name-match';
@@ -41,19 +41,6 @@ const without = (question: string, words: Set<string>) =>
 
 /** Field words on an account that ask for its deals' fields rather than a list. */
 const ACCOUNT_FIELDS = new Set(['nextsteps', 'stage', 'closedate', 'owner', 'company', 'summary', 'amount']);
-/** Intents a question about a named account keeps (scoped to that account). */
-const LIST_INTENTS: IntentName[] = [
-  'closing',
-  'pipeline_by',
-  'top_owner',
-  'largest',
-  'no_next_steps',
-  'stuck',
-  'overdue',
-  'last_meeting',
-  'account_people',
-  'calls',
-];
 
 /**
  * Decides what a question asks after reading the records it names: a named deal gets its fields,
@@ -117,10 +104,7 @@ export function readNamed(
       match: { score: 1, coverage: 1, used: [], first: true },
     }));
     const asksFields = fields.some((f) => ACCOUNT_FIELDS.has(f));
-    if (
-      LIST_INTENTS.includes(intent.name) &&
-      !(intent.name === 'closing' && fields.includes('closedate') && !/\b(this|next)\b/i.test(rest))
-    )
+    if (isListIntent(intent.name) && !(intent.name === 'closing' && fields.includes('closedate') && !/\b(this|next)\b/i.test(rest)))
       return { kind: 'intent', intent, account };
     if (intent.name === 'deal_stats' && (!asksFields || /\b(how\s+many|count|number\s+of|total|sum)\b/i.test(rest)))
       return { kind: 'intent', intent, account };

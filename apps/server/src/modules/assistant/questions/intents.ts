@@ -14,7 +14,8 @@ export type DealFilters = {
   openOnly?: boolean;
 };
 
-export const INTENTS = [
+/** The list intents: a question about a named account keeps them, scoped to that account's deals. */
+export const LIST_INTENTS = [
   'closing',
   'pipeline_by',
   'top_owner',
@@ -25,6 +26,10 @@ export const INTENTS = [
   'last_meeting',
   'account_people',
   'calls',
+] as const;
+
+export const INTENTS = [
+  ...LIST_INTENTS,
   'deal_stats',
   'search',
   /** A named deal's fields; a named account's deals; a named contact. */
@@ -36,6 +41,8 @@ export const INTENTS = [
   'outside',
 ] as const;
 export type IntentName = (typeof INTENTS)[number];
+
+export const isListIntent = (name: IntentName): boolean => (LIST_INTENTS as readonly IntentName[]).includes(name);
 
 export type Intent =
   | { name: 'closing'; range: DateRange }
