@@ -54,6 +54,17 @@ async function shownCount(): Promise<number> {
 }
 
 const expectCount = (expected: number) => expect.poll(shownCount, { timeout: 10_000 }).toBe(expected);
+/** yyyy-mm-dd `days` from today (UTC, as the close-date filter reads its dates). */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A yyyy-mm-dd as the filter's tag writes it ('5 Mar 2026'), by the browser's own Intl. */
+const shortDate = (iso: string) =>
+  page.evaluate(
+    (day) =>
+      new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      ),
+    iso,
+  );
 const tags = () => page.getByRole('list', { name: 'Active filters' }).getByRole('listitem').allTextContents();
 const query = () => new URL(page.url()).searchParams;
 
@@ -129,17 +140,27 @@ describe('all-deals list', () => {
     expect(await tags()).toEqual(['Owner: Rahul Verma', 'Stage: Proposal', 'Pipeline: Enterprise']);
 
     await page.getByRole('button', { name: 'Remove Owner: Rahul Verma' }).click();
+    const byStageAll = await countOf('pipelines=Enterprise&stages=Proposal');
     await page.getByRole('button', { name: /CLOSE DATE/ }).click();
-    await page.getByLabel('Start Date').fill('2026-01-01');
-    await page.getByLabel('End Date').fill('2027-12-31');
+    // A window around today: the demo's close dates sit from 90 days before its seeding to 180 after,
+    // so fixed years would hold all of them, then none of them, as the years pass.
+    const [from, to] = [dayFromToday(-30), dayFromToday(60)];
+    await page.getByLabel('Start Date').fill(from);
+    await page.getByLabel('End Date').fill(to);
     await page.getByRole('button', { name: 'Apply' }).click();
-    const byDate = await countOf('pipelines=Enterprise&stages=Proposal&close_from=2026-01-01&close_to=2027-12-31');
+    const byDate = await countOf(`pipelines=Enterprise&stages=Proposal&close_from=${from}&close_to=${to}`);
+    expect(byDate).toBeGreaterThan(0);
+    expect(byDate).toBeLessThan(byStageAll);
     await expectCount(byDate);
-    expect(await tags()).toEqual(['Stage: Proposal', 'Pipeline: Enterprise', 'Close date: 1 Jan 2026 to 31 Dec 2027']);
-    expect(Object.fromEntries(query())).toMatchObject({ close_from: '2026-01-01', close_to: '2027-12-31' });
+    expect(await tags()).toEqual([
+      'Stage: Proposal',
+      'Pipeline: Enterprise',
+      `Close date: ${await shortDate(from)} to ${await shortDate(to)}`,
+    ]);
+    expect(Object.fromEntries(query())).toMatchObject({ close_from: from, close_to: to });
 
     await page.getByRole('button', { name: 'Remove Stage: Proposal' }).click();
-    await expectCount(await countOf('pipelines=Enterprise&close_from=2026-01-01&close_to=2027-12-31'));
+    await expectCount(await countOf(`pipelines=Enterprise&close_from=${from}&close_to=${to}`));
 
     await page.getByRole('button', { name: 'CLEAR FILTERS' }).click();
     await expectCount(total);

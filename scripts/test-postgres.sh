@@ -94,14 +94,17 @@ export TEST_DATABASE_URL="postgres://pipewise:pipewise@127.0.0.1:$PG_PORT/pipewi
 echo
 echo "== API suite on PostgreSQL $SERVER_VERSION =="
 echo
-# Files that run the embedded database (PGlite) whatever TEST_DATABASE_URL says: the PGlite pass
-# has run them already, and here they would repeat the same run (start-script alone spawns a dozen
-# servers). Everything else, new files included, runs on PostgreSQL.
+# Files whose run here would repeat the PGlite pass's exactly: those that run the embedded database
+# (PGlite) whatever TEST_DATABASE_URL says (start-script alone spawns a dozen servers), and those that
+# use no database. Everything else, new files included, runs on PostgreSQL.
 PGLITE_ONLY=(
   apps/server/src/start-script.test.ts
   apps/server/src/db/lock.test.ts
   apps/server/src/db/pglite-driver.test.ts
   apps/server/src/db/pglite-statements.test.ts
+  # No database at all: the OpenAI speech-to-text adapter against a local stand-in, cutting audio
+  # with ffmpeg (about a minute of the pass, the same run as on PGlite).
+  apps/server/src/adapters/stt/openai-stt.test.ts
 )
 EXCLUDES=()
 for f in "${PGLITE_ONLY[@]}"; do EXCLUDES+=(--exclude "$f"); done

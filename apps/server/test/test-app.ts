@@ -23,6 +23,11 @@ export type TestAppOptions = {
   database?: Database;
   /** Seed the demo workspace (Acme Sales, asha@ ... sneha@acme.example) before building the app. */
   seed?: boolean;
+  /**
+   * The moment the demo is seeded at (its calls, close dates and sign-ins are placed around it); now
+   * unless given. A test that fixes its own day gives one, so the demo's calls never land on that day.
+   */
+  seededAt?: Date;
 };
 
 export type TestApp = {
@@ -78,7 +83,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
  * The app is not `ready()` yet: a test may add its own routes before the first inject.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env, database: given, seed, adapters: overrides, loggerInstance } = options;
+  const { env, database: given, seed, seededAt, adapters: overrides, loggerInstance } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-test-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
@@ -91,7 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let app: FastifyInstance;
   let services: Services;
   try {
-    if (seed) await seedDemo(database.db);
+    if (seed) await seedDemo(database.db, seededAt);
     services = createServices({ config, database, adapters: overrides, log: loggerInstance ?? silentLog });
     app = await buildApp({ services });
   } catch (e) {

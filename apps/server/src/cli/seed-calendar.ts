@@ -5,7 +5,6 @@ import type { DbOrTx } from '../db/client';
 import { calendarMeetings, contacts, dealStakeholders, deals, users } from '../db/schema';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const QUARTER = 15 * 60_000;
 
 type Person = { id: string; email: string; firstName: string; reportsTo: string | null };
@@ -26,8 +25,10 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
     .from(users)
     .where(eq(users.organizationId, organizationId))
     .orderBy(asc(users.email));
-  const dayStart = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const dayEnd = dayStart + DAY;
+  // Local midnights, not 24-hour steps: a day that changes the clocks (DST) has 23 or 25 hours.
+  const localDay = (days: number, hour = 0, minute = 0) => new Date(now.getFullYear(), now.getMonth(), now.getDate() + days, hour, minute);
+  const dayStart = localDay(0).getTime();
+  const dayEnd = localDay(1).getTime();
   const nowMs = now.getTime();
   // Earlier today and later today stay inside today whatever the hour the demo is seeded.
   const earlierToday = Math.max(dayStart, roundDown(nowMs - 3 * HOUR));
@@ -36,7 +37,7 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
   const roomy = left > 3 * HOUR;
   const laterToday = roomy ? roundDown(nowMs + 2 * HOUR) : nowMs + Math.floor(left / 3);
   const laterToday2 = roomy ? Math.min(dayEnd - 30 * 60_000, laterToday + HOUR) : nowMs + Math.floor((2 * left) / 3);
-  const at = (days: number, hour: number, minute = 0) => new Date(dayStart + days * DAY + hour * HOUR + minute * 60_000);
+  const at = (days: number, hour: number, minute = 0) => localDay(days, hour, minute);
 
   const rows: (typeof calendarMeetings.$inferInsert)[] = [];
   for (const [i, p] of people.entries()) {
@@ -89,8 +90,8 @@ export async function seedDemoCalendar(db: DbOrTx, organizationId: string, now =
       {
         ...base,
         title: 'Sales kickoff',
-        startAt: new Date(dayStart + 2 * DAY),
-        endAt: new Date(dayStart + 3 * DAY),
+        startAt: localDay(2),
+        endAt: localDay(3),
         allDay: true,
         attendees: teamAttendees,
         meetLink: null,

@@ -19,6 +19,11 @@ const KAVYA = '+919800000012';
 /** The day the digests are for: 08:00 in Kolkata is 02:30 UTC, in London (winter) 08:00 UTC. */
 const DAY = '2026-12-01';
 const at = (utc: string) => new Date(`${DAY}T${utc}Z`);
+/**
+ * The demo is seeded a fortnight before DAY: its calls (up to eight days after the seeding) never
+ * land on DAY, whatever the real date, so the digests hold only the calls below.
+ */
+const SEEDED_AT = new Date('2026-11-16T06:00:00Z');
 
 let t: TestApp;
 let fake: FakeWhatsapp;
@@ -42,7 +47,7 @@ async function callsFor(email: string, calls: { title: string; utc: string }[]) 
 
 beforeAll(async () => {
   fake = await startFakeWhatsapp();
-  t = await createTestApp({ seed: true, env: fake.env() });
+  t = await createTestApp({ seed: true, seededAt: SEEDED_AT, env: fake.env() });
   await verify('rahul@acme.example', RAHUL, { morningDigest: true, insightsReady: true });
   // Priya's browser reported London when she verified: her 08:00 is London's.
   await verify('priya@acme.example', PRIYA, { morningDigest: true }, 'Europe/London');

@@ -5,6 +5,7 @@ import type { TGoogleStatus } from '@pipewise/contract/calendar';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
+import { viewerTimeZone } from '../../../../test/time-zone';
 
 const LONG_SUMMARY =
   'The buying team wants the dealer portal live before the festive season, with a phased rollout by region and training for every dealer.';
@@ -52,6 +53,9 @@ async function openMeeting(path = '/dashboard/meeting/v1') {
   await screen.findByRole('heading', { level: 2, name: 'Kaveri discovery call' });
   return { view, user: userEvent.setup() };
 }
+
+// The fixture's upload (15:05 UTC on 5 March) is 20:35 on 5 March in Kolkata; east of UTC+9 it is the 6th.
+viewerTimeZone('Asia/Kolkata');
 
 describe('Meeting detail', () => {
   it('loads from the URL alone: title, date, duration, participant count, overview with Read More / Show Less', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
+import { viewerTimeZone } from '../../../../test/time-zone';
 
 const MINE = [videoFixture(), videoFixture({ id: 'v2', title: '', dealName: null, sentiment: 'negative', meet_attendees: [] })];
 const TEAM = [videoFixture({ id: 'v3', title: 'Rahul weekly sync', sentiment: null, status: 'processing' })];
@@ -17,6 +18,9 @@ function meetingsApi(overrides: Record<string, () => Response | Promise<Response
     ...overrides,
   });
 }
+
+// The fixture's upload (15:05 UTC on 5 March) is 20:35 on 5 March in Kolkata; east of UTC+9 it is the 6th.
+viewerTimeZone('Asia/Kolkata');
 
 describe('Meetings screen', () => {
   it("shows 'Loading videos...', then the table with the real deal name and sentiment", async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TGoogleStatus } from '@pipewise/contract/calendar';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
@@ -141,7 +141,12 @@ describe('the Google card', () => {
   });
 
   describe('Sync now', () => {
-    const EARLIER = new Date(Date.now() - 3 * 60 * 60_000).toISOString();
+    // The card's own clock, midday: the last sync three hours before is today whatever the real date.
+    const NOW = new Date(2026, 10, 25, 12, 0);
+    const EARLIER = new Date(NOW.getTime() - 3 * 60 * 60_000).toISOString();
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    });
     const synced = (overrides: Partial<TGoogleStatus> = {}) => ({ ...CONNECTED, last_synced_at: EARLIER, ...overrides });
 
     it('shows when the calendar last synced; Sync now syncs, polls the status until the sync ends, then says just now', async () => {
@@ -152,7 +157,7 @@ describe('the Google card', () => {
       });
       renderApp('/dashboard/settings?section=integrations');
       const card = await googleCard();
-      expect(await within(card).findByText(/^Last synced (today|[A-Z][a-z]{2} \d+) at \d+:\d\d [AP]M$/)).toBeInTheDocument();
+      expect(await within(card).findByText('Last synced today at 9:00 AM')).toBeInTheDocument();
       fireEvent.click(within(card).getByRole('button', { name: 'Sync now' }));
       expect(await within(card).findByRole('button', { name: 'Syncing…' })).toBeDisabled();
       expect(within(card).getByRole('status')).toHaveTextContent('Syncing…');

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { THubspotStatus, TSyncProgress } from '@pipewise/contract/integrations';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
@@ -180,16 +180,16 @@ describe('the HubSpot card', () => {
   });
 
   it('shows when it last synced; Sync now queues a sync and follows it, queued, running, to the end', async () => {
+    // The card's own clock, midday: the last sync two hours before is today whatever the real date.
+    const now = new Date(2026, 10, 25, 12, 0);
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    const synced = { ...CONNECTED, last_synced_at: new Date(now.getTime() - 2 * 60 * 60_000).toISOString() };
     const running: TSyncProgress = { state: 'running', phase: 'pipelines', done: 0, total: 0, percent: 0, message: null };
     // After the press: still as before while the job waits for a worker, then running, then done.
-    const after: THubspotStatus[] = [
-      CONNECTED,
-      { ...CONNECTED, sync: running },
-      { ...CONNECTED, last_synced_at: new Date().toISOString() },
-    ];
+    const after: THubspotStatus[] = [synced, { ...synced, sync: running }, { ...synced, last_synced_at: new Date().toISOString() }];
     let pressed = false;
     const api = setup({
-      'GET /api/hubspot/status': () => json(!pressed ? CONNECTED : after.length > 1 ? after.shift()! : after[0]!),
+      'GET /api/hubspot/status': () => json(!pressed ? synced : after.length > 1 ? after.shift()! : after[0]!),
       'POST /api/hubspot/sync': () => {
         pressed = true;
         return json({ queued: true, sync: IDLE }, 202);
@@ -197,7 +197,7 @@ describe('the HubSpot card', () => {
     });
     renderApp('/dashboard/settings?section=integrations');
     const card = await hubspotCard();
-    expect(await within(card).findByText(/^Last synced (today|[A-Z][a-z]{2} \d+) at \d+:\d\d [AP]M$/)).toBeInTheDocument();
+    expect(await within(card).findByText('Last synced today at 10:00 AM')).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Sync now' }));
     expect(await within(card).findByRole('button', { name: 'Syncing…' })).toBeDisabled();
     expect(await within(card).findByText('Importing pipelines and stages: counting records…', {}, { timeout: 4000 })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { TRANSCRIPT_UNAVAILABLE_TEXT, type TVideo } from '@pipewise/contract/vid
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
+import { viewerTimeZone } from '../../../../test/time-zone';
 
 function insightsApi(mine: () => TVideo[] | Response, team: () => TVideo[] | Response = () => []) {
   const answer = (value: TVideo[] | Response) => (value instanceof Response ? value : json(value));
@@ -18,6 +19,9 @@ function insightsApi(mine: () => TVideo[] | Response, team: () => TVideo[] | Res
 }
 
 const card = (title: string) => screen.getByRole('button', { name: title }).closest('li')!;
+
+// The fixture's upload (15:05 UTC on 5 March) is 20:35 on 5 March in Kolkata; east of UTC+9 it is the 6th.
+viewerTimeZone('Asia/Kolkata');
 
 describe('Video Insights', () => {
   it("shows 'Loading insights...', then both sections with cards and their fallbacks", async () => {
