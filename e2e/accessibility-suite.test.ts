@@ -236,7 +236,15 @@ const DASHBOARD_SCREENS: Record<string, Screen> = {
 
 /** The guest routes and the not-found page, in a context with no session. */
 const GUEST_SCREENS: Record<string, Screen> = {
-  signin: { url: async () => '/signin', ready: async (page) => void (await page.getByLabel('Email address').waitFor()) },
+  signin: {
+    url: async () => '/signin',
+    // The server paints the sign-in form from its HTML (inert) until the app's own form replaces it:
+    // the screen is ready, for the keyboard too, once that first-paint layer is gone.
+    ready: async (page) => {
+      await page.getByLabel('Email address').waitFor();
+      await page.locator('#first-paint').waitFor({ state: 'detached' });
+    },
+  },
   'not-customer': {
     url: async () => '/not-customer',
     ready: async (page) => void (await page.getByRole('heading', { name: 'Not a customer?' }).waitFor()),
