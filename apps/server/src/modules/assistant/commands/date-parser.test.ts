@@ -5,7 +5,7 @@ import { parseCloseDate } from './date-parser';
  * A close date depends on the moment and the caller's zone only: the server may run in any zone
  * (process.env.TZ), including ones whose day differs from the caller's and from UTC's.
  */
-const SERVER_ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Auckland', 'Pacific/Kiritimati'];
+const SERVER_ZONES = ['UTC', 'America/Los_Angeles', 'Asia/Kolkata', 'Pacific/Auckland', 'Pacific/Kiritimati', 'America/Santiago'];
 const processZone = process.env.TZ;
 
 afterEach(() => {
@@ -53,6 +53,10 @@ describe('close dates on a server in any zone', () => {
     // 00:30 on New Year's Day in Kiritimati, still 31 December in UTC.
     ['in 2 days', '2026-12-31T10:30:00Z', 'Pacific/Kiritimati', '2027-01-03'],
     ['end of year', '2026-12-31T10:30:00Z', 'Pacific/Kiritimati', '2027-12-31'],
+    // 00:30 on Sunday 6 September in Auckland: a time Santiago skips that night (its clocks go from 00:00 to 01:00).
+    ['today', '2026-09-05T12:30:00Z', 'Pacific/Auckland', '2026-09-06'],
+    ['tomorrow', '2026-09-05T12:30:00Z', 'Pacific/Auckland', '2026-09-07'],
+    ['sunday', '2026-09-05T12:30:00Z', 'Pacific/Auckland', '2026-09-13'],
   ])('"%s" at %s in %s is %s', (text, now, timeZone, date) => {
     expect(onEachServer(text, now, timeZone)).toEqual(everywhere(date));
   });
