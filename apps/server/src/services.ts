@@ -232,13 +232,25 @@ export type ServicesDeps = {
   log: FastifyBaseLogger;
   /** This process's id (runtime/processes.ts), stamped on the files it writes and the jobs it holds; a new one by default. */
   processId?: string;
+  /**
+   * The clock the assistant and the calendar read "today" and "tomorrow" from (the real one by default):
+   * a test fixes its moment here, so its data and the server agree on the day even across a midnight.
+   */
+  now?: () => Date;
 };
 
 /**
  * Every service over one database and one set of adapters: the same container serves the API
  * routes and the job worker, so a worker process can do (and decrypt) whatever the API can.
  */
-export function createServices({ config, database, adapters: overrides = {}, log, processId = newProcessId() }: ServicesDeps) {
+export function createServices({
+  config,
+  database,
+  adapters: overrides = {},
+  log,
+  processId = newProcessId(),
+  now = () => new Date(),
+}: ServicesDeps) {
   const { db } = database;
   // Loaded here only: everything that needs a key derives it from this one.
   const masterKey = loadMasterKey(config.encryptionKey, config.dataDir);
@@ -333,6 +345,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
       remote: hubspot.writeThrough,
       gazetteers,
       pending: createPendingOperationsRepo(db),
+      now,
     }),
     confirmations: createConfirmService({
       db,
@@ -344,13 +357,14 @@ export function createServices({ config, database, adapters: overrides = {}, log
     }),
   };
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
-  const questions = createQuestionsService({ reads, named: createNamedRecords(reads) });
+  const questions = createQuestionsService({ reads, named: createNamedRecords(reads), now });
   /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
   const assistant = createModelAssistant({
     llm: adapters.llm,
     timeoutMs: config.llm?.timeoutMs ?? NO_MODEL_TIMEOUT_MS,
-    tools: createToolRunner({ deals, search: createRecordSearchRepo(reads), commands: commands.process, now: () => new Date() }),
+    tools: createToolRunner({ deals, search: createRecordSearchRepo(reads), commands: commands.process, now }),
     log,
+    now,
   });
   /** WhatsApp as the assistant's second door: the conversation (webhook job) and the notifications Pipewise starts. */
   const whatsappRepo = createWhatsappConversationRepo(db);
@@ -451,7 +465,7 @@ export function createServices({ config, database, adapters: overrides = {}, log
     registrations: createRegistrationsService({ db, registrations, users, domains, queue, appUrl: config.appUrl }),
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
-    calendar: createCalendarService({ meetings }),
+    calendar: createCalendarService({ meetings, now }),
     search: createSearchService({ repo: createSearchRepo(db, reads, { oneStatement: database.kind === 'pglite' }) }),
     calendarSync,
     google: createGoogleService({

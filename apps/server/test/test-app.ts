@@ -28,6 +28,12 @@ export type TestAppOptions = {
    * unless given. A test that fixes its own day gives one, so the demo's calls never land on that day.
    */
   seededAt?: Date;
+  /**
+   * The server's clock for "today" and "tomorrow" (the assistant's questions and commands, the calendar's
+   * default range); the real one unless given. A test that computes a day and then asks the server about
+   * it gives one, so both read the same day even when the run crosses a midnight.
+   */
+  now?: () => Date;
 };
 
 export type TestApp = {
@@ -83,7 +89,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
  * The app is not `ready()` yet: a test may add its own routes before the first inject.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env, database: given, seed, seededAt, adapters: overrides, loggerInstance } = options;
+  const { env, database: given, seed, seededAt, adapters: overrides, loggerInstance, now } = options;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-test-'));
   const webDist = path.join(dataDir, 'web');
   fs.mkdirSync(webDist);
@@ -97,7 +103,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let services: Services;
   try {
     if (seed) await seedDemo(database.db, seededAt);
-    services = createServices({ config, database, adapters: overrides, log: loggerInstance ?? silentLog });
+    services = createServices({ config, database, adapters: overrides, log: loggerInstance ?? silentLog, now });
     app = await buildApp({ services });
   } catch (e) {
     await closeDatabase();

@@ -28,17 +28,17 @@ export function wrap(text: string, width = 136): string {
 }
 export const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…` : s).replace(/\n/g, ' ⏎ ');
 
-/** Today (YYYY-MM-DD) in the IANA zone `tz`. */
-export const todayIn = (tz: string) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(new Date());
+/** The day (YYYY-MM-DD) in the IANA zone `tz` at `at` (now unless given: a run gives the moment its server's clock is fixed at). */
+export const todayIn = (tz: string, at: Date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: tz }).format(at);
 export function addDays(iso: string, n: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
 }
 export const dow = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
-/** "next tuesday" in `tz`: the coming one (1..7 days ahead) or the one after it; reps mean either. */
-export function nextWeekday(day: number, tz: string): string[] {
-  const today = todayIn(tz);
+/** "next tuesday" in `tz` at `at`: the coming one (1..7 days ahead) or the one after it; reps mean either. */
+export function nextWeekday(day: number, tz: string, at: Date = new Date()): string[] {
+  const today = todayIn(tz, at);
   const ahead = (day - dow(today) + 7) % 7 || 7;
   return [addDays(today, ahead), addDays(today, ahead + 7)];
 }

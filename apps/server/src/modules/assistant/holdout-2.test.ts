@@ -32,6 +32,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const TZ = 'Asia/Kolkata';
 const TZ_WEST = 'America/Los_Angeles';
+/**
+ * The one moment of the run: the demo is seeded at it, the server's clock stays on it and every expected
+ * "today" is read from it, so a run that crosses a midnight (in Kolkata, Los Angeles or UTC) still agrees.
+ */
+const NOW = new Date();
 const REPORT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../bench/results/assistant-holdout-2.md');
 
 let t: TestApp;
@@ -48,7 +53,7 @@ const results: HoldoutResult[] = [];
 
 /** End of this month in the caller's zone. */
 function endOfMonth(tz = TZ): string {
-  const [y, m] = todayIn(tz).split('-').map(Number) as [number, number];
+  const [y, m] = todayIn(tz, NOW).split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }
 
@@ -287,7 +292,7 @@ function outsideQ(input: string, madeUp?: string, cls = 'q: outside', who = rep,
 // ---------- the run ----------
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, seededAt: NOW, now: () => NOW });
   api = holdoutApi(t, { tz: TZ, firstAsk: 'panel' });
   rep = await signIn(t.database.db, 'kavya@acme.example');
   manager = await signIn(t.database.db, 'meera@acme.example');
@@ -349,7 +354,7 @@ function buildItems() {
     const xs = inPipe(p);
     return xs.length ? xs[i % xs.length]! : at(i);
   };
-  const today = todayIn(TZ);
+  const today = todayIn(TZ, NOW);
   /** Reads the deal again when the item runs: earlier items may have moved it. */
   const fresh = (d: TDeal) => api.getDeal(rep, d.deal_id);
   /** A stage of the deal's pipeline other than its current one, the first of `prefer` that fits. */
@@ -401,7 +406,7 @@ function buildItems() {
   ]);
   U(two, sp(1), (d) => {
     const st = otherStage(d, ['Qualified to Buy', 'Appointment Scheduled']);
-    return [`update ${d.dealname} set stage to ${st}, close date to next tuesday`, { dealstage: st, closedate: nextWeekday(2, TZ) }];
+    return [`update ${d.dealname} set stage to ${st}, close date to next tuesday`, { dealstage: st, closedate: nextWeekday(2, TZ, NOW) }];
   });
   U(two, at(3), (d) => [
     `update ${shortName(d)} amount 75 thousand and next step demo to plant heads`,
@@ -530,14 +535,14 @@ function buildItems() {
   const cd = 'cmd: close dates';
   U(cd, at(37), (d) => [`update ${shortName(d)} close date tmrw`, { closedate: addDays(today, 1) }]);
   U(cd, at(38), (d) => [`update ${loose(d)} closing date day after tomorrow`, { closedate: addDays(today, 2) }]);
-  U(cd, at(39), (d) => [`update ${swapTypo(d)} close date next thursday`, { closedate: nextWeekday(4, TZ) }]);
+  U(cd, at(39), (d) => [`update ${swapTypo(d)} close date next thursday`, { closedate: nextWeekday(4, TZ, NOW) }]);
   U(cd, at(40), (d) => [`update ${shortName(d)} push close to 28 feb 2027`, { closedate: '2027-02-28' }]);
   U(cd, at(41), (d) => [`update ${lc(d.dealname)} close date in 2 weeks`, { closedate: addDays(today, 14) }]);
   U(cd, at(42), (d) => [`update ${shortName(d)} close date 05-01-2027`, { closedate: ['2027-01-05', '2027-05-01'] }]);
   U(cd, at(43), (d) => [`update ${loose(d)} close date end of this month`, { closedate: endOfMonth() }]);
-  U(cd, at(44), (d) => [`update ${shortName(d)} close date today`, { closedate: todayIn(TZ_WEST) }], TZ_WEST);
-  U(cd, at(45), (d) => [`update ${swapTypo(d)} close date tomorrow`, { closedate: addDays(todayIn(TZ_WEST), 1) }], TZ_WEST);
-  U(cd, at(46), (d) => [`update ${shortName(d)} close date next monday`, { closedate: nextWeekday(1, TZ_WEST) }], TZ_WEST);
+  U(cd, at(44), (d) => [`update ${shortName(d)} close date today`, { closedate: todayIn(TZ_WEST, NOW) }], TZ_WEST);
+  U(cd, at(45), (d) => [`update ${swapTypo(d)} close date tomorrow`, { closedate: addDays(todayIn(TZ_WEST, NOW), 1) }], TZ_WEST);
+  U(cd, at(46), (d) => [`update ${shortName(d)} close date next monday`, { closedate: nextWeekday(1, TZ_WEST, NOW) }], TZ_WEST);
 
   // ---- Commands: creates (10).
   const cr = 'cmd: creates';
@@ -560,7 +565,7 @@ function buildItems() {
   C(
     cr,
     'create deal Doon Organics farm app amount 1.5 million close date next friday',
-    mk('Doon Organics farm app', { amount: 1500000, closedate: nextWeekday(5, TZ) }),
+    mk('Doon Organics farm app', { amount: 1500000, closedate: nextWeekday(5, TZ, NOW) }),
   );
   C(
     cr,
@@ -686,7 +691,7 @@ function buildItems() {
   listQ('which deals slipped', overdue);
   listQ('deals with no recent activity', open, () => new Set());
   listQ('which deals have gone cold', open, () => new Set());
-  const mon = nextWeekday(1, TZ)[0]!;
+  const mon = nextWeekday(1, TZ, NOW)[0]!;
   const nextWeek = where((d) => isOpen(d) && !!d.closedate && d.closedate >= mon && d.closedate <= addDays(mon, 6));
   const soon = where((d) => isOpen(d) && !!d.closedate && d.closedate > today && d.closedate <= addDays(mon, 6));
   listQ('deals expected to close next week', soon, nextWeek);

@@ -30,6 +30,11 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
  */
 
 const TZ = 'Asia/Kolkata';
+/**
+ * The one moment of the run: the demo is seeded at it, the server's clock stays on it and every expected
+ * "today" is read from it, so a run that crosses a midnight (in Kolkata, Los Angeles or UTC) still agrees.
+ */
+const NOW = new Date();
 const REPORT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../bench/results/assistant-holdout.md');
 
 let t: TestApp;
@@ -45,7 +50,7 @@ const results: HoldoutResult[] = [];
 
 /** The next 15 January (or whatever month/day) from today. */
 function nextOccurrence(month: number, day: number): string {
-  const today = todayIn(TZ);
+  const today = todayIn(TZ, NOW);
   const year = Number(today.slice(0, 4));
   const pad = (n: number) => String(n).padStart(2, '0');
   const thisYear = `${year}-${pad(month)}-${pad(day)}`;
@@ -231,7 +236,7 @@ function outsideQ(input: string, madeUp?: string) {
 // ---------- the run ----------
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, seededAt: NOW, now: () => NOW });
   api = holdoutApi(t, { tz: TZ, firstAsk: 'sales' });
   rahul = await signIn(t.database.db, 'rahul@acme.example');
   for (const [key, email, name] of [
@@ -268,7 +273,7 @@ function buildItems() {
     (i: number) => at(P.ren, i),
     (i: number) => at(P.all, i),
   ];
-  const today = todayIn(TZ);
+  const today = todayIn(TZ, NOW);
   // Companies Rahul sees (through his deals), for contacts created at one of them.
   const seenCos = [...new Set(visible.map((d) => d.company_name).filter((n): n is string => !!n))].sort();
   const co = (i: number) => seenCos[(i * 5 + 1) % seenCos.length]!;
@@ -446,13 +451,13 @@ function buildItems() {
 
   // Commands: close dates.
   const cd = 'cmd: close dates';
-  cmd(cd, `update ${lc(a(35).dealname)} close date next friday`, up(a(35), { closedate: nextWeekday(5, TZ) }));
+  cmd(cd, `update ${lc(a(35).dealname)} close date next friday`, up(a(35), { closedate: nextWeekday(5, TZ, NOW) }));
   cmd(cd, `update ${partial(a(36))} close date tomorrow`, up(a(36), { closedate: addDays(today, 1) }));
   cmd(cd, `update ${a(37).dealname} closing date 15 jan`, up(a(37), { closedate: nextOccurrence(1, 15) }));
   cmd(cd, `update ${partial(a(38))} close date 31/12/2026`, up(a(38), { closedate: '2026-12-31' }));
   cmd(cd, `update ${typo(a(39))} set close date to 2027-03-31`, up(a(39), { closedate: '2027-03-31' }));
   cmd(cd, `update ${lc(a(40).dealname)} close date 10th feb 2027`, up(a(40), { closedate: '2027-02-10' }));
-  cmd(cd, `update ${partial(a(41))} push close date to next monday`, up(a(41), { closedate: nextWeekday(1, TZ) }));
+  cmd(cd, `update ${partial(a(41))} push close date to next monday`, up(a(41), { closedate: nextWeekday(1, TZ, NOW) }));
   cmd(cd, `update ${a(42).dealname} close date today`, up(a(42), { closedate: today }));
 
   // Commands: creates.
@@ -662,7 +667,7 @@ function buildItems() {
   listQ('deals that should have closed already', overdue);
   listQ('deals with no activity', open, () => new Set());
   listQ('deals nobody touched in 30 days', open, () => new Set());
-  const mondayNext = nextWeekday(1, TZ)[0]!;
+  const mondayNext = nextWeekday(1, TZ, NOW)[0]!;
   const nextWeek = where((d) => isOpen(d) && !!d.closedate && d.closedate >= mondayNext && d.closedate <= addDays(mondayNext, 6));
   const soon = where((d) => isOpen(d) && !!d.closedate && d.closedate > today && d.closedate <= addDays(mondayNext, 6));
   listQ('deals closing next week', soon, nextWeek);

@@ -38,16 +38,17 @@ function toMeeting(row: MeetingRow, isTeam: boolean): TCalendarMeeting {
   };
 }
 
-export function createCalendarService(deps: { meetings: Pick<MeetingsRepo, 'list'> }) {
+export function createCalendarService(deps: { meetings: Pick<MeetingsRepo, 'list'>; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
   return {
     /** The caller's own calendar. */
     async userMeetings(caller: Caller, query: { from?: string; to?: string }): Promise<TCalendarMeeting[]> {
-      const rows = await deps.meetings.list(caller, 'own', rangeOf(query));
+      const rows = await deps.meetings.list(caller, 'own', rangeOf(query, now()));
       return rows.map((r) => toMeeting(r, isTeamCall({ is_team: r.isTeam, attendees: r.attendees })));
     },
     /** The caller's and everyone's below them (the whole workspace for admins); others' meetings are team calls. */
     async teamMeetings(caller: Caller, query: { from?: string; to?: string }): Promise<TCalendarMeeting[]> {
-      const rows = await deps.meetings.list(caller, 'team', rangeOf(query));
+      const rows = await deps.meetings.list(caller, 'team', rangeOf(query, now()));
       return rows.map((r) => toMeeting(r, r.ownerId !== caller.id || isTeamCall({ is_team: r.isTeam, attendees: r.attendees })));
     },
   };

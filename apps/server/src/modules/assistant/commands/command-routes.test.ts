@@ -9,6 +9,11 @@ import { WRITE_THROUGH_MESSAGES } from '../../hubspot/hubspot-write-through';
 
 /** The assistant's commands over the API: reading never writes; a yes writes once, as the asker, if still allowed. */
 
+/**
+ * The server's clock: 23:59:55 on 31 December in Kiritimati (UTC+14), 22:59:55 on 30 December in Pago Pago
+ * (UTC-11). 'tomorrow' is read five seconds before a midnight, the year's, and never against the real day.
+ */
+const NOW = new Date('2026-12-31T09:59:55Z');
 let t: TestApp;
 let s: Record<'rahul' | 'priya' | 'vikram' | 'asha', TestSession>;
 let other: OtherWorkspace;
@@ -47,7 +52,7 @@ async function createdDeal(who: TestSession, name: string, rest = 'with amount 2
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ seed: true });
+  t = await createTestApp({ seed: true, now: () => NOW });
   s = await signInAll(t.database.db, {
     rahul: 'rahul@acme.example',
     priya: 'priya@acme.example',
@@ -210,21 +215,18 @@ describe('POST /api/command/process-command', () => {
 
   it("reads 'tomorrow' in the caller's time zone (X-Timezone header or timeZone parameter)", async () => {
     await createdDeal(s.rahul, 'Zone test deal');
-    const tomorrowIn = (zone: string) => {
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-      return new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    };
-    // 14 hours ahead of UTC and 11 behind: never the same day.
-    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+    // 14 hours ahead of UTC and 11 behind: never the same day (at NOW, New Year's Eve and 30 December).
+    const tomorrowIn = { 'Pacific/Kiritimati': '2027-01-01', 'Pacific/Pago_Pago': '2026-12-31' };
+    for (const [zone, tomorrow] of Object.entries(tomorrowIn)) {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/command/process-command?command=${encodeURIComponent('update deal Zone test deal close date tomorrow')}`,
         headers: { ...s.rahul.headers, 'x-timezone': zone },
       });
-      expect(answer(res).data.parsed_command.properties.closedate, zone).toBe(tomorrowIn(zone));
+      expect(answer(res).data.parsed_command.properties.closedate, zone).toBe(tomorrow);
     }
     const byParam = answer(await command(s.rahul, 'update deal Zone test deal close date tomorrow', '&timeZone=Pacific%2FKiritimati'));
-    expect(byParam.data.parsed_command.properties.closedate).toBe(tomorrowIn('Pacific/Kiritimati'));
+    expect(byParam.data.parsed_command.properties.closedate).toBe(tomorrowIn['Pacific/Kiritimati']);
   });
 
   it('names an unreadable value', async () => {

@@ -25,18 +25,27 @@ function today(ctx: DateContext): Day {
   return { y: get('year'), m: get('month'), d: get('day') };
 }
 
-/** Minutes the zone is ahead of UTC at `now`, as chrono takes it. */
-function offsetMinutes(ctx: DateContext): number {
-  const t = today(ctx);
-  const parts = new Intl.DateTimeFormat('en-GB', {
+/**
+ * The caller's wall clock as chrono reads a reference: a Date whose local fields (in whatever zone the
+ * process runs) show the time it is in the caller's zone. chrono does its calendar arithmetic with local
+ * getters; given an instant and an offset instead, its forward-date step compares a clock-shifted date
+ * with a real instant, so the answer moved with the server's zone. In this frame every date chrono
+ * builds and compares is the caller's, and the process zone drops out (a local time skipped by the
+ * process zone's daylight-saving change moves by an hour, never to another day).
+ */
+function wallClock(ctx: DateContext): Date {
+  const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: ctx.timeZone ?? 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    second: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(ctx.now);
-  const get = (k: string) => Number(parts.find((p) => p.type === k)!.value);
-  const local = Date.UTC(t.y, t.m - 1, t.d, get('hour'), get('minute'));
-  return Math.round((local - Math.floor(ctx.now.getTime() / 60_000) * 60_000) / 60_000);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
+  return new Date(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
 }
 
 const PERIOD_END =
@@ -98,6 +107,14 @@ const SHORT_WORDS: Record<string, string> = {
 };
 const SHORT_WORD = new RegExp(`\\b(?:${Object.keys(SHORT_WORDS).join('|')})\\b`, 'g');
 
+const onlyWeekday = (c: chrono.ParsedComponents) =>
+  c.isCertain('weekday') && !c.isCertain('day') && !c.isCertain('month') && !c.isCertain('year');
+
+function addDays({ y, m, d }: Day, days: number): Day {
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
+}
+
 /** A close date as YYYY-MM-DD, read in the zone relative to `now`, or null when it is not a date. */
 export function parseCloseDate(input: string, ctx: DateContext): string | null {
   const text = input
@@ -118,7 +135,7 @@ export function parseCloseDate(input: string, ctx: DateContext): string | null {
   // Numeric dates read day first (10/12/2025 is 10 December), as people write them in India;
   // en.GB would also read "Dec 15" as December 2015, so it is kept to numeric dates.
   const parser = /^\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?$/.test(stripped) ? chrono.en.GB : chrono.en.casual;
-  const results = parser.parse(stripped, { instant: ctx.now, timezone: offsetMinutes(ctx) }, { forwardDate: true });
+  const results = parser.parse(stripped, { instant: wallClock(ctx) }, { forwardDate: true });
   const hit = results[0];
   // The whole value must be the date: "sometime soonish" must not become a day from a stray word.
   if (!hit || results.length !== 1 || hit.index !== 0 || hit.text.length < stripped.length - 1) return null;
@@ -126,5 +143,10 @@ export function parseCloseDate(input: string, ctx: DateContext): string | null {
   const m = hit.start.get('month');
   const d = hit.start.get('day');
   if (y === null || m === null || d === null) return null;
-  return iso({ y, m, d });
+  const day = { y, m, d };
+  // A bare weekday said on that weekday ("thurs" on a Thursday) is next week's: today would be "today".
+  if (onlyWeekday(hit.start) && !/^this\s/.test(stripped) && iso(day) === iso(today(ctx))) {
+    return iso(addDays(day, 7));
+  }
+  return iso(day);
 }

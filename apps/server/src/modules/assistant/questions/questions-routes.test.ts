@@ -16,6 +16,8 @@ import { QUESTIONS_PER_MINUTE } from './questions-routes';
 type Sales = { data: { response: string; sources: TChatSource[]; model: boolean; note: string | null } };
 type Panel = { data: { message: string; sources: TChatSource[]; results: TRecordView[]; model: boolean; note: string | null } };
 
+/** The moment of the whole file: the fixture's "today" and the server's clock, so a run across midnight agrees. */
+const NOW = new Date();
 let t: TestApp;
 let ws: OtherWorkspace;
 let other: OtherWorkspace;
@@ -24,12 +26,12 @@ let otherData: QuestionsData;
 const s = {} as Record<'admin' | 'manager' | 'rep' | 'rep2' | 'otherAdmin', TestSession>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: () => NOW });
   const db = t.database.db;
   ws = await createOtherWorkspace(db, { domain: 'initech.example', name: 'Initech' });
   other = await createOtherWorkspace(db, { domain: 'globex.example', name: 'Globex' });
-  data = await seedQuestionsWorkspace(db, ws);
-  otherData = await seedQuestionsWorkspace(db, other);
+  data = await seedQuestionsWorkspace(db, ws, NOW);
+  otherData = await seedQuestionsWorkspace(db, other, NOW);
   for (const k of ['admin', 'manager', 'rep', 'rep2'] as const) s[k] = await signIn(db, ws.emails[k]);
   s.otherAdmin = await signIn(db, other.emails.admin);
 });

@@ -85,14 +85,15 @@ function citeAccounts(a: Answer, ctx: AskContext): Answer {
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
  */
-export function createQuestionsService(deps: { reads: QuestionReads; named: NamedRecords }) {
+export function createQuestionsService(deps: { reads: QuestionReads; named: NamedRecords; now?: () => Date }) {
   const { reads, named } = deps;
+  const clock = deps.now ?? (() => new Date());
   /** Companies the caller sees whose name matches the account the question names (exact, else prefix, else substring). */
   const companiesNamed = (caller: Caller, account: string): Promise<Company[]> => reads.companies.named(caller, account);
 
   return {
     async ask(caller: Caller, query: string, options: AskOptions = {}): Promise<Asked> {
-      const now = options.now ?? new Date();
+      const now = options.now ?? clock();
       const zone = zoneOrUtc(options.timeZone);
       const today = localDate(now, zone);
       const vocab = await vocabularyOf(reads, caller);
