@@ -109,14 +109,8 @@ export function createCompaniesRepo(db: DbOrTx) {
 export type CompaniesRepo = ReturnType<typeof createCompaniesRepo>;
 
 /** A company as an import (HubSpot) brings it: keyed by its id there, owned by a user here or by a CRM owner. */
-export type ImportedCompany = {
+export type ImportedCompany = Pick<CompanyRecord, 'name' | 'domain' | 'industry' | 'city' | 'ownerId' | 'crmOwnerId'> & {
   externalId: string;
-  name: string;
-  domain: string | null;
-  industry: string | null;
-  city: string | null;
-  ownerId: string | null;
-  crmOwnerId: string | null;
 };
 
 const keyed = sql`external_id is not null`;

@@ -114,17 +114,10 @@ export function createContactsRepo(db: DbOrTx) {
 export type ContactsRepo = ReturnType<typeof createContactsRepo>;
 
 /** A contact as an import (HubSpot) brings it: keyed by its id there, owned by a user here or by a CRM owner. */
-export type ImportedContact = {
-  externalId: string;
-  firstname: string;
-  lastname: string;
-  email: string | null;
-  phone: string | null;
-  jobtitle: string | null;
-  companyId: string | null;
-  ownerId: string | null;
-  crmOwnerId: string | null;
-};
+export type ImportedContact = Pick<
+  ContactRecord,
+  'firstname' | 'lastname' | 'email' | 'phone' | 'jobtitle' | 'companyId' | 'ownerId' | 'crmOwnerId'
+> & { externalId: string };
 
 const keyed = sql`external_id is not null`;
 const excluded = (column: string) => sql.raw(`excluded.${column}`);

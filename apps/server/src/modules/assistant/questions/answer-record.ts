@@ -5,18 +5,12 @@ import type { Named } from './named-records';
 import type { ContactField, DealField } from './record-fields';
 import type { Caller } from '../../access/access-rules';
 import type { CompanyReads } from '../../companies/company-reads';
-import type { ContactReads } from '../../contacts/contact-reads';
+import type { ContactDetails, ContactReads } from '../../contacts/contact-reads';
 import type { DealReads } from '../../deals/deal-reads';
 import type { DealRecord, DealRecordReads } from '../../deals/deal-record-reads';
 
 /** A contact as a question about them is answered. */
-export type ContactRecord = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  jobtitle: string | null;
-  company: string | null;
+export type ContactRecord = Omit<ContactDetails, 'company_id'> & {
   companyId: string | null;
   /** Deals the caller sees that the contact is a stakeholder of. */
   deals: { id: number; dealname: string; position: string | null }[];
