@@ -356,12 +356,18 @@ describe('every screen of the router: axe and visible focus', () => {
     await checkScreen(page, key);
   });
 
-  it('the root address shows the not-found page', async () => {
-    const page = (guest ??= await freshPage());
-    await page.goto('/');
-    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    expect(await runAxe(page)).toEqual([]);
-    await page.context().close();
+  it('the root address opens the sign-in screen for a visitor, and the dashboard when signed in', async () => {
+    const visitor = (guest ??= await freshPage());
+    await visitor.goto('/');
+    await visitor.waitForURL('**/signin');
+    await visitor.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await visitor.locator('#first-paint').waitFor({ state: 'detached' });
+    expect(await runAxe(visitor)).toEqual([]);
+    await visitor.context().close();
+
+    await admin.goto('/');
+    await admin.waitForURL('**/dashboard');
+    await admin.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
   });
 
   it.each(Object.keys(DASHBOARD_SCREENS).filter((k) => k !== 'settings'))('dashboard screen "%s"', async (key) => {

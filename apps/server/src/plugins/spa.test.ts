@@ -163,6 +163,18 @@ describe('pages', () => {
     expect(odd.body).toContain(link('/api/session/profile'));
   });
 
+  it('opens the dashboard at / for a visitor with a session cookie, and the sign-in screen for anyone else', async () => {
+    const signedIn = await get('/', undefined, 'access_token=abc');
+    expect(signedIn.statusCode).toBe(302);
+    expect(signedIn.headers.location).toBe('/dashboard');
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+    const visitor = await get('/');
+    expect(visitor.statusCode).toBe(302);
+    expect(visitor.headers.location).toBe('/signin');
+    // A query (a campaign link's, say) goes along.
+    expect((await get('/?ref=mail')).headers.location).toBe('/signin?ref=mail');
+  });
+
   it('answers index.html as built for a path no page matches', async () => {
     const res = await get('/no/such/page');
     expect(res.statusCode).toBe(200);

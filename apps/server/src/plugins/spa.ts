@@ -220,6 +220,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       // to the new deploy), not the page with a 200 under a script's name.
       return reply.status(404).header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send('Not found');
     }
+    // The front door: the dashboard for a visitor with a session cookie, the sign-in screen for
+    // anyone else (a cookie whose session ended is sent on to /signin by the dashboard's guard).
+    if (pathname === '/') {
+      const to = request.cookies?.[SESSION_COOKIE] ? '/dashboard' : '/signin';
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
+        .redirect(query ? `${to}?${query}` : to, 302);
+    }
     if (!page) {
       return reply.status(503).type('text/plain').send('The Pipewise web app is not built. Run `npm run build`, then restart.');
     }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner';
 import { loadScreen } from '../lib/chunk-load';
 import { ReleaseFirstPaint } from '../lib/first-paint';
@@ -95,7 +95,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { index: true, element: <NotFoundPage /> },
+      // The front door (the server redirects / too): the dashboard, whose guard sends a visitor
+      // who is not signed in on to /signin.
+      { index: true, element: <Navigate to="/dashboard" replace /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -38,7 +38,21 @@ describe('route guards', () => {
     expect(screen.getByText(/We will reach out to you soon on/)).toHaveTextContent('We will reach out to you soon on new@acme.test');
   });
 
-  it('shows a not-found page for / and unknown paths', async () => {
+  it('opens the sign-in screen at / for a signed-out visitor', async () => {
+    fakeApi({ 'GET /api/session/profile': signedOut });
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/signin');
+  });
+
+  it('opens the dashboard at / when signed in', async () => {
+    fakeApi({ 'GET /api/session/profile': () => json(profileFixture()) });
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows a not-found page for unknown paths', async () => {
     fakeApi({});
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
