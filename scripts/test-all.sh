@@ -45,6 +45,11 @@ run_vitest_step() { # name result-id command...
 source scripts/lib/debian.sh
 
 banner "Prerequisites"
+# A fresh clone has no dependencies yet: install them from the lockfile, as npm start does.
+if [[ ! -d node_modules ]]; then
+  echo "node_modules is missing: installing the dependencies (npm ci)"
+  npm ci || { echo "npm test: npm ci failed; see its output above." >&2; exit 1; }
+fi
 ensure_debian_package /usr/bin/chromium chromium
 CHROMIUM_OK=$?
 [[ $CHROMIUM_OK -eq 0 ]] && echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo /usr/bin/chromium)"
