@@ -112,7 +112,9 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   const { auth, limiter } = services;
   await app.register(healthRoutes(database));
   await app.register(
-    authRoutes(auth, config.appUrl, services.operators, (organizationId, userId) => services.reads.crmOwners.identity(organizationId, userId)),
+    authRoutes(auth, config.appUrl, services.operators, (organizationId, userId) =>
+      services.reads.crmOwners.identity(organizationId, userId),
+    ),
   );
   await app.register(
     googleAuthRoutes({

@@ -438,7 +438,7 @@ const MATRIX: Row[] = [
   { route: 'GET /api/pipelines', request: () => ({ url: '/api/pipelines?include_archived=true' }), expect: SIGNED_IN(200) },
   {
     route: 'POST /api/pipelines',
-    note: 'a new pipeline in the caller\'s own workspace',
+    note: "a new pipeline in the caller's own workspace",
     request: () => ({ url: '/api/pipelines', payload: { label: `Matrix ${randomUUID()}` } }),
     expect: [401, 403, 403, 201, 201, 403, 201, 403, 403],
   },
@@ -456,7 +456,10 @@ const MATRIX: Row[] = [
   },
   {
     route: 'POST /api/pipelines/:id/stages',
-    request: async (c) => ({ url: `/api/pipelines/${(await acmePipeline(c)).id}/stages`, payload: { label: 'Matrix stage', probability: 50 } }),
+    request: async (c) => ({
+      url: `/api/pipelines/${(await acmePipeline(c)).id}/stages`,
+      payload: { label: 'Matrix stage', probability: 50 },
+    }),
     expect: PIPELINE_ADMINS(201),
   },
   {
@@ -480,7 +483,10 @@ const MATRIX: Row[] = [
   {
     route: 'PUT /api/pipelines/:id/stage-order',
     note: "rahul's deal's pipeline, in its own order",
-    request: async (c) => ({ url: `/api/pipelines/${c.rahulDeal.pipelineId}/stage-order`, payload: { stage_ids: (await rahulsPipeline(c)).stageIds } }),
+    request: async (c) => ({
+      url: `/api/pipelines/${c.rahulDeal.pipelineId}/stage-order`,
+      payload: { stage_ids: (await rahulsPipeline(c)).stageIds },
+    }),
     expect: PIPELINE_ADMINS(200),
   },
 

@@ -32,14 +32,11 @@ export const stageHoldsDealsMessage = (count: number) =>
 
 /** Archiving a pipeline whose deals are still open is refused (decision in docs/decisions/0018). */
 export const pipelineHoldsOpenDealsMessage = (count: number) =>
-  `This pipeline holds ${count} open ${count === 1 ? 'deal' : 'deals'}. Close or move ${count === 1 ? 'it' : 'them'} before archiving the pipeline.`;
+  `This pipeline holds ${count} open ${count === 1 ? 'deal' : 'deals'}. ` +
+  `Close or move ${count === 1 ? 'it' : 'them'} before archiving the pipeline.`;
 
 const label = (what: string) =>
-  z
-    .string(`${what} is required`)
-    .trim()
-    .min(1, `${what} is required`)
-    .max(100, `${what} must be at most 100 characters`);
+  z.string(`${what} is required`).trim().min(1, `${what} is required`).max(100, `${what} must be at most 100 characters`);
 
 const probability = z
   .number('Probability must be a whole number from 0 to 100')

@@ -24,7 +24,8 @@ const stagesOf = (organizationId: string) =>
   execute<{ pipeline: string; label: string; probability: number; is_closed: boolean; is_won: boolean }>(
     database.db,
     sql`select p.label as pipeline, s.label, s.probability, s.is_closed, s.is_won
-      from pipelines p join pipeline_stages s on s.pipeline_id = p.id where p.organization_id = ${organizationId} order by p.label, s.display_order`,
+      from pipelines p join pipeline_stages s on s.pipeline_id = p.id
+      where p.organization_id = ${organizationId} order by p.label, s.display_order`,
   );
 const expected = DEFAULT_STAGES.map((s) => ({
   pipeline: 'Sales Pipeline',

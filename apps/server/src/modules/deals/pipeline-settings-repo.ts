@@ -53,7 +53,14 @@ export function createPipelineSettingsRepo(db: DbOrTx) {
         if (!r.stage_id) continue;
         const count = Number(r.deals ?? 0);
         const kind = kindOf(r.is_closed!, r.is_won!);
-        p.stages.push({ id: r.stage_id, label: r.stage_label!, probability: r.probability, kind, display_order: r.display_order!, deal_count: count });
+        p.stages.push({
+          id: r.stage_id,
+          label: r.stage_label!,
+          probability: r.probability,
+          kind,
+          display_order: r.display_order!,
+          deal_count: count,
+        });
         p.deal_count += count;
         if (kind === 'open') p.open_deal_count += count;
       }
@@ -89,7 +96,10 @@ export function createPipelineSettingsRepo(db: DbOrTx) {
 
     /** Marks a pipeline changed (its stages were), for the workspace version. */
     async touch(id: string): Promise<void> {
-      await db.update(pipelines).set({ updatedAt: sql`now()` }).where(eq(pipelines.id, id));
+      await db
+        .update(pipelines)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(pipelines.id, id));
     },
 
     async insertStage(pipelineId: string, stage: StageSeed, displayOrder: number): Promise<string> {

@@ -25,8 +25,8 @@ const list = async (who: TestSession, archived = false) =>
   (await call(who, 'GET', `/api/pipelines${archived ? '?include_archived=true' : ''}`)).json<TPipelinesList>();
 const stagesOf = (p: TPipelineSettings) => p.stages.map((s) => [s.label, s.probability, s.kind]);
 const dealStages = async (who: TestSession) =>
-  (await call(who, 'GET', '/api/deal/get-deal-stages')).json<{ data: { results: { label: string; stages: { label: string }[] }[] } }>()
-    .data.results;
+  (await call(who, 'GET', '/api/deal/get-deal-stages')).json<{ data: { results: { label: string; stages: { label: string }[] }[] } }>().data
+    .results;
 const newDeal = async (who: TestSession, pipeline: string, dealstage: string, dealname = 'Fresh deal') =>
   call(who, 'POST', '/api/deal/', { dealname, pipeline, dealstage, amount: 1000 });
 
@@ -122,8 +122,9 @@ describe('pipelines', () => {
 
   it('keeps at least one open stage', async () => {
     const sales = (await list(admin)).data.find((p) => p.label === 'Sales Pipeline')!;
-    const pipeline = (await call(admin, 'POST', '/api/pipelines', { label: 'Tiny', stages: [{ label: 'Only' }, { label: 'Done', kind: 'won' }] }))
-      .json().data as TPipelineSettings;
+    const pipeline = (
+      await call(admin, 'POST', '/api/pipelines', { label: 'Tiny', stages: [{ label: 'Only' }, { label: 'Done', kind: 'won' }] })
+    ).json().data as TPipelineSettings;
     const only = pipeline.stages[0]!;
     const close = await call(admin, 'PATCH', `/api/pipelines/${pipeline.id}/stages/${only.id}`, { kind: 'lost' });
     expect([close.statusCode, close.json().detail]).toEqual([409, 'A pipeline keeps at least one open stage.']);
@@ -156,7 +157,8 @@ describe('removing a stage that holds deals', () => {
     // The list's totals (deal_totals, kept by triggers) agree with the deals themselves.
     const [check] = await execute<{ totals: string; actual: string }>(
       db,
-      sql`select (select coalesce(sum(deals), 0) from deal_totals where organization_id = ${other.organizationId} and stage_id = ${to.id})::text as totals,
+      sql`select (select coalesce(sum(deals), 0) from deal_totals
+          where organization_id = ${other.organizationId} and stage_id = ${to.id})::text as totals,
         (select count(*) from deals where organization_id = ${other.organizationId} and stage_id = ${to.id})::text as actual`,
     );
     expect(check).toEqual({ totals: '2', actual: '2' });
@@ -198,7 +200,9 @@ describe('the assistant', () => {
     const sales = (await list(admin)).data.find((p) => p.label === 'Sales Pipeline')!;
     const stage = sales.stages.find((s) => s.deal_count > 0)!;
     const ask = async () =>
-      (await call(admin, 'POST', '/api/chat/sales', { query: 'How many deals are in each stage?', context: {} })).json<{ response?: string }>();
+      (await call(admin, 'POST', '/api/chat/sales', { query: 'How many deals are in each stage?', context: {} })).json<{
+        response?: string;
+      }>();
     await ask(); // builds and caches the names
     expect((await call(admin, 'PATCH', `/api/pipelines/${sales.id}/stages/${stage.id}`, { label: 'Demo Booked' })).statusCode).toBe(200);
     expect(JSON.stringify(await ask())).toContain('Demo Booked');

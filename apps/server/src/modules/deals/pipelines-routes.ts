@@ -59,7 +59,7 @@ export function pipelinesRoutes(service: PipelinesService): FastifyPluginAsyncZo
       {
         schema: {
           tags,
-          summary: "Removes the stage; its deals move to move_to (required when it holds any: 409 says how many)",
+          summary: 'Removes the stage; its deals move to move_to (required when it holds any: 409 says how many)',
           params: ZStageParams,
           querystring: ZStageDeleteQuery,
           response: { 200: ZStageDeleteResponse, ...errors },

@@ -17,7 +17,8 @@ export function createCrmOwnerReads(db: DbOrTx) {
     async identity(organizationId: string, userId: string): Promise<{ hubId: string | null; userId: string | null }> {
       const [row] = await execute<{ hub_id: string | null; user_id: string | null }>(
         db,
-        sql`select (select account_id::text from workspace_integrations where organization_id = ${organizationId} and provider = 'hubspot') as hub_id,
+        sql`select (select account_id::text from workspace_integrations
+            where organization_id = ${organizationId} and provider = 'hubspot') as hub_id,
           (select external_user_id from crm_owners where organization_id = ${organizationId} and user_id = ${userId}) as user_id`,
       );
       const hubId = row?.hub_id ?? null;

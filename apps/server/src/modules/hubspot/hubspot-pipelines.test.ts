@@ -66,7 +66,12 @@ describe('connecting HubSpot over built-in deals', () => {
   it("afterwards lists HubSpot's pipelines only, read only, and keeps the built-in deals readable", async () => {
     const connected = await connectHubspot(t, asha);
     expect(connected.statusCode, connected.body).toBe(200);
-    const runner = createJobRunner({ queue: t.services.queue, jobs: handlersOf(t.services, hubspotSyncJob), log: silentLog, leaseMs: 60_000 });
+    const runner = createJobRunner({
+      queue: t.services.queue,
+      jobs: handlersOf(t.services, hubspotSyncJob),
+      log: silentLog,
+      leaseMs: 60_000,
+    });
     expect(await drainJobs(runner)).toBe(1);
 
     expect((await stageLists(rahul)).map((p) => p.label)).toEqual(['Sales Pipeline', 'Renewals']);
@@ -79,7 +84,8 @@ describe('connecting HubSpot over built-in deals', () => {
 
     const [old] = await execute<{ id: number }>(
       t.database.db,
-      sql`select id from deals where organization_id = ${asha.organizationId} and external_id is null and owner_id = ${rahul.userId} limit 1`,
+      sql`select id from deals
+        where organization_id = ${asha.organizationId} and external_id is null and owner_id = ${rahul.userId} limit 1`,
     );
     expect((await get(`/api/deal/get_deal_by_id/${old!.id}`, rahul)).statusCode).toBe(200);
     expect((await get('/api/hubspot/status', asha)).json<THubspotStatus>().builtin_deals).toBe(0);
@@ -102,7 +108,9 @@ describe('connecting HubSpot over built-in deals', () => {
       expect([w.method, w.url, res.statusCode, res.json().detail]).toEqual([w.method, w.url, 409, HUBSPOT_PIPELINES_MESSAGE]);
     }
     // A rep is refused as anywhere else: only admins manage pipelines.
-    expect((await t.app.inject({ method: 'POST', url: '/api/pipelines', headers: rahul.headers, payload: { label: 'x' } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/pipelines', headers: rahul.headers, payload: { label: 'x' } })).statusCode,
+    ).toBe(403);
   });
 
   it("answers the portal's hub id and the caller's HubSpot user id in the profile", async () => {
