@@ -24,7 +24,7 @@ export function usePipelineSettings(includeArchived: boolean) {
 const path = (id: string) => `/api/pipelines/${encodeURIComponent(id)}`;
 
 /** Every change reloads this screen, the deal screens (stages, filters, totals, New Deal choices) and the upload choices at once. */
-function usePipelinesChange<T>(run: (input: T) => Promise<unknown>) {
+function usePipelinesChange<T, R>(run: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
