@@ -164,6 +164,16 @@ describe('removing a stage that holds deals', () => {
     expect(check).toEqual({ totals: '2', actual: '2' });
     const deals = await call(admin, 'GET', `/api/deal/get-deals-user-hierarchy?stages=${encodeURIComponent(to.label)}`);
     expect(deals.json().total).toBe(2);
+    // Each moved deal's history says who moved it and what changed.
+    const changes = await execute<{ changed_fields: string[]; actor_id: string }>(
+      db,
+      sql`select changed_fields, actor_id from crm_changes where organization_id = ${other.organizationId}
+        and object_type = 'deal' and operation = 'update' and 'stage_id' = any(changed_fields)`,
+    );
+    expect(changes).toEqual([
+      { changed_fields: ['stage_id'], actor_id: admin.userId },
+      { changed_fields: ['stage_id'], actor_id: admin.userId },
+    ]);
   });
 });
 
