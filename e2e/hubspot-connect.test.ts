@@ -58,6 +58,12 @@ async function openIntegrations(p: Page): Promise<Locator> {
   return hubspot;
 }
 
+/** The demo holds deals made in Pipewise: the card asks what happens to them before leaving for HubSpot (decision 0018). */
+async function confirmOverBuiltInDeals() {
+  const dialog = page.getByRole('dialog', { name: 'Connect HubSpot over your Pipewise deals?' });
+  await dialog.getByText(/deals made in Pipewise/).waitFor();
+  await dialog.getByRole('button', { name: 'Connect anyway' }).click();
+}
 const oauthCalls = () => hs.calls.filter((c) => c.path.startsWith('/oauth/')).map((c) => `${c.method} ${c.path}`);
 const status = async () =>
   page.evaluate(async () => (await (await fetch('/api/hubspot/status', { credentials: 'include' })).json()) as Record<string, unknown>);
@@ -97,6 +103,7 @@ describe('connecting HubSpot from the Integrations card', () => {
     });
     try {
       await hubspot.getByRole('button', { name: 'Connect HubSpot' }).click();
+      await confirmOverBuiltInDeals();
       await page.waitForURL(`${hs.url}/oauth/authorize?**`);
       await page.getByRole('heading', { level: 1, name: 'Connect Pipewise to HubSpot account 24681357' }).waitFor();
       await page.getByRole('button', { name: 'Connect app' }).click();
@@ -119,6 +126,7 @@ describe('connecting HubSpot from the Integrations card', () => {
   it('the admin approves on HubSpot’s page, comes back to settings, and the card shows Connected, the import and its end', async () => {
     const hubspot = await openIntegrations(page);
     await hubspot.getByRole('button', { name: 'Connect HubSpot' }).click();
+    await confirmOverBuiltInDeals();
     await page.waitForURL(`${hs.url}/oauth/authorize?**`);
     const consent = page.getByRole('main');
     await consent.getByText(`Signed in to HubSpot as ${ADMIN}.`, { exact: true }).waitFor();

@@ -22,6 +22,7 @@ import { registrationsRoutes } from './modules/registrations/registrations-route
 import { usersRoutes } from './modules/users/users-routes';
 import { operatorRoutes } from './modules/registrations/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
+import { pipelinesRoutes } from './modules/deals/pipelines-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { googleRoutes } from './modules/google/google-routes';
 import { hubspotRoutes } from './modules/hubspot/hubspot-routes';
@@ -110,7 +111,11 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   const { db } = database;
   const { auth, limiter } = services;
   await app.register(healthRoutes(database));
-  await app.register(authRoutes(auth, config.appUrl, services.operators));
+  await app.register(
+    authRoutes(auth, config.appUrl, services.operators, (organizationId, userId) =>
+      services.reads.crmOwners.identity(organizationId, userId),
+    ),
+  );
   await app.register(
     googleAuthRoutes({
       db,
@@ -124,6 +129,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   );
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
+  await app.register(pipelinesRoutes(services.pipelines));
   await app.register(recordingsRoutes(services.recordings));
   await app.register(recordingEmailRoutes(services.recordingEmail));
   await app.register(commandRoutes(services.commands.process, services.commands.confirmations));

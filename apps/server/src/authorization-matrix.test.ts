@@ -7,6 +7,7 @@ import { recordingMail } from '../test/fakes/recording-mail';
 import { deals, organizations, pendingOperations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
 import { deriveKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
+import { DEFAULT_STAGES, insertPipeline } from './modules/deals/default-pipeline';
 import { createOtherWorkspace, type OtherWorkspace } from '../test/other-workspace';
 import { findUser, signIn, type TestSession } from '../test/sessions';
 import { formBody } from '../test/recordings-kit';
@@ -148,6 +149,27 @@ function uploadTo(c: Ctx, url: string, fields: Record<string, string>, files: Pa
   const form = formBody({ deal_id: String(c.rahulDeal.id), pipeline_id: c.rahulDeal.pipelineId, ...fields }, files);
   return { url, payload: form.payload, headers: form.headers };
 }
+/** A pipeline of rahul's workspace with HubSpot's default stages and no deals, for a row that archives it or removes a stage. */
+async function acmePipeline(c: Ctx): Promise<{ id: string; stageIds: string[] }> {
+  const db = c.t.database.db;
+  const { organizationId } = await findUser(db, RAHUL);
+  const id = await insertPipeline(db, organizationId, { label: `Matrix ${randomUUID()}`, displayOrder: 99, stages: DEFAULT_STAGES });
+  const stages = await db.select({ id: pipelineStages.id }).from(pipelineStages).where(eq(pipelineStages.pipelineId, id));
+  return { id, stageIds: stages.map((s) => s.id) };
+}
+/** Rahul's deal's pipeline: its label and its stages in order. */
+async function rahulsPipeline(c: Ctx): Promise<{ label: string; stageIds: string[] }> {
+  const db = c.t.database.db;
+  const [p] = await db.select({ label: pipelines.label }).from(pipelines).where(eq(pipelines.id, c.rahulDeal.pipelineId));
+  const stages = await db
+    .select({ id: pipelineStages.id })
+    .from(pipelineStages)
+    .where(eq(pipelineStages.pipelineId, c.rahulDeal.pipelineId))
+    .orderBy(asc(pipelineStages.displayOrder));
+  return { label: p!.label, stageIds: stages.map((s) => s.id) };
+}
+/** Pipelines are changed by admins only; another workspace's admin finds none of rahul's (404). */
+const PIPELINE_ADMINS = (ok: number): Statuses => [401, 403, 403, ok, ok, 403, 404, 403, 403];
 const SEEN_BY_RAHULS_LINE: Statuses = [401, 200, 404, 200, 200, 404, 404, 404, 404];
 
 // Each row's expect: [anon, rep, peer, manager, admin, meera, otherAdmin, otherRep, operator].
@@ -410,6 +432,62 @@ const MATRIX: Row[] = [
       payload: { dealname: 'Matrix deal', pipeline: c.pipeline.label, dealstage: c.pipeline.stage, dealowner: RAHUL, amount: '1000' },
     }),
     expect: [401, 201, 403, 201, 201, 403, 400, 400, 403],
+  },
+
+  // ---- pipelines (Settings > Pipelines: everyone reads, admins change) ----------------------------------------------
+  { route: 'GET /api/pipelines', request: () => ({ url: '/api/pipelines?include_archived=true' }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/pipelines',
+    note: "a new pipeline in the caller's own workspace",
+    request: () => ({ url: '/api/pipelines', payload: { label: `Matrix ${randomUUID()}` } }),
+    expect: [401, 403, 403, 201, 201, 403, 201, 403, 403],
+  },
+  {
+    route: 'PATCH /api/pipelines/:id',
+    note: "rahul's deal's pipeline, its own name again",
+    request: async (c) => ({ url: `/api/pipelines/${c.rahulDeal.pipelineId}`, payload: { label: (await rahulsPipeline(c)).label } }),
+    expect: PIPELINE_ADMINS(200),
+  },
+  {
+    route: 'DELETE /api/pipelines/:id',
+    note: 'archives a pipeline without deals',
+    request: async (c) => ({ url: `/api/pipelines/${(await acmePipeline(c)).id}` }),
+    expect: PIPELINE_ADMINS(200),
+  },
+  {
+    route: 'POST /api/pipelines/:id/stages',
+    request: async (c) => ({
+      url: `/api/pipelines/${(await acmePipeline(c)).id}/stages`,
+      payload: { label: 'Matrix stage', probability: 50 },
+    }),
+    expect: PIPELINE_ADMINS(201),
+  },
+  {
+    route: 'PATCH /api/pipelines/:id/stages/:stageId',
+    note: 'a stage of a pipeline without deals, given a probability',
+    request: async (c) => {
+      const p = await acmePipeline(c);
+      return { url: `/api/pipelines/${p.id}/stages/${p.stageIds[0]}`, payload: { probability: 15 } };
+    },
+    expect: PIPELINE_ADMINS(200),
+  },
+  {
+    route: 'DELETE /api/pipelines/:id/stages/:stageId',
+    note: 'a stage without deals',
+    request: async (c) => {
+      const p = await acmePipeline(c);
+      return { url: `/api/pipelines/${p.id}/stages/${p.stageIds[0]}` };
+    },
+    expect: PIPELINE_ADMINS(200),
+  },
+  {
+    route: 'PUT /api/pipelines/:id/stage-order',
+    note: "rahul's deal's pipeline, in its own order",
+    request: async (c) => ({
+      url: `/api/pipelines/${c.rahulDeal.pipelineId}/stage-order`,
+      payload: { stage_ids: (await rahulsPipeline(c)).stageIds },
+    }),
+    expect: PIPELINE_ADMINS(200),
   },
 
   // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) --------------------------

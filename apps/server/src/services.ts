@@ -53,6 +53,9 @@ import { createDealsRepo, type DealsRepoOptions } from './modules/deals/deals-re
 import type { DealsRepos } from './modules/deals/deals-service';
 import { createPipelinesRepo } from './modules/deals/pipelines-repo';
 import { createDealsService } from './modules/deals/deals-service';
+import { countBuiltInDeals } from './modules/deals/deal-imports';
+import { createPipelineSettingsRepo } from './modules/deals/pipeline-settings-repo';
+import { createPipelinesService } from './modules/deals/pipelines-service';
 import { createRateLimiter, removeStaleWindows } from './modules/rate-limit/rate-limiter';
 import { createRegistrationsRepo } from './modules/registrations/registrations-repo';
 import { createRegistrationsService } from './modules/registrations/registrations-service';
@@ -206,7 +209,15 @@ function wireHubspot(deps: { db: Database['db']; config: Config; masterKey: Buff
     (await queue.enqueue(hubspotSyncJob, { organizationId, full }, { dedupeKey: hubspotSyncKey(organizationId) })) !== null;
   const webhooks = createHubspotWebhooks({ db, queue, clientSecret: settings?.clientSecret, appUrl: config.appUrl, log });
   return {
-    connect: createHubspotConnectService({ oauth, connections, tokens, appUrl: config.appUrl, log, queueSync }),
+    connect: createHubspotConnectService({
+      oauth,
+      connections,
+      tokens,
+      appUrl: config.appUrl,
+      log,
+      queueSync,
+      builtInDeals: (organizationId) => countBuiltInDeals(db, organizationId),
+    }),
     fields: createCrmFields({ connections, sessions, crm }),
     sync,
     /** Deal, company and contact writes to HubSpot first, with the writer's login (the deal screen and confirmed commands). */
@@ -455,6 +466,8 @@ export function createServices({
       whatsappNumbers: whatsappVerification,
     }),
     deals,
+    /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
+    pipelines: createPipelinesService({ db, repo: createPipelineSettingsRepo, bound: hubspot.writeThrough.bound }),
     recordings,
     processId,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),

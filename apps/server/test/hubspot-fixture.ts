@@ -15,7 +15,7 @@ export const hubspotEnv = (hs: FakeHubspot) => ({
  * the trip to the authorize page, and the code exchange. Answers the exchange's response.
  */
 export async function connectHubspot(t: TestApp, who: TestSession) {
-  const start = await t.app.inject({ method: 'GET', url: '/api/hubspot/authorize-url', headers: who.headers });
+  const start = await t.app.inject({ method: 'GET', url: '/api/hubspot/authorize-url?confirm_builtin_deals=true', headers: who.headers });
   const cookie = start.cookies.find((c) => c.name === 'hubspot_connect')!;
   const back = new URL((await fetch(start.json<{ url: string }>().url, { redirect: 'manual' })).headers.get('location')!);
   return t.app.inject({

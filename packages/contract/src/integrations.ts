@@ -41,10 +41,28 @@ export const ZHubspotStatus = z.object({
   source: z.enum(['builtin', 'hubspot']),
   last_synced_at: z.string().nullable(),
   sync: ZSyncProgress,
+  /**
+   * Deals made in Pipewise (no HubSpot id) while the workspace is not yet bound: connecting asks the
+   * admin first (docs/decisions/0018), and the connect start needs `confirm_builtin_deals=true`.
+   */
+  builtin_deals: z.number().int().nonnegative().optional(),
 });
 export type THubspotStatus = z.infer<typeof ZHubspotStatus>;
 
 export const ZHubspotAuthorizeUrl = z.object({ url: z.string() });
+/** The connect start: over built-in deals it needs the admin's confirmation (docs/decisions/0018). */
+export const ZHubspotAuthorizeQuery = z.object({
+  confirm_builtin_deals: z
+    .enum(['true', 'false'], 'confirm_builtin_deals must be true or false')
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** What happens to the built-in deals when HubSpot is connected: the question the admin confirms, and the 409 without it. */
+export const builtinDealsMessage = (count: number) =>
+  `This workspace holds ${count.toLocaleString('en-US')} ${count === 1 ? 'deal' : 'deals'} made in Pipewise. Once HubSpot is connected, ` +
+  `${count === 1 ? 'it stays' : 'they stay'} in Pipewise in the built-in pipelines, which are archived: not copied to HubSpot, ` +
+  "still readable, but out of the pipeline lists and filters, which list HubSpot's pipelines only. Confirm to connect.";
 export type THubspotAuthorizeUrl = z.infer<typeof ZHubspotAuthorizeUrl>;
 
 /**

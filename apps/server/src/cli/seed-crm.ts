@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { isAdmin } from '../modules/access/policies';
 import type { DbOrTx } from '../db/client';
 import { companies, contacts, dealStakeholders, deals, pipelineStages, pipelines, users } from '../db/schema';
@@ -43,6 +43,20 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
 
   const stagesByPipeline: { pipelineId: string; stageIds: string[] }[] = [];
   for (const [i, p] of DEMO_PIPELINES.entries()) {
+    // A workspace made as new customers' are already has its "Sales Pipeline" (create-workspace.ts): its deals go there.
+    const [existing] = await db
+      .select({ id: pipelines.id })
+      .from(pipelines)
+      .where(and(eq(pipelines.organizationId, organizationId), eq(pipelines.label, p.label)));
+    if (existing) {
+      const stages = await db
+        .select({ id: pipelineStages.id })
+        .from(pipelineStages)
+        .where(eq(pipelineStages.pipelineId, existing.id))
+        .orderBy(asc(pipelineStages.displayOrder));
+      stagesByPipeline.push({ pipelineId: existing.id, stageIds: stages.map((s) => s.id) });
+      continue;
+    }
     const [row] = await db.insert(pipelines).values({ organizationId, label: p.label, displayOrder: i }).returning({ id: pipelines.id });
     const stageRows = await db
       .insert(pipelineStages)

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetPgliteDataDir } from '../../test/server-process';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db';
@@ -10,7 +10,7 @@ import { REPO_ROOT } from '../../test/test-paths';
 import type { Database } from '../db/client';
 import { openPglite } from '../db/pglite-driver';
 import { acquireDataDirLock } from '../db/lock';
-import { organizations, users } from '../db/schema';
+import { organizations, pipelineStages, pipelines, users } from '../db/schema';
 
 /**
  * `npm run workspace:create`, spawned as a person would run it: against PGlite in a temp DATA_DIR
@@ -87,6 +87,24 @@ describe('npm run workspace:create', () => {
     expect(await workspaces()).toEqual([{ name: 'Globex', domain: 'globex.example' }]);
     const [bob] = await inspect((d) => d.db.select().from(users).where(eq(users.email, 'bob@globex.example')));
     expect(bob).toMatchObject({ firstName: 'Bob', lastName: 'Stone', role: 'super_admin', status: 'active' });
+    // Ready to sell: HubSpot's default pipeline and stages came with it.
+    const stages = await inspect((d) =>
+      d.db
+        .select({ pipeline: pipelines.label, stage: pipelineStages.label, probability: pipelineStages.probability })
+        .from(pipelines)
+        .innerJoin(pipelineStages, eq(pipelineStages.pipelineId, pipelines.id))
+        .where(eq(pipelines.organizationId, bob!.organizationId))
+        .orderBy(asc(pipelineStages.displayOrder)),
+    );
+    expect(stages.map((s) => `${s.pipeline}: ${s.stage} ${s.probability}`)).toEqual([
+      'Sales Pipeline: Appointment Scheduled 20',
+      'Sales Pipeline: Qualified To Buy 40',
+      'Sales Pipeline: Presentation Scheduled 60',
+      'Sales Pipeline: Decision Maker Bought-In 80',
+      'Sales Pipeline: Contract Sent 90',
+      'Sales Pipeline: Closed Won 100',
+      'Sales Pipeline: Closed Lost 0',
+    ]);
   });
 
   it('refuses a domain a workspace already has, and an admin address at another domain, changing nothing', async () => {

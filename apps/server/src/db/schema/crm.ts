@@ -51,6 +51,8 @@ export const crmOwners = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     externalId: text('external_id'),
+    /** The owner's HubSpot user id (an owner id is not a user id): the profile's hubspot_data.user_id. */
+    externalUserId: text('external_user_id'),
     name: text('name').notNull(),
     email: text('email'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -75,7 +77,11 @@ export const pipelines = pgTable(
     label: text('label').notNull(),
     displayOrder: integer('display_order').notNull().default(0),
     externalId: text('external_id'),
+    /** Archived pipelines leave the stage lists, filters and New Deal choices; their deals stay readable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Moves on every change to the pipeline or its stages (the workspace version reads it). */
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('pipelines_org_idx').on(t.organizationId, t.displayOrder),

@@ -20,7 +20,16 @@ import type { AuthService } from './auth-service';
 
 const errors = errorResponses(429, 502);
 
-export function profileOf(auth: AuthContext, isOperator: boolean): z.infer<typeof ZProfileResponse> {
+/** The caller's HubSpot portal and user id (each null when not connected or not a HubSpot user). */
+export type HubspotIdentity = (organizationId: string, userId: string) => Promise<{ hubId: string | null; userId: string | null }>;
+
+const NO_HUBSPOT = { hubId: null, userId: null };
+
+export function profileOf(
+  auth: AuthContext,
+  isOperator: boolean,
+  hubspot: { hubId: string | null; userId: string | null } = NO_HUBSPOT,
+): z.infer<typeof ZProfileResponse> {
   const u = auth.user;
   const valid = u.status === 'active';
   return {
@@ -41,11 +50,16 @@ export function profileOf(auth: AuthContext, isOperator: boolean): z.infer<typeo
       phone_number: u.phoneNumber,
       session_valid: valid,
     },
-    details: { hubspot_data: { hub_id: null, user_id: null, user: u.email } },
+    details: { hubspot_data: { hub_id: hubspot.hubId, user_id: hubspot.userId, user: u.email } },
   };
 }
 
-export function authRoutes(service: AuthService, appUrl: string, operators: ReadonlySet<string>): FastifyPluginAsyncZod {
+export function authRoutes(
+  service: AuthService,
+  appUrl: string,
+  operators: ReadonlySet<string>,
+  hubspotIdentity: HubspotIdentity,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['auth'];
     app.post(
@@ -99,7 +113,7 @@ export function authRoutes(service: AuthService, appUrl: string, operators: Read
       const caller = requireUser(req);
       // Decision 3: ?email= may only name the caller.
       assertCan(caller.user, 'self.act', { email: req.query.email });
-      return profileOf(caller, operators.has(caller.user.email));
+      return profileOf(caller, operators.has(caller.user.email), await hubspotIdentity(caller.user.organizationId, caller.user.id));
     };
     app.get('/api/session/profile', { config: ANY_SESSION_ROUTE, schema: profileSchema }, profile);
     app.get('/api/command/get-profile', { config: ANY_SESSION_ROUTE, schema: { ...profileSchema, tags: ['command'] } }, profile);

@@ -58,7 +58,8 @@ export function createCrmChangesRepo(db: DbOrTx) {
      * sees what changes. It covers every write to a deal, company or contact through its service
      * (the outbox's newest id, and the sum of its newest ids), the people and their hierarchy (the
      * users' count and newest updated_at) and a HubSpot import or sync (its progress row, updated
-     * after each batch it writes, and its pipelines and owners). One statement of index probes.
+     * after each batch it writes, and its pipelines and owners), and Settings > Pipelines (each
+     * pipeline's updated_at moves with any change to it or its stages). One statement of index probes.
      */
     async workspaceVersion(organizationId: string): Promise<string> {
       const [row] = await execute<{ version: string }>(
@@ -69,7 +70,8 @@ export function createCrmChangesRepo(db: DbOrTx) {
             select id from crm_changes where organization_id = ${organizationId} order by id desc limit ${LATE_COMMIT_WINDOW}) newest),
           (select count(*) || '/' || coalesce(max(updated_at)::text, '') from users where organization_id = ${organizationId}),
           (select string_agg(provider || '@' || updated_at::text, ',' order by provider)
-            from workspace_integrations where organization_id = ${organizationId})
+            from workspace_integrations where organization_id = ${organizationId}),
+          (select count(*) || '/' || coalesce(max(updated_at)::text, '') from pipelines where organization_id = ${organizationId})
         ) as version`,
       );
       return row!.version;

@@ -18,3 +18,20 @@ export function runCrmWrite<T>(db: DbOrTx, outer: DbOrTx | undefined, write: (tx
     return result;
   });
 }
+
+/**
+ * `runCrmWrite` for a write that changes many records at once (a removed stage's deals moved to
+ * another): each gets its change record, all in the write's transaction.
+ */
+export function runCrmWrites<T>(
+  db: DbOrTx,
+  outer: DbOrTx | undefined,
+  write: (tx: DbOrTx) => Promise<{ result: T; changes: CrmChange[] }>,
+): Promise<T> {
+  return (outer ?? db).transaction(async (tx) => {
+    const { result, changes } = await write(tx);
+    const repo = createCrmChangesRepo(tx);
+    for (const change of changes) await repo.record(change);
+    return result;
+  });
+}

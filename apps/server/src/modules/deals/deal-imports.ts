@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { dealStakeholders, deals, pipelines, pipelineStages } from '../../db/schema';
 
@@ -42,6 +42,14 @@ export async function upsertImportedPipelines(
   mapped: ImportedPipeline[],
 ): Promise<Map<string, StageRef>> {
   const refs = new Map<string, StageRef>();
+  // Once HubSpot's pipelines arrive they are the workspace's: the built-in ones (and their deals) stay,
+  // archived, out of the stage lists, filters and New Deal choices (docs/decisions/0018).
+  if (mapped.length > 0) {
+    await db
+      .update(pipelines)
+      .set({ archivedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(pipelines.organizationId, organizationId), isNull(pipelines.externalId), isNull(pipelines.archivedAt)));
+  }
   for (const p of mapped) {
     const [row] = await db
       .insert(pipelines)
@@ -49,7 +57,7 @@ export async function upsertImportedPipelines(
       .onConflictDoUpdate({
         target: [pipelines.organizationId, pipelines.externalId],
         targetWhere: keyed,
-        set: { label: p.label, displayOrder: p.displayOrder },
+        set: { label: p.label, displayOrder: p.displayOrder, updatedAt: sql`now()` },
       })
       .returning({ id: pipelines.id });
     for (const s of p.stages) {
@@ -132,4 +140,13 @@ export async function removeImportedDeals(db: DbOrTx, organizationId: string, ex
     .where(and(eq(deals.organizationId, organizationId), inArray(deals.externalId, externalIds)))
     .returning({ externalId: deals.externalId });
   return removed.map((r) => r.externalId!);
+}
+
+/** How many of the workspace's deals were made in Pipewise (no CRM id): what connecting HubSpot leaves in archived pipelines. */
+export async function countBuiltInDeals(db: DbOrTx, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(deals)
+    .where(and(eq(deals.organizationId, organizationId), isNull(deals.externalId)));
+  return row?.n ?? 0;
 }

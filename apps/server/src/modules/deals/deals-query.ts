@@ -111,7 +111,7 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
         filterColumn('stages'),
         sql`
       select ${s('id')} from pipeline_stages s join pipelines p on ${p('id')} = ${s('pipelineId')}
-      where ${p('organizationId')} = ${organizationId} and (
+      where ${p('organizationId')} = ${organizationId} and ${p('archivedAt')} is null and (
         ${ids.length ? sql`${s('id')} in (${uuids(ids)}) or` : sql``}
         lower(${s('label')}) in (${values(labels)}))`,
       ),
@@ -123,7 +123,7 @@ export function dealFilters(organizationId: string, scope: SQL, q: Omit<TDealLis
       anyOf(
         filterColumn('pipelines'),
         sql`
-      select ${p('id')} from pipelines p where ${p('organizationId')} = ${organizationId}
+      select ${p('id')} from pipelines p where ${p('organizationId')} = ${organizationId} and ${p('archivedAt')} is null
         and (lower(${p('id')}::text) in (${values(lowered)})
           or lower(${p('label')}) in (${values(lowered)}))`,
       ),

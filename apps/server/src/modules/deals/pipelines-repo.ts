@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TPipeline } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../db/client';
 
-/** Pipelines with their ordered stages, for one workspace. */
+/** A workspace's active pipelines with their ordered stages (archived ones leave the stage lists and New Deal choices). */
 export function createPipelinesRepo(db: DbOrTx) {
   return {
     async list(organizationId: string): Promise<TPipeline[]> {
@@ -17,7 +17,7 @@ export function createPipelinesRepo(db: DbOrTx) {
         sql`
         select p.id as pipeline_id, p.label as pipeline_label, s.id as stage_id, s.label as stage_label, s.display_order
         from pipelines p left join pipeline_stages s on s.pipeline_id = p.id
-        where p.organization_id = ${organizationId}
+        where p.organization_id = ${organizationId} and p.archived_at is null
         order by p.display_order, p.label, s.display_order`,
       );
       const byId = new Map<string, TPipeline>();

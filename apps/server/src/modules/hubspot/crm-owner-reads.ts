@@ -9,6 +9,22 @@ import { scope, type Viewer } from '../access/scopes';
  */
 export function createCrmOwnerReads(db: DbOrTx) {
   return {
+    /**
+     * The caller's HubSpot identity for the profile: the workspace's portal (hub id) and the HubSpot
+     * user id of the owner the caller is; each null when the workspace is not connected or the
+     * caller is no HubSpot user.
+     */
+    async identity(organizationId: string, userId: string): Promise<{ hubId: string | null; userId: string | null }> {
+      const [row] = await execute<{ hub_id: string | null; user_id: string | null }>(
+        db,
+        sql`select (select account_id::text from workspace_integrations
+            where organization_id = ${organizationId} and provider = 'hubspot') as hub_id,
+          (select external_user_id from crm_owners where organization_id = ${organizationId} and user_id = ${userId}) as user_id`,
+      );
+      const hubId = row?.hub_id ?? null;
+      return { hubId, userId: hubId ? (row?.user_id ?? null) : null };
+    },
+
     /** Every CRM owner of the workspace, with the user they are when they are one. */
     async inWorkspace(organizationId: string): Promise<{ name: string; email: string | null; userId: string | null }[]> {
       return db

@@ -5,6 +5,7 @@ import {
   HUBSPOT_REDIRECT_PATH,
   HUBSPOT_STATE_PREFIX,
   hubspotOtherPortalMessage,
+  builtinDealsMessage,
   type THubspotExchangeResponse,
   type THubspotStatus,
   type TSyncNowResponse,
@@ -36,6 +37,8 @@ export function createHubspotConnectService(deps: {
   tokens: HubspotTokenStore;
   appUrl: string;
   log: FastifyBaseLogger;
+  /** Deals made in Pipewise (no HubSpot id) in the workspace: connecting over them needs the admin's confirmation. */
+  builtInDeals(organizationId: string): Promise<number>;
   /** Queues a pull of the workspace (`full` for the first import); false when one is already queued. */
   queueSync(organizationId: string, full: boolean): Promise<boolean>;
 }) {
@@ -60,6 +63,7 @@ export function createHubspotConnectService(deps: {
       source: workspace ? 'hubspot' : 'builtin',
       last_synced_at: workspace?.lastSyncedAt?.toISOString() ?? null,
       sync: syncProgressOf(workspace),
+      builtin_deals: workspace ? 0 : await deps.builtInDeals(caller.organizationId),
     };
   }
 
@@ -76,8 +80,14 @@ export function createHubspotConnectService(deps: {
     status,
 
     /** HubSpot's authorize page; the state is bound to this browser by `browserSecret` (an HttpOnly cookie). */
-    async authorizeUrl(caller: Caller): Promise<{ url: string; browserSecret: string }> {
+    async authorizeUrl(caller: Caller, confirmedBuiltInDeals = false): Promise<{ url: string; browserSecret: string }> {
       const oauth = requireOAuth();
+      // The connect that would bind the workspace: its built-in deals are archived with their pipelines
+      // (docs/decisions/0018), so the admin must have said yes to that first.
+      if (!confirmedBuiltInDeals && !(await deps.connections.workspace(caller.organizationId))) {
+        const count = await deps.builtInDeals(caller.organizationId);
+        if (count > 0) throw conflict(builtinDealsMessage(count));
+      }
       const state = `${HUBSPOT_STATE_PREFIX}${random()}`;
       const codeVerifier = random();
       const browserSecret = random();

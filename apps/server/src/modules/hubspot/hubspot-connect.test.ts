@@ -43,7 +43,7 @@ const api = (method: 'GET' | 'POST', url: string, who: TestSession, cookie = '')
 
 /** As far as HubSpot's redirect back: the authorize URL (and its browser cookie), then the trip to the authorize page. */
 async function consent(who: TestSession): Promise<{ back: URL; cookie: string; authorizeUrl: URL }> {
-  const res = await api('GET', '/api/hubspot/authorize-url', who);
+  const res = await api('GET', '/api/hubspot/authorize-url?confirm_builtin_deals=true', who);
   expect(res.statusCode, res.body).toBe(200);
   const set = res.cookies.find((c) => c.name === 'hubspot_connect')!;
   expect(set.httpOnly).toBe(true);

@@ -58,7 +58,14 @@ export function createHubspotImportRepo(db: Db) {
       const refs = new Map<string, OwnerRef>();
       for (const o of mapped) {
         const userId = (o.email && userByEmail.get(o.email)) ?? null;
-        const values = { name: o.name, email: o.email, externalId: o.externalId, userId, updatedAt: new Date() };
+        const values = {
+          name: o.name,
+          email: o.email,
+          externalId: o.externalId,
+          externalUserId: o.externalUserId,
+          userId,
+          updatedAt: new Date(),
+        };
         let [row] = userId
           ? await db
               .update(crmOwners)

@@ -79,7 +79,7 @@ describe('HubSpot values to CRM rows', () => {
 
   it('reads owners whose name, email or login HubSpot sends as null, and stages without metadata', () => {
     const owners = ZHsOwnersPage.parse({ results: [{ id: '4', email: null, firstName: null, lastName: 'Rao', userId: null }] });
-    expect(mapOwner(owners.results[0]!)).toEqual({ externalId: '4', name: 'Rao', email: null });
+    expect(mapOwner(owners.results[0]!)).toEqual({ externalId: '4', name: 'Rao', email: null, externalUserId: null });
     const pipelines = ZHsPipelines.parse({
       results: [{ id: 'p', label: 'Sales', displayOrder: 0, stages: [{ id: 's', label: 'New', displayOrder: 0 }] }],
     });

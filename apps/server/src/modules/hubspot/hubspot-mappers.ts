@@ -17,7 +17,7 @@ export type MappedStage = {
   isWon: boolean;
 };
 export type MappedPipeline = { externalId: string; label: string; displayOrder: number; stages: MappedStage[] };
-export type MappedOwner = { externalId: string; name: string; email: string | null };
+export type MappedOwner = { externalId: string; name: string; email: string | null; externalUserId: string | null };
 export type MappedCompany = {
   externalId: string;
   name: string;
@@ -83,7 +83,8 @@ export function mapOwner(o: THsOwner): MappedOwner {
     .map((n) => n?.trim() ?? '')
     .filter(Boolean)
     .join(' ');
-  return { externalId: o.id, name: name || email || `HubSpot owner ${o.id}`, email };
+  const externalUserId = o.userId === null || o.userId === undefined ? null : String(o.userId);
+  return { externalId: o.id, name: name || email || `HubSpot owner ${o.id}`, email, externalUserId };
 }
 
 export function mapCompany(o: THsObject): MappedCompany {

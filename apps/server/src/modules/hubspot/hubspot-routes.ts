@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZFieldsQuery,
   ZFieldsResponse,
+  ZHubspotAuthorizeQuery,
   ZHubspotAuthorizeUrl,
   ZHubspotExchangeQuery,
   ZHubspotExchangeResponse,
@@ -31,12 +32,13 @@ export function hubspotRoutes(service: HubspotConnectService, fields: CrmFields,
       {
         schema: {
           tags,
-          summary: "HubSpot's authorize page (state and PKCE kept here)",
+          summary: "HubSpot's authorize page (state and PKCE kept here); over built-in deals only with confirm_builtin_deals=true",
+          querystring: ZHubspotAuthorizeQuery,
           response: { 200: ZHubspotAuthorizeUrl, ...errors },
         },
       },
       async (req, reply) => {
-        const { url, browserSecret } = await service.authorizeUrl(requireCaller(req));
+        const { url, browserSecret } = await service.authorizeUrl(requireCaller(req), req.query.confirm_builtin_deals);
         void reply.setCookie(HUBSPOT_CONNECT_COOKIE, browserSecret, { ...cookieBase(appUrl), path: '/api', httpOnly: true, maxAge: 600 });
         return { url };
       },

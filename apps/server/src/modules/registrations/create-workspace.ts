@@ -4,6 +4,7 @@ import { workspaceFieldErrors } from '@pipewise/contract/users';
 import type { Db, DbOrTx } from '../../db/client';
 import { organizations, registrationRequests, users } from '../../db/schema';
 import { HttpError, badRequest, conflict } from '../../lib/http-error';
+import { insertDefaultPipeline } from '../deals/default-pipeline';
 import { insertMember } from '../users/users-repo';
 import { domainOf, insertWorkspace } from '../workspaces/domain-ownership';
 import { namesFromEmail, workspaceNameFromDomain } from '../workspaces/workspace-names';
@@ -69,6 +70,8 @@ export async function createWorkspace(db: Db, input: NewWorkspace): Promise<Crea
         phoneNumber: input.admin.phoneNumber ?? null,
         role: 'super_admin',
       });
+      // Ready to sell from the first sign-in: a deal needs a pipeline (issue 29).
+      await insertDefaultPipeline(tx, organizationId);
       await tx
         .update(registrationRequests)
         .set({ status: 'approved', decidedBy: input.decidedBy ?? null, decidedAt: new Date(), updatedAt: new Date() })

@@ -142,6 +142,16 @@ describe('operator decisions', () => {
     });
     expect(await requestRow(ids.bob!)).toMatchObject({ status: 'approved', decidedBy: s.asha.userId });
 
+    // Ready to sell: the new admin creates a deal in the "Sales Pipeline" the workspace came with.
+    const newAdmin = await signIn(t.database.db, 'bob@globex.example');
+    const deal = await t.app.inject({
+      method: 'POST',
+      url: '/api/deal/',
+      headers: newAdmin.headers,
+      payload: { dealname: 'First deal', pipeline: 'Sales Pipeline', dealstage: 'Appointment Scheduled' },
+    });
+    expect(deal.statusCode, deal.body).toBe(201);
+
     expect(await drainJobs()).toBe(1);
     const mail = jobMail.sent.at(-1)!;
     expect(mail.to).toBe('bob@globex.example');

@@ -1,5 +1,6 @@
-/** Every deals query key starts with DEALS_QUERY_KEY, so Refresh Data can reload them all at once. */
-export const DEALS_QUERY_KEY = ['deals'] as const;
+import { DEALS_QUERY_KEY } from '../../../lib/query-keys';
+
+export { DEALS_QUERY_KEY };
 
 export const dealQueryKeys = {
   lists: () => [...DEALS_QUERY_KEY, 'list'] as const,

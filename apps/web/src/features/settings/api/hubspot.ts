@@ -50,10 +50,15 @@ export function hubspotErrorMessage(error: unknown, during: 'connect' | 'exchang
   return MSG.cardFailed;
 }
 
-/** Connect: fetches HubSpot's authorize page (the server keeps the state, bound to this browser) and leaves for it. */
+/**
+ * Connect: fetches HubSpot's authorize page (the server keeps the state, bound to this browser) and
+ * leaves for it. Over deals made in Pipewise the admin's yes (`confirmBuiltInDeals`) goes with it.
+ */
 export function useConnectHubspot() {
   return useMutation({
-    mutationFn: async () => ZHubspotAuthorizeUrl.parse(await http.get('/api/hubspot/authorize-url')).url,
+    mutationFn: async (confirmBuiltInDeals: boolean = false) =>
+      ZHubspotAuthorizeUrl.parse(await http.get(`/api/hubspot/authorize-url${confirmBuiltInDeals ? '?confirm_builtin_deals=true' : ''}`))
+        .url,
     onSuccess: (url) => window.location.assign(url),
   });
 }

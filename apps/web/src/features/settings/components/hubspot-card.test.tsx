@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { THubspotStatus, TSyncProgress } from '@pipewise/contract/integrations';
+import { builtinDealsMessage, type THubspotStatus, type TSyncProgress } from '@pipewise/contract/integrations';
 import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 
@@ -79,6 +79,26 @@ describe('the HubSpot card', () => {
       fireEvent.click(within(card).getByRole('button', { name: 'Connect HubSpot' }));
       await waitFor(() => expect(visited).toEqual(['https://hubspot.example/oauth/authorize?state=hubspot.abc']));
     });
+  });
+
+  it('over deals made in Pipewise, asks first what happens to them, then connects with the confirmation', async () => {
+    const api = setup(
+      { 'GET /api/hubspot/authorize-url': () => json({ url: 'https://hubspot.example/oauth/authorize?state=hubspot.abc' }) },
+      status({ builtin_deals: 312 }),
+    );
+    renderApp('/dashboard/settings?section=integrations');
+    const card = await hubspotCard();
+    await recordingNavigation(async (visited) => {
+      fireEvent.click(await within(card).findByRole('button', { name: 'Connect HubSpot' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Connect HubSpot over your Pipewise deals?' });
+      expect(dialog).toHaveTextContent(builtinDealsMessage(312));
+      expect(dialog).toHaveTextContent('This workspace holds 312 deals made in Pipewise.');
+      expect(callsTo(api, 'GET', '/api/hubspot/authorize-url')).toHaveLength(0);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Connect anyway' }));
+      await waitFor(() => expect(visited).toEqual(['https://hubspot.example/oauth/authorize?state=hubspot.abc']));
+    });
+    const [call] = api.mock.calls.filter(([u]) => String(u).includes('/api/hubspot/authorize-url'));
+    expect(String(call![0])).toContain('confirm_builtin_deals=true');
   });
 
   it("says 'Failed to connect with Hubspot. Please try again.' when the authorize page cannot be had, and offers Retry", async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Workflow } from 'lucide-react';
 import {
+  builtinDealsMessage,
   HUBSPOT_CONNECT_MESSAGES as MSG,
   type THubspotState,
   type THubspotStatus,
@@ -19,7 +20,7 @@ import {
   useHubspotStatus,
   useSyncHubspot,
 } from '../api/hubspot';
-import { DisconnectDialog, IntegrationCard, useStaleAfterSync, type IntegrationBadge } from './integration-card';
+import { ConfirmDialog, DisconnectDialog, IntegrationCard, useStaleAfterSync, type IntegrationBadge } from './integration-card';
 import { LastSynced } from './last-synced';
 import { providerReturnFrom, withoutProviderReturn } from './provider-return';
 
@@ -153,9 +154,14 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
   const running = status.data?.sync.state === 'running';
   useStaleAfterSync(running);
 
-  const startConnect = () => {
+  // Deals made in Pipewise: the admin says yes to what happens to them first (docs/decisions/0018).
+  const [askingBuiltIn, setAskingBuiltIn] = useState(false);
+  const builtInDeals = status.data?.source === 'builtin' ? (status.data.builtin_deals ?? 0) : 0;
+  const startConnect = (confirmed = false) => {
     setError(null);
-    connect.mutate(undefined, {
+    if (builtInDeals > 0 && !confirmed) return setAskingBuiltIn(true);
+    setAskingBuiltIn(false);
+    connect.mutate(confirmed, {
       onError: (e) => {
         setError(hubspotErrorMessage(e, 'connect'));
         setFailedConnect(true);
@@ -203,7 +209,7 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
             <Button
               className="btn-small"
               disabled={!configured || busy}
-              onClick={startConnect}
+              onClick={() => startConnect()}
               aria-label={busy ? undefined : `${retry ? 'Retry' : 'Connect'} HubSpot`}
             >
               {busy ? 'Connecting…' : retry ? 'Retry' : 'Connect'}
@@ -227,6 +233,16 @@ export function HubspotCard({ callerEmail }: { callerEmail: string }) {
       {connected && data && !running ? <LastSynced at={data.last_synced_at} syncing={sync.isPending || followed} /> : null}
       {status.isError ? <AlertMessage plain>{MSG.cardFailed}</AlertMessage> : null}
       {error ? <AlertMessage plain>{error}</AlertMessage> : null}
+      <ConfirmDialog
+        title="Connect HubSpot over your Pipewise deals?"
+        description={builtinDealsMessage(builtInDeals)}
+        label="Connect anyway"
+        busyLabel="Connecting…"
+        open={askingBuiltIn}
+        onOpenChange={setAskingBuiltIn}
+        busy={connect.isPending}
+        onConfirm={() => startConnect(true)}
+      />
       <DisconnectDialog
         provider="HubSpot"
         description={DISCONNECT_TEXT}

@@ -1,8 +1,14 @@
 import { Link, useSearchParams } from 'react-router';
-import { Building2, Plug, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
+import { Building2, Kanban, Plug, SlidersHorizontal, Users, type LucideIcon } from 'lucide-react';
 import { searchForSection, type SettingsSection, type SettingsSectionEntry } from './settings-sections';
 
-const ICONS: Record<SettingsSection, LucideIcon> = { general: SlidersHorizontal, users: Users, integrations: Plug, workspaces: Building2 };
+const ICONS: Record<SettingsSection, LucideIcon> = {
+  general: SlidersHorizontal,
+  users: Users,
+  pipelines: Kanban,
+  integrations: Plug,
+  workspaces: Building2,
+};
 
 /** The settings left menu; each entry is a link, so reload and back keep the section. */
 export function SettingsMenu({ active, sections }: { active: SettingsSection; sections: readonly SettingsSectionEntry[] }) {

@@ -19,7 +19,7 @@ describe('Settings page', () => {
     renderApp('/dashboard/settings');
     expect(await screen.findByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
     const links = within(menu()).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['General', 'Users', 'Integrations']);
+    expect(links.map((l) => l.textContent)).toEqual(['General', 'Users', 'Pipelines', 'Integrations']);
     expect(within(menu()).getByRole('link', { name: 'General' })).toHaveAttribute('aria-current', 'page');
     expect(within(menu()).getByRole('link', { name: 'Users' })).not.toHaveAttribute('aria-current');
   });

@@ -4,12 +4,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useProfile } from '../../../lib/session';
 import { GeneralSettings } from './general-settings';
 import { IntegrationsSettings } from './integrations-settings';
+import { PipelinesSettings } from './pipelines-settings';
 import { SettingsMenu } from './settings-menu';
 import { sectionFromParams, sectionsFor, SETTINGS_SECTIONS } from './settings-sections';
 import { UsersSettings } from './users-settings';
 import { WorkspaceRequests } from './workspace-requests';
 
-/** /dashboard/settings?section=general|users|integrations|workspaces (the last for operators) */
+/** /dashboard/settings?section=general|users|pipelines|integrations|workspaces (the last for operators) */
 export function SettingsPage() {
   const [params] = useSearchParams();
   const { data: profile } = useProfile();
@@ -41,6 +42,8 @@ export function SettingsPage() {
           <GeneralSettings key={profile.id} profile={profile} />
         ) : section === 'users' ? (
           <UsersSettings profile={profile} />
+        ) : section === 'pipelines' ? (
+          <PipelinesSettings />
         ) : section === 'workspaces' ? (
           <WorkspaceRequests />
         ) : (

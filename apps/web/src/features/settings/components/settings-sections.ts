@@ -3,6 +3,7 @@ import { providerReturnFrom } from './provider-return';
 export const SETTINGS_SECTIONS = [
   { id: 'general', label: 'General', operatorsOnly: false },
   { id: 'users', label: 'Users', operatorsOnly: false },
+  { id: 'pipelines', label: 'Pipelines', operatorsOnly: false },
   { id: 'integrations', label: 'Integrations', operatorsOnly: false },
   { id: 'workspaces', label: 'New Workspaces', operatorsOnly: true },
 ] as const;
@@ -15,7 +16,7 @@ export function sectionsFor(isOperator: boolean): readonly SettingsSectionEntry[
   return SETTINGS_SECTIONS.filter((s) => isOperator || !s.operatorsOnly);
 }
 
-/** ?section=general|users|integrations|workspaces, among the sections shown; anything else is General. */
+/** ?section=general|users|pipelines|integrations|workspaces, among the sections shown; anything else is General. */
 export function sectionFromParams(
   params: URLSearchParams,
   sections: readonly SettingsSectionEntry[] = sectionsFor(false),

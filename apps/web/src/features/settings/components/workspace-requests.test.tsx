@@ -38,7 +38,7 @@ describe('Settings -> New Workspaces', () => {
       within(menu())
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['General', 'Users', 'Integrations']);
+    ).toEqual(['General', 'Users', 'Pipelines', 'Integrations']);
   });
 
   it('lists the requests with the workspace each would create, and approving one says what happened', async () => {
@@ -49,7 +49,7 @@ describe('Settings -> New Workspaces', () => {
       within(menu())
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['General', 'Users', 'Integrations', 'New Workspaces']);
+    ).toEqual(['General', 'Users', 'Pipelines', 'Integrations', 'New Workspaces']);
     const table = await screen.findByRole('table', { name: 'Sign-up requests from companies without a workspace' });
     const row = within(table)
       .getByRole('rowheader', { name: /^Bob Stone/ })

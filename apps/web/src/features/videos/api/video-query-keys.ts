@@ -1,3 +1,5 @@
+import { UPLOAD_PIPELINES_QUERY_KEY } from '../../../lib/query-keys';
+
 /** Every videos query key starts with VIDEOS_QUERY_KEY, so an upload, retry or delete can refresh them all. */
 export const VIDEOS_QUERY_KEY = ['videos'] as const;
 
@@ -6,5 +8,5 @@ export const videoQueryKeys = {
   team: () => [...VIDEOS_QUERY_KEY, 'team'] as const,
   byDeal: (dealId: string) => [...VIDEOS_QUERY_KEY, 'deal', dealId] as const,
   dealOptions: () => [...VIDEOS_QUERY_KEY, 'deal-options'] as const,
-  pipelines: () => [...VIDEOS_QUERY_KEY, 'pipelines'] as const,
+  pipelines: () => UPLOAD_PIPELINES_QUERY_KEY,
 };
