@@ -100,7 +100,42 @@ afterAll(async () => {
 });
 
 describe('a new customer, from the command line to its first deal', () => {
-  it('the admin signs in to an empty workspace and adds a rep', async () => {
+  it('the admin finds the Sales Pipeline every new workspace gets, and adds a stage to it', async () => {
+    const page = await openAs(ADMIN);
+    await page.goto('/dashboard/settings?section=pipelines');
+    await page.getByRole('heading', { level: 2, name: 'Pipelines', exact: true }).waitFor();
+    const stages = page.getByRole('table', { name: 'Stages of Sales Pipeline' });
+    await stages.waitFor();
+    const names = async () => (await stages.getByRole('row').allTextContents()).slice(1);
+    const expected = [
+      'Appointment Scheduled',
+      'Qualified To Buy',
+      'Presentation Scheduled',
+      'Decision Maker Bought-In',
+      'Contract Sent',
+      'Closed Won',
+      'Closed Lost',
+    ];
+    expect((await names()).map((row) => expected.find((label) => row.startsWith(label)))).toEqual(expected);
+    await checkScreen(page, 'pipelines');
+
+    const add = page.getByRole('form', { name: 'Add a stage to Sales Pipeline' });
+    await add.getByLabel('New stage name').fill('Negotiation');
+    await add.getByLabel('Probability (%)').fill('85');
+    await add.getByRole('button', { name: 'Add stage' }).click();
+    await page.getByText('Stage "Negotiation" added to Sales Pipeline.').waitFor();
+    // Added last; moved up twice it sits before Closed Won and Closed Lost.
+    await stages.getByRole('row').filter({ hasText: 'Negotiation' }).waitFor();
+    for (let i = 0; i < 2; i++) {
+      const before = await names();
+      await page.getByRole('button', { name: 'Move Negotiation up' }).click();
+      await expect.poll(names).not.toEqual(before);
+    }
+    expect((await names()).map((row) => row.split(/\d/)[0]!.trim()).slice(-3)).toEqual(['Negotiation', 'Closed Won', 'Closed Lost']);
+    await page.context().close();
+  });
+
+  it('the admin adds a rep', async () => {
     const page = await openAs(ADMIN);
     await page.goto('/dashboard/settings?section=users');
     await page.getByRole('heading', { level: 2, name: 'Users', exact: true }).waitFor();
