@@ -37,7 +37,7 @@ function editApi(options: { put?: Answer; del?: () => Response } = {}) {
     'GET /api/deal/get-stackholders-for-deal': () => json({ data: STAKEHOLDERS }),
     'GET /api/deal/owners': () => json({ data: OWNERS }),
     'GET /api/deal/get-deal-stages': () => json({ data: { results: PIPELINES } }),
-    'GET /api/videos/get-video-by-dealId/101': () => json({ data: { data: [] } }),
+    'GET /api/videos/get-video-by-dealId/101': () => json({ data: [] }),
     'GET /api/contacts': () => json({ data: CONTACTS, total: 1, page: 1, page_size: 10 }),
     'GET /api/companies': () => json({ data: COMPANIES, total: 1, page: 1, page_size: 10 }),
     'GET /api/deal/get-deals-user-hierarchy': () => json(listFixture([dealFixture({ deal_id: '102', dealname: 'Another deal' })])),
@@ -81,7 +81,7 @@ describe('Deal screen edits', () => {
     const editor = screen.getByRole('dialog', { name: `Edit ${title}` });
     const box = within(editor).getByLabelText(title);
     await user.clear(box);
-    await user.type(box, value);
+    await user.paste(value);
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
     const confirm = await screen.findByRole('dialog', { name: 'Save Changes' });
     expect(callsTo(api, 'PUT', '/api/deal/101')).toHaveLength(0);
@@ -100,7 +100,8 @@ describe('Deal screen edits', () => {
     await user.clear(within(editor).getByLabelText('Deal name'));
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
     expect(within(editor).getByText('Deal name is required')).toBeInTheDocument();
-    await user.type(within(editor).getByLabelText('Deal name'), 'Kaveri Foods - Phase 2');
+    await user.click(within(editor).getByLabelText('Deal name'));
+    await user.paste('Kaveri Foods - Phase 2');
     await user.click(within(editor).getByRole('button', { name: 'Save' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes' })).getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Kaveri Foods - Phase 2' })).toBeInTheDocument();

@@ -54,6 +54,7 @@ function newDealApi(post?: (body: unknown) => Response) {
       post?.(body) ?? json({ success: true, data: dealFixture({ deal_id: '555', dealname: 'Kaveri rollout' }) }, 201),
     'GET /api/deal/get_deal_by_id/555': () => json({ data: dealFixture({ deal_id: '555', dealname: 'Kaveri rollout' }) }),
     'GET /api/deal/get-stackholders-for-deal': () => json({ data: [] }),
+    'GET /api/videos/get-video-by-dealId/555': () => json({ data: [] }),
     'GET /api/deal/get-deals-user-hierarchy': () => json(listFixture([dealFixture()])),
   });
 }
