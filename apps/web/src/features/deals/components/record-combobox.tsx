@@ -55,6 +55,7 @@ export function RecordCombobox(props: RecordComboboxProps) {
     }
   };
   const describedBy = props.error ? errorId : undefined;
+  const listShown = open && choices.length > 0;
   const note = props.failed
     ? 'Could not load matches. Keep typing to try again.'
     : props.loading && options.length === 0
@@ -73,9 +74,10 @@ export function RecordCombobox(props: RecordComboboxProps) {
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={open && active >= 0 ? `${id}-opt-${active}` : undefined}
+        // Expanded only while the list is on screen, so aria-controls never names a missing element.
+        aria-expanded={listShown}
+        aria-controls={listShown ? listId : undefined}
+        aria-activedescendant={listShown && active >= 0 ? `${id}-opt-${active}` : undefined}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy}
         placeholder={props.placeholder}
@@ -90,7 +92,7 @@ export function RecordCombobox(props: RecordComboboxProps) {
         onBlur={() => props.onOpenChange(false)}
         onKeyDown={onKeyDown}
       />
-      {open && choices.length > 0 ? (
+      {listShown ? (
         <ul id={listId} role="listbox" aria-label={label} className="combobox-list">
           {choices.map((choice, index) => (
             <li
