@@ -4,6 +4,8 @@ import type { DatabaseKind, Db } from '../../apps/server/src/db/client';
 import { dealsRepos } from '../../apps/server/src/services';
 import type { Caller } from '../../apps/server/src/modules/access/access-rules';
 import { createDealsService } from '../../apps/server/src/modules/deals/deals-service';
+import { createCompaniesRepo } from '../../apps/server/src/modules/companies/companies-repo';
+import { createCompaniesService } from '../../apps/server/src/modules/companies/companies-service';
 
 /**
  * The deals service wired as app.ts wires it, on a direct database connection: the same SQL the
@@ -11,7 +13,11 @@ import { createDealsService } from '../../apps/server/src/modules/deals/deals-se
  * HTTP, the session lookup, validation and serialisation.
  */
 export function directDeals(db: Db, kind: DatabaseKind) {
-  const service = createDealsService({ db, repos: dealsRepos({ oneStatement: kind === 'pglite' }) });
+  const service = createDealsService({
+    db,
+    repos: dealsRepos({ oneStatement: kind === 'pglite' }),
+    companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) }),
+  });
   return {
     list: (caller: Caller, q: TDealListQuery) => service.list(caller, q),
     /**

@@ -144,6 +144,29 @@ async function rahulRecording(c: Ctx, status: 'uploaded' | 'failed' = 'uploaded'
 let sharedRecording: string | undefined;
 const recordingOnce = async (c: Ctx) => (sharedRecording ??= await rahulRecording(c));
 
+/** A new deal of rahul's in his deal's pipeline (for a row that deletes one). */
+async function freshRahulDeal(c: Ctx): Promise<number> {
+  const db = c.t.database.db;
+  const [stage] = await db
+    .select({ id: pipelineStages.id })
+    .from(pipelineStages)
+    .where(eq(pipelineStages.pipelineId, c.rahulDeal.pipelineId))
+    .orderBy(asc(pipelineStages.displayOrder))
+    .limit(1);
+  const { organizationId } = await findUser(db, RAHUL);
+  const [row] = await db
+    .insert(deals)
+    .values({
+      organizationId,
+      dealname: 'Matrix deal to delete',
+      pipelineId: c.rahulDeal.pipelineId,
+      stageId: stage!.id,
+      ownerId: c.ids.rahul,
+    })
+    .returning({ id: deals.id });
+  return Number(row!.id);
+}
+
 /** A multipart upload to rahul's deal. */
 function uploadTo(c: Ctx, url: string, fields: Record<string, string>, files: Parameters<typeof formBody>[1] = []): Req {
   const form = formBody({ deal_id: String(c.rahulDeal.id), pipeline_id: c.rahulDeal.pipelineId, ...fields }, files);
@@ -488,6 +511,28 @@ const MATRIX: Row[] = [
       payload: { stage_ids: (await rahulsPipeline(c)).stageIds },
     }),
     expect: PIPELINE_ADMINS(200),
+  },
+  {
+    route: 'PUT /api/deal/:id/stakeholders',
+    note: "rahul's deal, its stakeholders as they are (none added or removed)",
+    request: async (c) => {
+      const res = await c.t.app.inject({
+        method: 'GET',
+        url: `/api/deal/get-stackholders-for-deal?deal_id=${c.rahulDeal.id}`,
+        headers: (await signIn(c.t.database.db, RAHUL)).bearer,
+      });
+      return {
+        url: `/api/deal/${c.rahulDeal.id}/stakeholders`,
+        payload: { contact_ids: res.json<{ data: { id: string }[] }>().data.map((s) => s.id) },
+      };
+    },
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'DELETE /api/deal/:id',
+    note: 'a new deal of rahul: he, his manager and the admins delete it; whoever does not see it gets 404',
+    request: async (c) => ({ url: `/api/deal/${await freshRahulDeal(c)}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
 
   // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) --------------------------
@@ -859,7 +904,7 @@ describe('authorization matrix', () => {
     const routes = documentedRoutes({
       paths: {
         '/api/health': { get: {} },
-        '/api/deal/{id}': { delete: {}, parameters: [] },
+        '/api/deal/{id}/made-up': { delete: {}, parameters: [] },
         '/api/docs/static/*': { get: {} },
         '/api/docs': { get: {} },
         '/index.html': { get: {} },
@@ -870,7 +915,7 @@ describe('authorization matrix', () => {
       .filter(isMatrixRoute)
       .map((r) => `${r.method} ${r.url}`)
       .filter((r) => !covered.has(r));
-    expect(missing).toEqual(['DELETE /api/deal/:id']);
+    expect(missing).toEqual(['DELETE /api/deal/:id/made-up']);
   });
 
   it('answers a caller without a session 401 on every route that needs one, before validating the query or reading the body', async () => {

@@ -382,6 +382,48 @@ describe('leak scan: no answer names a deal or account only the other team can s
     expect(await scan(team, requests)).toEqual([]);
   });
 
+  it.each([0, 1])("the deal screen's writes on the other team's deals and contacts (team %i)", async (i) => {
+    const team = teams[i]!;
+    // Contacts only the other team sees (a buyer on both teams' deals is the rep's too).
+    const hiddenContacts = team.others.contacts.filter((id) => !team.own.contacts.includes(id)).slice(0, 2);
+    expect(hiddenContacts).toHaveLength(2);
+    const writes: { request: InjectOptions; asked: string[] }[] = [
+      // Another team's deal does not exist for the rep: 404, nothing changes, no name in the answer.
+      ...team.others.deals.slice(0, 4).flatMap((id) => [
+        { request: { method: 'PUT' as const, url: `/api/deal/${id}/stakeholders`, payload: { contact_ids: [] } }, asked: [] },
+        { request: { method: 'DELETE' as const, url: `/api/deal/${id}` }, asked: [] },
+      ]),
+      // Another team's contacts on the rep's own deal, or on a new deal: refused (400), nothing saved.
+      ...team.own.deals.slice(0, 2).map((id) => ({
+        request: {
+          method: 'PUT' as const,
+          url: `/api/deal/${id}/stakeholders`,
+          payload: { contact_ids: hiddenContacts },
+        },
+        asked: [],
+      })),
+      {
+        request: {
+          method: 'POST',
+          url: '/api/deal/',
+          payload: {
+            dealname: 'Leak scan deal',
+            pipeline: 'Sales Pipeline',
+            dealstage: 'x',
+            contact_ids: hiddenContacts,
+          },
+        },
+        asked: [],
+      },
+    ];
+    // Refused first (a delete that went through would be gone by the scan), then scanned for names.
+    for (const { request } of writes) {
+      const res = await t.app.inject({ ...request, headers: team.rep.headers });
+      expect(res.statusCode, `${request.method} ${request.url}`).toBeGreaterThanOrEqual(400);
+    }
+    expect(await scan(team, writes)).toEqual([]);
+  });
+
   it.each([0, 1])('both chat routes, broad and naming hidden records in full or in part (team %i)', { timeout: 120_000 }, async (i) => {
     expect(await scan(teams[i]!, chatRequests(teams[i]!))).toEqual([]);
   });

@@ -307,13 +307,15 @@ export function createServices({
   });
   const hubspot = wireHubspot({ db, config, masterKey, queue, log });
   // In a HubSpot workspace deal edits go to HubSpot first (with the editor's login), then here.
+  const companies = createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) });
   const deals = createDealsService({
     db,
     repos: dealsRepos({ oneStatement: database.kind === 'pglite' }),
+    companies,
     remote: hubspot.writeThrough,
   });
   const crm = {
-    companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) }),
+    companies,
     contacts: createContactsService({
       db,
       repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),

@@ -20,6 +20,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/oauth-callback': ['src/features/auth/components/oauth-callback-page.tsx'],
   '/dashboard': dashboard('src/app/routes/home-page.tsx'),
   '/dashboard/deals': dashboard('src/features/deals/components/deals-page.tsx'),
+  // Before deals/:id: the server takes the first pattern that matches.
+  '/dashboard/deals/new': dashboard('src/features/deals/components/new-deal-page.tsx'),
   '/dashboard/deals/:id': dashboard('src/app/routes/deal-detail-page.tsx'),
   '/dashboard/meetings': dashboard('src/app/routes/meetings-page.tsx'),
   '/dashboard/upload': dashboard('src/app/routes/upload-page.tsx'),

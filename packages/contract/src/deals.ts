@@ -161,11 +161,34 @@ export type TDealFields = z.infer<typeof ZDealFields>;
  * `properties` is refused with its field's message instead of falling through to the flat form.
  */
 export const ZDealUpdateBody = ZDealFields.extend({ properties: ZDealFields.optional(), version: zInt32('version').optional() });
+export const DEAL_STAKEHOLDERS_MAX = 50;
+export const DEAL_CREATE_MESSAGES = {
+  companyTwice: 'Choose an existing company or type a new company name, not both.',
+  tooManyStakeholders: `A deal can have at most ${DEAL_STAKEHOLDERS_MAX} contacts.`,
+} as const;
+const ZContactIds = z
+  .array(z.uuid('contact_ids must be contact ids'))
+  .max(DEAL_STAKEHOLDERS_MAX, DEAL_CREATE_MESSAGES.tooManyStakeholders)
+  .transform((ids) => [...new Set(ids)]);
+
+/**
+ * POST deal/: the deal data, plus `company_name` (a new company by that name, created with the deal
+ * in one transaction; instead of `company_id`) and `contact_ids` (its stakeholders, each a contact
+ * the caller sees).
+ */
 export const ZDealCreateBody = ZDealFields.extend({
   dealname: z.string().trim().min(1, 'Deal name is required').max(300),
   pipeline: z.string().max(100),
   dealstage: z.string().max(100),
-});
+  company_name: z.string().trim().min(1, 'Company name is required').max(300).optional(),
+  contact_ids: ZContactIds.optional(),
+}).refine((b) => !(b.company_name !== undefined && b.company_id), { message: DEAL_CREATE_MESSAGES.companyTwice, path: ['company_name'] });
+export type TDealCreateBody = z.infer<typeof ZDealCreateBody>;
+
+/** PUT deal/{id}/stakeholders: the deal's contacts, in order (each one the caller sees); replaces the list. */
+export const ZDealStakeholdersBody = z.object({ contact_ids: ZContactIds });
+export type TDealStakeholdersBody = z.infer<typeof ZDealStakeholdersBody>;
+export const ZDealDeleteResponse = z.object({ success: z.literal(true) });
 export const ZDealResponse = z.object({ success: z.literal(true), data: ZDeal });
 export const ZDealByIdResponse = z.object({ data: ZDeal });
 

@@ -495,6 +495,11 @@ export async function startFakeHubspot(options: { clientId?: string; clientSecre
       }
       if (method === 'POST' && rest === '') return create(type, body, grant);
       const idMatch = /^\/(\d+)$/.exec(rest);
+      if (idMatch && method === 'DELETE') {
+        // Archives the record (HubSpot's delete): 204, also for an id it does not have.
+        fake.archive(type, idMatch[1]!);
+        return { status: 204, body: undefined };
+      }
       if (idMatch && (method === 'PATCH' || method === 'GET')) {
         const record = objects[type].get(idMatch[1]!);
         if (!record || record.archived) return error(404, 'OBJECT_NOT_FOUND', 'Object not found.');

@@ -29,6 +29,7 @@ const OAuthCallbackPage = page(async () => (await import('../features/auth/compo
 
 const HomePage = page(async () => (await import('./routes/home-page')).HomePage);
 const DealsPage = page(async () => (await import('../features/deals/components/deals-page')).DealsPage);
+const NewDealPage = page(async () => (await import('../features/deals/components/new-deal-page')).NewDealPage);
 const DealDetailPage = page(async () => (await import('./routes/deal-detail-page')).DealDetailPage);
 const MeetingsRoute = page(async () => (await import('./routes/meetings-page')).MeetingsRoute);
 const UploadRoute = page(async () => (await import('./routes/upload-page')).UploadRoute);
@@ -85,6 +86,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: screen(HomePage) },
               { path: 'deals', element: screen(DealsPage) },
+              { path: 'deals/new', element: screen(NewDealPage) },
               { path: 'deals/:id', element: screen(DealDetailPage) },
               { path: 'meetings', element: screen(MeetingsRoute) },
               { path: 'upload', element: screen(UploadRoute) },

@@ -222,6 +222,10 @@ export function createHubspotCrm(settings: { apiBase: string; pacer: Pacer; slee
     async updateObject(s: PortalSession, type: HsObjectType, id: string, properties: Record<string, string>): Promise<THsObject> {
       return call(s, 'standard', ZHsBatch.shape.results.element, (c) => api(c, type).basicApi.update(id, { properties }), 'update');
     },
+    /** Archives a record (CRM v3 DELETE: HubSpot's delete, restorable there for 90 days). */
+    async archiveObject(s: PortalSession, type: HsObjectType, id: string): Promise<void> {
+      await call(s, 'standard', ZHsNoContent, (c) => api(c, type).basicApi.archive(id), 'update');
+    },
     /** Associates two records with their default (unlabelled) type (v4); an existing association stays as it is. */
     async associate(s: PortalSession, from: HsObjectType, fromId: string, to: HsObjectType, toId: string): Promise<void> {
       await call(

@@ -119,6 +119,20 @@ describe('permission policy', () => {
     ]);
   });
 
+  it('deal.delete: its owner and those above them, and admins; a deal the caller does not see is 404', () => {
+    expect(answer(rep, 'deal.delete', { seen: true, ownerId: 'rep', ownerSeen: true })).toBeNull();
+    expect(answer(manager, 'deal.delete', { seen: true, ownerId: 'rep', ownerSeen: true })).toBeNull();
+    expect(answer(admin, 'deal.delete', { seen: true, ownerId: null, ownerSeen: false })).toBeNull();
+    expect(answer(shoutingAdmin, 'deal.delete', { seen: true, ownerId: 'manager', ownerSeen: false })).toBeNull();
+    // Seen but not theirs nor below them (an unowned deal, a peer's deal shown through a shared record).
+    expect(answer(rep, 'deal.delete', { seen: true, ownerId: 'peer', ownerSeen: false })).toEqual([
+      403,
+      'You are not authorized to perform this action.',
+    ]);
+    expect(answer(manager, 'deal.delete', { seen: true, ownerId: null, ownerSeen: false })).toEqual([403, M.adminsOnly]);
+    expect(answer(rep, 'deal.delete', { seen: false, ownerId: 'rep', ownerSeen: true })).toEqual([404, 'Deal not found']);
+  });
+
   it('note.edit: its author only; note.delete: its author or an admin', () => {
     expect(answer(rep, 'note.edit', { authorId: 'rep' })).toBeNull();
     expect(answer(admin, 'note.edit', { authorId: 'rep' })).toEqual([403, M.authorOnly]);

@@ -44,6 +44,11 @@ export type Resources = {
   'deal.edit': { seen: boolean };
   /** Give a deal an owner: someone the caller sees; no owner only by an admin (nobody else would see it). */
   'deal.assign': { ownerId: string | null; ownerSeen: boolean };
+  /**
+   * Delete a deal: its owner and those above them (the owner is the caller or below them), and
+   * admins; a deal the caller does not see is 404, as a read answers.
+   */
+  'deal.delete': { seen: boolean; ownerId: string | null; ownerSeen: boolean };
   /** Create, edit and delete pipelines and their stages (decision 14): admins. */
   'pipeline.manage': null;
   /** Edit a company: whoever sees it (decision 13: through a deal they see, or its owner is them or below them; admins). */
@@ -133,6 +138,11 @@ const RULES: Rules = {
   'deal.assign': (actor, { ownerId, ownerSeen }) => {
     if (ownerId === null) return isAdmin(actor) ? null : forbidden(M.assignDealsToTeam);
     return ownerSeen ? null : forbidden(M.assignDealsToTeam);
+  },
+  'deal.delete': (actor, { seen, ownerId, ownerSeen }) => {
+    if (!seen) return unseen(M.dealNotFound);
+    if (isAdmin(actor) || (ownerId !== null && ownerSeen)) return null;
+    return forbidden(M.adminsOnly);
   },
   'pipeline.manage': (actor) => adminsOnly(actor),
   'company.edit': (_actor, { seen }) => (seen ? null : unseen(M.companyNotFound)),

@@ -8,6 +8,8 @@ import { createCrmChangesRepo } from '../crm-changes/crm-changes-repo';
 import { dealsRepos } from '../../services';
 import type { Caller } from '../access/access-rules';
 import { createDealsService } from './deals-service';
+import { createCompaniesRepo } from '../companies/companies-repo';
+import { createCompaniesService } from '../companies/companies-service';
 
 /**
  * Creating and editing a deal writes its change record (the crm_changes outbox) in the same
@@ -151,7 +153,12 @@ describe('deal edits and the outbox', () => {
 });
 
 describe("deal writes inside a caller's transaction", () => {
-  const service = () => createDealsService({ db, repos: dealsRepos({ oneStatement: t.database.kind === 'pglite' }) });
+  const service = () =>
+    createDealsService({
+      db,
+      repos: dealsRepos({ oneStatement: t.database.kind === 'pglite' }),
+      companies: createCompaniesService({ db, repos: (on) => ({ companies: createCompaniesRepo(on) }) }),
+    });
 
   it('commit and roll back with it: the edit and its change row together', async () => {
     const rollback = new Error('rollback');

@@ -1,7 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { TDealListQuery } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../db/client';
-import { deals } from '../../db/schema/crm';
+import { dealStakeholders, deals } from '../../db/schema/crm';
 import { inUuids } from '../../db/ranked-match';
 import { listedOwnerIds } from '../access/access-rules';
 import { scope, type Viewer } from '../access/scopes';
@@ -259,6 +259,37 @@ export function createDealsRepo(db: DbOrTx, options: DealsRepoOptions) {
         .values({ ...values, organizationId })
         .returning({ id: deals.id, version: deals.version });
       return row!;
+    },
+
+    /**
+     * Removes a deal: the id it had in the CRM it came from (null when it only lived here), or
+     * undefined when there was no such deal. Its search row and stakeholders go with it (foreign
+     * keys cascade), recordings and meetings keep their rows with the deal cleared (set null), and
+     * the totals follow through the deals table's delete triggers.
+     */
+    async remove(organizationId: string, id: number): Promise<{ externalId: string | null } | undefined> {
+      const [row] = await db
+        .delete(deals)
+        .where(and(eq(deals.id, id), eq(deals.organizationId, organizationId)))
+        .returning({ externalId: deals.externalId });
+      return row;
+    },
+
+    /** Makes `contactIds` the deal's stakeholders in that order; a contact that stays keeps its position. */
+    async setStakeholders(dealId: number, contactIds: string[]): Promise<void> {
+      await db
+        .delete(dealStakeholders)
+        .where(
+          and(eq(dealStakeholders.dealId, dealId), contactIds.length ? notInArray(dealStakeholders.contactId, contactIds) : undefined),
+        );
+      if (contactIds.length === 0) return;
+      await db
+        .insert(dealStakeholders)
+        .values(contactIds.map((contactId, displayOrder) => ({ dealId, contactId, displayOrder })))
+        .onConflictDoUpdate({
+          target: [dealStakeholders.dealId, dealStakeholders.contactId],
+          set: { displayOrder: sql`excluded.display_order` },
+        });
     },
   };
 }

@@ -4,12 +4,14 @@ import { z } from 'zod';
 import {
   ZDealByIdResponse,
   ZDealCreateBody,
+  ZDealDeleteResponse,
   ZDealListQuery,
   ZDealListResponse,
   ZDealResponse,
   ZDealUpdateBody,
   ZOwnersResponse,
   ZPipelinesResponse,
+  ZDealStakeholdersBody,
   ZStakeholdersResponse,
 } from '@pipewise/contract/deals';
 import { requireCaller } from '../../plugins/session';
@@ -87,6 +89,36 @@ export function dealsRoutes(service: DealsService): FastifyPluginAsyncZod {
           success: true as const,
           data: await service.update(requireCaller(req), dealIdOf(req.params.id), { ...flat, ...properties }, version),
         };
+      },
+    );
+
+    app.put(
+      '/api/deal/:id/stakeholders',
+      {
+        schema: {
+          tags,
+          summary: "Replace a deal's stakeholders (contacts the caller sees), in order",
+          params: dealIdParam,
+          body: ZDealStakeholdersBody,
+          response: { 200: ZStakeholdersResponse, ...errors },
+        },
+      },
+      async (req) => ({ data: await service.setStakeholders(requireCaller(req), dealIdOf(req.params.id), req.body.contact_ids) }),
+    );
+
+    app.delete(
+      '/api/deal/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Delete a deal (its owner, those above them, admins); its recordings stay',
+          params: dealIdParam,
+          response: { 200: ZDealDeleteResponse, ...errors },
+        },
+      },
+      async (req) => {
+        await service.remove(requireCaller(req), dealIdOf(req.params.id));
+        return { success: true as const };
       },
     );
 

@@ -1,5 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { TDeal, TDealFields, TDealListQuery, TPipeline } from '@pipewise/contract/deals';
+import type { CompaniesService } from '../companies/companies-service';
 import type { DbOrTx } from '../../db/client';
 import { deals as dealsTable } from '../../db/schema/crm';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
@@ -23,6 +24,7 @@ export const DEAL_MESSAGES = {
   unknownStage: 'Unknown deal stage for this pipeline',
   unknownOwner: 'Unknown deal owner',
   unknownCompany: 'Unknown company',
+  unknownContact: 'Unknown contact',
 } as const;
 
 /** The API's deal, shaped from the repository's record. */
@@ -61,7 +63,7 @@ export type DealsRepos = {
   users: Pick<UsersRepo, 'findInOrg' | 'findInOrgByEmail' | 'listByIds'>;
   access: AccessRules;
   companies: Pick<CompaniesRepo, 'visibleTo'>;
-  contacts: Pick<ContactsRepo, 'forDeal'>;
+  contacts: Pick<ContactsRepo, 'forDeal' | 'findVisible'>;
 };
 
 /**
@@ -73,15 +75,29 @@ export type DealsRemote = {
   bound(organizationId: string): Promise<boolean>;
   /** Sends an edit's column changes; throws (with the reason to show) to stop the local write. */
   updateDeal(caller: Caller, dealId: number, changes: DealChanges): Promise<void>;
-  /** Creates the deal there: its id there, or null when the workspace keeps its deals here only. */
-  createDeal(caller: Caller, values: DealChanges & { dealname: string; pipelineId: string; stageId: string }): Promise<string | null>;
+  /**
+   * Creates the deal there: its id there, or null when the workspace keeps its deals here only.
+   * `links`: a company just created there (its id there) and the deal's contacts (ids here).
+   */
+  createDeal(
+    caller: Caller,
+    values: DealChanges & { dealname: string; pipelineId: string; stageId: string },
+    links?: { companyExternalId?: string | null; contactIds?: string[] },
+  ): Promise<string | null>;
+  /** Creates a company there (a new deal's company typed by name): its id there, or null on the built-in CRM. */
+  createCompany(caller: Caller, fields: { name: string }): Promise<string | null>;
+  /** Makes the contacts (ids here) the deal's contacts there. */
+  setDealContacts(caller: Caller, dealId: number, contactIds: string[]): Promise<void>;
+  /** Deletes the deal there (HubSpot archives it). */
+  deleteDeal(caller: Caller, dealId: number): Promise<void>;
   /** Refuses a hubId that is not the workspace's HubSpot portal (any hubId on the built-in CRM). */
   checkPortal(organizationId: string, hubId: string | undefined, onBuiltIn?: 'refuse' | 'ignore'): Promise<void>;
   /** Gives the new local row the id it has there (in the create's transaction), so a sync does not add it twice. */
-  link(on: DbOrTx, organizationId: string, type: 'deal', id: number, externalId: string): Promise<void>;
+  link(on: DbOrTx, organizationId: string, type: 'deal' | 'company', id: number | string, externalId: string): Promise<void>;
 };
 
-type NewDealFields = TDealFields & { dealname: string; pipeline: string; dealstage: string };
+/** A new deal: its fields, a new company by name (instead of `company_id`) and its stakeholders. */
+type NewDealFields = TDealFields & { dealname: string; pipeline: string; dealstage: string; company_name?: string; contact_ids?: string[] };
 
 /**
  * The deals screens' operations. Creating and editing a deal run in one transaction with the
@@ -90,7 +106,13 @@ type NewDealFields = TDealFields & { dealname: string; pipeline: string; dealsta
  * the change goes there first: `update` and `create` send it themselves, while a caller with its
  * own transaction sends it first (`sendUpdate`, `sendCreate`), outside that transaction.
  */
-export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => DealsRepos; remote?: DealsRemote }) {
+export function createDealsService(deps: {
+  db: DbOrTx;
+  repos: (on: DbOrTx) => DealsRepos;
+  /** Creates a new deal's company typed by name, owned by the caller, in the deal's transaction. */
+  companies: Pick<CompaniesService, 'createAs'>;
+  remote?: DealsRemote;
+}) {
   const { deals, pipelines, users, access, contacts } = deps.repos(deps.db);
 
   /** Whose deals: the caller, or someone the caller can see (`?email=`), else 403 (decision 3). */
@@ -166,6 +188,14 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     return changes;
   }
 
+  /** The contacts, each one the caller sees (400 otherwise: another team's contact does not exist for them). */
+  async function visibleContacts(repos: DealsRepos, caller: Caller, ids: string[] | undefined): Promise<string[]> {
+    for (const id of ids ?? []) {
+      if (!(await repos.contacts.findVisible(caller, id))) throw badRequest(DEAL_MESSAGES.unknownContact);
+    }
+    return ids ?? [];
+  }
+
   async function find(on: Pick<DealsRepos, 'deals'>, caller: Caller, id: number): Promise<DealRecord> {
     const deal = await on.deals.find(caller, id);
     if (!deal) throw notFound(DEAL_MESSAGES.notFound);
@@ -179,7 +209,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     return deal!;
   }
 
-  const dealChange = (caller: Caller, id: number, operation: 'create' | 'update', changes: DealChanges, version: number) =>
+  const dealChange = (caller: Caller, id: number, operation: 'create' | 'update' | 'delete', changes: DealChanges, version: number) =>
     crmChange(caller, { type: 'deal', id }, operation, changes, getTableColumns(dealsTable), version);
 
   /** A new deal's columns: the owner is the caller unless the fields name one. */
@@ -205,8 +235,17 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
 
   /** A new deal checked as the write will check it, then created in the remote CRM: its id there (null without one). */
   async function sendCreate(caller: Caller, fields: NewDealFields): Promise<string | null> {
-    if (!deps.remote || !(await deps.remote.bound(caller.organizationId))) return null;
-    return deps.remote.createDeal(caller, await newDealValues(deps.repos(deps.db), caller, fields));
+    return (await sendCreateWithCompany(caller, fields)).deal;
+  }
+
+  /** sendCreate, with the new company typed by name created there first: both ids there (null without a remote CRM). */
+  async function sendCreateWithCompany(caller: Caller, fields: NewDealFields): Promise<{ deal: string | null; company: string | null }> {
+    if (!deps.remote || !(await deps.remote.bound(caller.organizationId))) return { deal: null, company: null };
+    const repos = deps.repos(deps.db);
+    const values = await newDealValues(repos, caller, fields);
+    const contactIds = await visibleContacts(repos, caller, fields.contact_ids);
+    const company = fields.company_name !== undefined ? await deps.remote.createCompany(caller, { name: fields.company_name }) : null;
+    return { deal: await deps.remote.createDeal(caller, values, { companyExternalId: company, contactIds }), company };
   }
 
   return {
@@ -248,13 +287,68 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
      * created it there (`sendCreate`) and passes the id it got, which the new row keeps.
      */
     async create(caller: Caller, fields: NewDealFields, tx?: DbOrTx, externalId?: string | null): Promise<TDeal> {
-      const remoteId = tx ? externalId : await sendCreate(caller, fields);
+      const remote = tx ? { deal: externalId ?? null, company: null } : await sendCreateWithCompany(caller, fields);
       return runCrmWrite(deps.db, tx, async (on) => {
         const repos = deps.repos(on);
-        const values = await newDealValues(repos, caller, fields);
+        const contactIds = await visibleContacts(repos, caller, fields.contact_ids);
+        let companyId = fields.company_id;
+        if (fields.company_name !== undefined) {
+          // A company typed by name is created with the deal: a refused deal leaves no company behind.
+          companyId = (await deps.companies.createAs(caller, { name: fields.company_name }, on)).id;
+          if (remote.company && deps.remote) await deps.remote.link(on, caller.organizationId, 'company', companyId, remote.company);
+        }
+        const values = await newDealValues(repos, caller, { ...fields, company_id: companyId });
         const { id, version } = await repos.deals.insert(caller.organizationId, values);
-        if (remoteId && deps.remote) await deps.remote.link(on, caller.organizationId, 'deal', id, remoteId);
+        if (remote.deal && deps.remote) await deps.remote.link(on, caller.organizationId, 'deal', id, remote.deal);
+        if (contactIds.length) await repos.deals.setStakeholders(id, contactIds);
         return { result: toDeal(await find(repos, caller, id)), change: dealChange(caller, id, 'create', values, version) };
+      });
+    },
+
+    /**
+     * Replaces a deal's stakeholders (each a contact the caller sees), in the order given: on a
+     * HubSpot workspace its contacts there first. The deal's stakeholders as they now are.
+     */
+    async setStakeholders(caller: Caller, dealId: number, contactIds: string[]) {
+      if (deps.remote && (await deps.remote.bound(caller.organizationId))) {
+        const repos = deps.repos(deps.db);
+        await findEditable(repos, caller, dealId);
+        await deps.remote.setDealContacts(caller, dealId, await visibleContacts(repos, caller, contactIds));
+      }
+      return runCrmWrite(deps.db, undefined, async (on) => {
+        const repos = deps.repos(on);
+        await findEditable(repos, caller, dealId);
+        const ids = await visibleContacts(repos, caller, contactIds);
+        await repos.deals.setStakeholders(dealId, ids);
+        return {
+          result: await repos.contacts.forDeal(dealId),
+          change: crmChange(
+            caller,
+            { type: 'deal', id: dealId },
+            'update',
+            { stakeholders: ids },
+            { stakeholders: { name: 'stakeholders' } },
+          ),
+        };
+      });
+    },
+
+    /**
+     * Deletes a deal (access policy `deal.delete`: its owner, those above them, admins): on a HubSpot
+     * workspace there first. Its recordings and meetings stay, no longer linked to it.
+     */
+    async remove(caller: Caller, id: number): Promise<void> {
+      const deal = await deals.find(caller, id);
+      const ownerId = deal?.ownerId ?? null;
+      assertCan(caller, 'deal.delete', {
+        seen: deal !== null,
+        ownerId,
+        ownerSeen: ownerId !== null && (await access.canSeeUser(caller, ownerId)),
+      });
+      await deps.remote?.deleteDeal(caller, id);
+      await runCrmWrite(deps.db, undefined, async (on) => {
+        if (!(await deps.repos(on).deals.remove(caller.organizationId, id))) throw notFound(DEAL_MESSAGES.notFound);
+        return { result: undefined, change: dealChange(caller, id, 'delete', {}, deal!.version) };
       });
     },
 

@@ -42,6 +42,7 @@ export const WRITE_THROUGH_MESSAGES = {
   ownerNotInHubspot: 'This person is not a HubSpot user of the connected account, so HubSpot cannot give them the deal.',
   stageNotInHubspot: 'This pipeline or stage is not one of HubSpot’s. Choose a stage of a HubSpot pipeline.',
   companyNotInHubspot: 'This company is not in HubSpot, so HubSpot cannot link it. Choose a company that is.',
+  contactNotInHubspot: 'This contact is not in HubSpot, so HubSpot cannot link it to the deal. Choose contacts that are.',
   noPortal: "This workspace uses Pipewise's built-in CRM, not HubSpot: send the request without a hubId.",
   otherPortal: (hubId: string) =>
     `HubSpot account ${hubId.slice(0, 40)} is not the one this workspace is connected to: send your workspace's hubId, or none.`,
@@ -49,6 +50,8 @@ export const WRITE_THROUGH_MESSAGES = {
 
 /** HubSpot's association types used when a record is created with its company (primary company). */
 const PRIMARY_COMPANY = { deals: 5, contacts: 1 } as const;
+/** HubSpot's defined association type of a deal to a contact. */
+const DEAL_TO_CONTACT = 3;
 const MODIFIED: Record<HsObjectType, string> = {
   deals: 'hs_lastmodifieddate',
   companies: 'hs_lastmodifieddate',
@@ -90,7 +93,7 @@ const named = (properties: Record<string, string | null | undefined>): Record<st
  * built-in CRM is left alone (no HubSpot call), and so is a record that only exists here.
  */
 export function createHubspotWriteThrough(deps: {
-  crm: Pick<HubspotCrm, 'batchRead' | 'createObject' | 'updateObject' | 'associations' | 'associate' | 'dissociate'>;
+  crm: Pick<HubspotCrm, 'batchRead' | 'createObject' | 'updateObject' | 'archiveObject' | 'associations' | 'associate' | 'dissociate'>;
   sessions: Pick<HubspotSessions, 'forUser'>;
   connections: Pick<HubspotConnectionsRepo, 'workspace'>;
   repo: Pick<HubspotImportRepo, 'pushTargets'>;
@@ -175,6 +178,17 @@ export function createHubspotWriteThrough(deps: {
     };
   }
 
+  /** The HubSpot ids of contacts here (400 when one only exists here: HubSpot cannot link it). */
+  async function contactRefs(organizationId: string, contactIds: string[]): Promise<string[]> {
+    const refs: string[] = [];
+    for (const id of contactIds) {
+      const externalId = (await deps.records.record(organizationId, 'contact', id))?.externalId;
+      if (!externalId) throw badRequest(WRITE_THROUGH_MESSAGES.contactNotInHubspot);
+      refs.push(externalId);
+    }
+    return refs;
+  }
+
   const ownerOf = async (caller: Caller) => deps.records.ownerExternalId(caller.organizationId, caller.id);
 
   return {
@@ -213,20 +227,59 @@ export function createHubspotWriteThrough(deps: {
       });
     },
 
-    /** Creates the deal in HubSpot: its HubSpot id, or null on the built-in CRM. */
+    /**
+     * Creates the deal in HubSpot: its HubSpot id, or null on the built-in CRM. `links` names a
+     * company just created in HubSpot (its HubSpot id, instead of `values.companyId`) and the
+     * deal's contacts (ids here), associated in the create.
+     */
     async createDeal(
       caller: Caller,
       values: DealChanges & { dealname: string; pipelineId: string; stageId: string },
+      links: { companyExternalId?: string | null; contactIds?: string[] } = {},
     ): Promise<string | null> {
       if (!(await bound(caller.organizationId))) return null;
       // No deal yet: id 0 names none, only the pipeline, stage and owner are looked up.
       const properties = (await dealTargets(caller, 0, values)).properties();
-      const company = await companyRef(caller.organizationId, values.companyId);
+      const company = links.companyExternalId ?? (await companyRef(caller.organizationId, values.companyId));
+      const contacts = await contactRefs(caller.organizationId, links.contactIds ?? []);
+      const associations = [
+        ...(company ? [{ toId: company, typeId: PRIMARY_COMPANY.deals }] : []),
+        ...contacts.map((toId) => ({ toId, typeId: DEAL_TO_CONTACT })),
+      ];
       const session = await sessionFor(caller);
-      const created = await send(() =>
-        deps.crm.createObject(session, 'deals', present(properties), company ? [{ toId: company, typeId: PRIMARY_COMPANY.deals }] : []),
-      );
+      const created = await send(() => deps.crm.createObject(session, 'deals', present(properties), associations));
       return created.id;
+    },
+
+    /** Makes the contacts (ids here) the deal's only contacts in HubSpot; nothing for a deal that only lives here. */
+    async setDealContacts(caller: Caller, dealId: number, contactIds: string[]): Promise<void> {
+      if (!(await bound(caller.organizationId))) return;
+      const { deal } = await dealTargets(caller, dealId, {});
+      if (!deal?.externalId) return;
+      const externalId = deal.externalId;
+      const wanted = await contactRefs(caller.organizationId, contactIds);
+      const session = await sessionFor(caller);
+      await send(async () => {
+        const current = (await deps.crm.associations(session, 'deals', 'contacts', [externalId])).get(externalId) ?? [];
+        for (const id of wanted) if (!current.includes(id)) await deps.crm.associate(session, 'deals', externalId, 'contacts', id);
+        for (const id of current) if (!wanted.includes(id)) await deps.crm.dissociate(session, 'deals', externalId, 'contacts', id);
+      });
+    },
+
+    /** Deletes (archives) the deal in HubSpot; nothing for a deal that only lives here or that HubSpot no longer has. */
+    async deleteDeal(caller: Caller, dealId: number): Promise<void> {
+      if (!(await bound(caller.organizationId))) return;
+      const { deal } = await dealTargets(caller, dealId, {});
+      if (!deal?.externalId) return;
+      const session = await sessionFor(caller);
+      await send(async () => {
+        try {
+          await deps.crm.archiveObject(session, 'deals', deal.externalId!);
+        } catch (e) {
+          // Already deleted there: the delete here goes ahead.
+          if (!(e instanceof HubspotApiError && e.status === 404)) throw e;
+        }
+      });
     },
 
     async createCompany(caller: Caller, fields: CompanyChanges & { name: string }): Promise<string | null> {

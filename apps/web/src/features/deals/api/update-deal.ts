@@ -10,6 +10,12 @@ export type DealProperties = Partial<{
   amount: string;
   closedate: string | null;
   pipeline: string;
+  dealname: string;
+  nextsteps: string | null;
+  painpoints: string | null;
+  kdm: string | null;
+  summary: string | null;
+  company_id: string | null;
 }>;
 
 export type UpdateDealInput = { properties: DealProperties; version: number };

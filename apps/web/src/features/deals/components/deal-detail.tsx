@@ -13,10 +13,20 @@ import { DealOverview } from './deal-overview';
 import { DealStakeholders } from './deal-stakeholders';
 import { DealStatusChips } from './deal-status-chips';
 import { DealTextCard } from './deal-text-card';
+import { DealCompanyEdit } from './deal-company-edit';
+import { DealFieldEdit } from './deal-field-edit';
+import { DealStakeholdersEdit } from './deal-stakeholders-edit';
+import { DeleteDealButton } from './delete-deal-button';
 import '../deals.css';
+import '../deal-forms.css';
 
-/** deals/new opens an empty form that only changes locally (the spec's 'New Deal'). */
-const NEW_DEAL_ID = 'new';
+/** The deal's texts, each in a card with its Edit button. */
+const TEXT_CARDS = [
+  { field: 'summary', title: 'Summary' },
+  { field: 'painpoints', title: 'Pain Points' },
+  { field: 'nextsteps', title: 'Next Steps' },
+  { field: 'kdm', title: 'Decision Maker' },
+] as const;
 
 function BackToDeals() {
   const { state } = useLocation();
@@ -35,40 +45,37 @@ function BackToDeals() {
  */
 export function DealDetail({ timeline }: { timeline: ReactNode }) {
   const { id = '' } = useParams();
-  const isNew = id === NEW_DEAL_ID;
   const deal = useDeal(id);
   const owners = useDealOwners();
   const pipelines = usePipelines();
 
-  if (!isNew) {
-    const missing = !isDealId(id) || isApiError(deal.error, 404) || isApiError(deal.error, 400);
-    if (missing || deal.isError) {
-      return (
-        <PageSection title="Deal details">
-          <p role="alert" className="empty-state">
-            {missing ? 'Deal not found' : 'Failed to load the deal'}
-          </p>
-          <div className="deal-state-actions">
-            {missing ? null : (
-              <Button variant="secondary" onClick={() => void deal.refetch()}>
-                Retry
-              </Button>
-            )}
-            <BackToDeals />
-          </div>
-        </PageSection>
-      );
-    }
-    if (deal.isPending) {
-      return (
-        <div className="deals-state">
-          <Spinner label="Loading deal" size={32} />
+  const missing = !isDealId(id) || isApiError(deal.error, 404) || isApiError(deal.error, 400);
+  if (missing || deal.isError) {
+    return (
+      <PageSection title="Deal details">
+        <p role="alert" className="empty-state">
+          {missing ? 'Deal not found' : 'Failed to load the deal'}
+        </p>
+        <div className="deal-state-actions">
+          {missing ? null : (
+            <Button variant="secondary" onClick={() => void deal.refetch()}>
+              Retry
+            </Button>
+          )}
+          <BackToDeals />
         </div>
-      );
-    }
+      </PageSection>
+    );
+  }
+  if (deal.isPending) {
+    return (
+      <div className="deals-state">
+        <Spinner label="Loading deal" size={32} />
+      </div>
+    );
   }
 
-  const current = isNew ? null : (deal.data ?? null);
+  const current = deal.data ?? null;
   const stages = pipelines.data?.find((p) => p.pipelineId === current?.pipeline)?.stages ?? [];
 
   return (
@@ -77,19 +84,38 @@ export function DealDetail({ timeline }: { timeline: ReactNode }) {
       <div className="deal-detail-grid">
         <div className="deal-detail-main">
           <DealOverview
-            key={current?.deal_id ?? NEW_DEAL_ID}
+            key={current?.deal_id ?? 'none'}
             deal={current}
             owners={owners.data ?? []}
             pipelines={pipelines.data ?? []}
             onPipelineChange={() => void pipelines.refetch()}
           />
+          {current ? (
+            <div className="deal-edit-actions">
+              <DealFieldEdit deal={current} field="dealname" title="Deal name" />
+              <DealCompanyEdit deal={current} />
+            </div>
+          ) : null}
           {current ? <DealStatusChips chips={statusChips(current, stages)} /> : null}
-          <DealStakeholders dealId={current?.deal_id ?? null} />
+          <DealStakeholders
+            dealId={current?.deal_id ?? null}
+            action={(list) => current && <DealStakeholdersEdit dealId={current.deal_id} companyId={current.company_id} current={list} />}
+          />
           <div className="deal-text-cards">
-            <DealTextCard title="Summary" text={current?.summary ?? null} />
-            <DealTextCard title="Pain Points" text={current?.painpoints ?? null} />
-            <DealTextCard title="Next Steps" text={current?.nextsteps ?? null} />
+            {TEXT_CARDS.map(({ field, title }) => (
+              <DealTextCard
+                key={field}
+                title={title}
+                text={current?.[field] ?? null}
+                action={current && <DealFieldEdit deal={current} field={field} title={title} />}
+              />
+            ))}
           </div>
+          {current ? (
+            <div className="deal-danger-zone">
+              <DeleteDealButton deal={current} />
+            </div>
+          ) : null}
         </div>
         <div className="deal-detail-aside">{timeline}</div>
       </div>

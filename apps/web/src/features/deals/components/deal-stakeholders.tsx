@@ -1,11 +1,12 @@
 import { Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
-import { useDealStakeholders } from '../api/get-deal-stakeholders';
+import { useDealStakeholders, type TStakeholder } from '../api/get-deal-stakeholders';
 
 const MAX_SHOWN = 3;
 
 /** Up to 3 stakeholders as 'Firstname (Position)'; a failed load reads as none (the spec only logs it). */
-export function DealStakeholders({ dealId }: { dealId: string | null }) {
+export function DealStakeholders({ dealId, action }: { dealId: string | null; action?: (list: TStakeholder[]) => ReactNode }) {
   const stakeholders = useDealStakeholders(dealId ?? '', dealId !== null);
   const list = stakeholders.data ?? [];
   return (
@@ -23,6 +24,7 @@ export function DealStakeholders({ dealId }: { dealId: string | null }) {
           ))}
         </ul>
       )}
+      {action && !stakeholders.isPending ? action(list) : null}
     </Card>
   );
 }

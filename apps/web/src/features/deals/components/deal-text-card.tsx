@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
@@ -6,8 +6,8 @@ import { truncate } from '../../../lib/format';
 
 const PREVIEW_CHARS = 150;
 
-/** Summary, Pain Points or Next Steps: a 150-character preview, the full text in a popup. */
-export function DealTextCard({ title, text }: { title: string; text: string | null }) {
+/** Summary, Pain Points or Next Steps: a 150-character preview, the full text in a popup; `action` e.g. its Edit button. */
+export function DealTextCard({ title, text, action }: { title: string; text: string | null; action?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const content = text?.trim() ?? '';
   const preview = truncate(content, PREVIEW_CHARS);
@@ -24,6 +24,7 @@ export function DealTextCard({ title, text }: { title: string; text: string | nu
           </Dialog>
         </>
       ) : null}
+      {action}
     </Card>
   );
 }

@@ -20,8 +20,10 @@ import { DealsPager } from './deals-pager';
 import { DealsSearch } from './deals-search';
 import { DealsTable } from './deals-table';
 import { DealsToolbar } from './deals-toolbar';
+import { NewDealButton } from './new-deal-button';
 import { useDealListState } from './use-deal-list-state';
 import '../deals.css';
+import '../deal-forms.css';
 
 /** The spec's error texts, which replace the table. */
 function loadError(dealsFailed: boolean, ownersFailed: boolean): string | null {
@@ -142,6 +144,7 @@ export function DealsPage() {
           openMenu={openMenu}
           setOpenMenu={setOpenMenu}
         />
+        <NewDealButton />
       </div>
       <Card as="div" raised className="deals-content">
         {content}
