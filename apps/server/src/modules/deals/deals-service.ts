@@ -233,7 +233,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
     /** An edit; without `tx` it goes to the remote CRM first (with `tx` the caller has sent it: `sendUpdate`). */
     async update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {
       if (!tx) await sendUpdate(caller, id, fields, version);
-      return runCrmWrite(deps.db, tx, async (on) => {
+      return runCrmWrite(deps.db, tx, caller, async (on) => {
         const repos = deps.repos(on);
         const current = await findEditable(repos, caller, id);
         const changes = await changesFrom(repos, caller, fields, current);
@@ -249,7 +249,7 @@ export function createDealsService(deps: { db: DbOrTx; repos: (on: DbOrTx) => De
      */
     async create(caller: Caller, fields: NewDealFields, tx?: DbOrTx, externalId?: string | null): Promise<TDeal> {
       const remoteId = tx ? externalId : await sendCreate(caller, fields);
-      return runCrmWrite(deps.db, tx, async (on) => {
+      return runCrmWrite(deps.db, tx, caller, async (on) => {
         const repos = deps.repos(on);
         const values = await newDealValues(repos, caller, fields);
         const { id, version } = await repos.deals.insert(caller.organizationId, values);
