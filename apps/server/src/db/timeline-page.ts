@@ -15,8 +15,7 @@ export const timelineAt = (column: SQL): SQL => sql`to_char(${column} at time zo
 /** The condition "this source's item (`at`, `id`, of `rank`) comes after the cursor": true for the first page. */
 export function afterCursor(cursor: TimelineKey | null, rank: number, at: SQL, id: SQL): SQL {
   if (!cursor) return sql`true`;
-  const sameInstant =
-    rank < cursor.rank ? sql`true` : rank > cursor.rank ? sql`false` : sql`${id} collate "C" < ${cursor.id} collate "C"`;
+  const sameInstant = rank < cursor.rank ? sql`true` : rank > cursor.rank ? sql`false` : sql`${id} collate "C" < ${cursor.id} collate "C"`;
   return sql`(${at} < ${cursor.at}::timestamptz or (${at} = ${cursor.at}::timestamptz and ${sameInstant}))`;
 }
 

@@ -96,7 +96,12 @@ describe('history', () => {
       .returning({ id: pendingOperations.id });
     expect((await call(s.rahul, 'POST', '/api/command/confirm', { pending_operation_id: op!.id })).statusCode).toBe(200);
     const [change] = await changes(s.rahul);
-    expect(change).toMatchObject({ source: 'assistant', field: 'nextsteps', new_value: 'Send the proposal', actor: { id: s.rahul.userId } });
+    expect(change).toMatchObject({
+      source: 'assistant',
+      field: 'nextsteps',
+      new_value: 'Send the proposal',
+      actor: { id: s.rahul.userId },
+    });
   });
 
   it('a HubSpot sync records its creates and changes as the sync (no person)', async () => {
@@ -168,7 +173,8 @@ describe('notes', () => {
   });
 
   it('pages newest first without repeats', async () => {
-    for (const n of [1, 2, 3]) expect((await call(s.rahul, 'POST', notesUrl('deal', deal.id), { body: `Paged ${n}` })).statusCode).toBe(201);
+    for (const n of [1, 2, 3])
+      expect((await call(s.rahul, 'POST', notesUrl('deal', deal.id), { body: `Paged ${n}` })).statusCode).toBe(201);
     const first = (await call(s.rahul, 'GET', `${notesUrl('deal', deal.id)}&limit=2`)).json<TNotesPage>();
     expect(first.data.map((n) => n.body)).toEqual(['Paged 3', 'Paged 2']);
     const second = (await call(s.rahul, 'GET', `${notesUrl('deal', deal.id)}&limit=2&cursor=${first.next_cursor}`)).json<TNotesPage>();

@@ -24,7 +24,9 @@ export function activityRoutes(notes: NotesService, activity: ActivityService): 
     );
     app.post(
       '/api/notes',
-      { schema: { tags, summary: 'Add a note to a record', querystring: ZRecordRef, body: ZNoteBody, response: { 201: ZNote, ...errors } } },
+      {
+        schema: { tags, summary: 'Add a note to a record', querystring: ZRecordRef, body: ZNoteBody, response: { 201: ZNote, ...errors } },
+      },
       async (req, reply) => reply.status(201).send(await notes.create(requireCaller(req), recordRefOf(req.query), req.body.body)),
     );
     app.patch(
@@ -34,7 +36,9 @@ export function activityRoutes(notes: NotesService, activity: ActivityService): 
     );
     app.delete(
       '/api/notes/:id',
-      { schema: { tags, summary: 'Delete a note (its author, or an admin)', params: ZNoteIdParams, response: { 204: z.null(), ...errors } } },
+      {
+        schema: { tags, summary: 'Delete a note (its author, or an admin)', params: ZNoteIdParams, response: { 204: z.null(), ...errors } },
+      },
       async (req, reply) => {
         await notes.remove(requireCaller(req), req.params.id);
         return reply.status(204).send(null);

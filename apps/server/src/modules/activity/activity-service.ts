@@ -32,7 +32,12 @@ export function createActivityService(deps: {
         deps.history.forRecord(caller, record, cursor, take),
         record.type === 'contact'
           ? []
-          : deps.recordings.forTimeline(caller, record.type === 'deal' ? { dealId: Number(record.id) } : { companyId: record.id }, cursor, take),
+          : deps.recordings.forTimeline(
+              caller,
+              record.type === 'deal' ? { dealId: Number(record.id) } : { companyId: record.id },
+              cursor,
+              take,
+            ),
         record.type === 'contact' && seen.email ? deps.meetings.attendedBy(caller, seen.email, cursor, take) : [],
       ]);
       const all: Keyed[] = [
@@ -53,7 +58,15 @@ export function createActivityService(deps: {
         })),
         ...recordings.map((r) => ({
           key: r.key,
-          item: { kind: 'recording' as const, id: r.key.id, at: r.key.at, type: r.type, title: r.title, description: r.description, deal_id: r.dealId },
+          item: {
+            kind: 'recording' as const,
+            id: r.key.id,
+            at: r.key.at,
+            type: r.type,
+            title: r.title,
+            description: r.description,
+            deal_id: r.dealId,
+          },
         })),
         ...meetings.map((m) => ({ key: m.key, item: { kind: 'meeting' as const, id: m.key.id, at: m.key.at, title: m.title } })),
       ].sort((a, b) => compareNewestFirst(a.key, b.key));
