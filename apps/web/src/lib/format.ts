@@ -68,16 +68,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The timeline's date, MM/DD/YYYY in local time. */
 export function timelineDate(value: string): string {
-  const date = value ? new Date(value) : null;
-  if (date && Number.isNaN(date.getTime())) return '';
-  return date ? `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}` : '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
 }
 
 /** The timeline's time, 12-hour ('3:05 PM'). */
 export function timelineTime(value: string): string {
-  const date = value ? new Date(value) : null;
-  if (date && Number.isNaN(date.getTime())) return '';
-  if (!date) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
   const hours = date.getHours() % 12 || 12;
   return `${hours}:${pad(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TActivityChange, TActivityPage } from '@pipewise/contract/activity';
 import type { TNote, TNotesPage } from '@pipewise/contract/notes';
@@ -30,16 +30,17 @@ beforeAll(async () => {
     rohan: 'rohan@acme.example',
     other: other.emails.admin,
   });
-  [deal] = await db
+  const [first] = await db
     .select({ id: deals.id, dealname: deals.dealname })
     .from(deals)
     .where(eq(deals.ownerId, s.rahul.userId))
     .orderBy(asc(deals.id))
     .limit(1);
+  deal = first!;
 });
 afterAll(() => t.close());
 
-const call = (who: TestSession, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+const call = (who: TestSession, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 const notesUrl = (type: string, id: string | number) => `/api/notes?record_type=${type}&record_id=${id}`;
 const activityOf = async (who: TestSession, id: number | string = deal.id, type = 'deal', extra = '') => {
@@ -106,10 +107,11 @@ describe('history', () => {
 
   it('a HubSpot sync records its creates and changes as the sync (no person)', async () => {
     const repo = createHubspotImportRepo(t.database.db);
-    const company = { externalId: 'hs-history-1', name: 'Synced Co', domain: null, industry: null, city: 'Pune', owner: null };
-    await repo.saveCompanies(s.asha.organizationId, [company]);
-    await repo.saveCompanies(s.asha.organizationId, [company]); // unchanged: no history
-    await repo.saveCompanies(s.asha.organizationId, [{ ...company, city: 'Goa' }]);
+    const company = { externalId: 'hs-history-1', name: 'Synced Co', domain: null, industry: null, city: 'Pune' };
+    const owned = { ownerExternalId: null, owner: null };
+    await repo.saveCompanies(s.asha.organizationId, [{ ...company, ...owned }]);
+    await repo.saveCompanies(s.asha.organizationId, [{ ...company, ...owned }]); // unchanged: no history
+    await repo.saveCompanies(s.asha.organizationId, [{ ...company, ...owned, city: 'Goa' }]);
     const [row] = await execute<{ id: string }>(t.database.db, sql`select id from companies where external_id = 'hs-history-1'`);
     const history = await changes(s.asha, row!.id, 'company');
     expect(history.map((c) => [c.operation, c.field, c.old_value, c.new_value, c.source, c.actor])).toEqual([
@@ -201,6 +203,5 @@ describe('notes', () => {
     expect((await call(s.rahul, 'GET', notesUrl('deal', deal.id))).json<TNotesPage>().data.map((n) => n.body)).not.toContain('Paged 1');
     expect((await call(s.rahul, 'DELETE', `/api/notes/${note.id}`)).statusCode).toBe(204);
     expect(await execute(t.database.db, sql`select 1 from notes where id = ${note.id}`)).toEqual([]);
-    void and;
   });
 });

@@ -65,7 +65,8 @@ export function createNotesRepo(db: DbOrTx) {
     async find(organizationId: string, id: string): Promise<NoteRecord | null> {
       const [row] = await execute<Row>(
         db,
-        sql`select ${columns} from notes n left join users u on u.id = n.author_id where n.organization_id = ${organizationId} and n.id = ${id}`,
+        sql`select ${columns} from notes n left join users u on u.id = n.author_id
+        where n.organization_id = ${organizationId} and n.id = ${id}`,
       );
       return row ? toNote(row) : null;
     },

@@ -76,7 +76,8 @@ export function createRecordHistoryReads(db: DbOrTx) {
         db,
         sql`
         select ${id} as id, ${timelineAt(sql`h.created_at`)} as at, h.actor_id, ${personName('a')} as actor_name, h.source, h.operation,
-          h.field, ${readable(viewer, sql`h.field`, sql`h.old_value`)} as old_value, ${readable(viewer, sql`h.field`, sql`h.new_value`)} as new_value
+          h.field, ${readable(viewer, sql`h.field`, sql`h.old_value`)} as old_value,
+          ${readable(viewer, sql`h.field`, sql`h.new_value`)} as new_value
         from record_history h left join users a on a.id = h.actor_id
         where h.organization_id = ${viewer.organizationId} and h.record_type = ${record.type} and h.record_id = ${record.id}
           and ${afterCursor(cursor, HISTORY_RANK, sql`h.created_at`, id)}

@@ -18,5 +18,3 @@ export const videoTitle = (video: Pick<TVideo, 'title'>, fallback = 'Untitled Vi
 /** The uploader's name when known, else the email, else 'Unknown'. */
 export const uploaderText = (video: Pick<TVideo, 'uploaded_by' | 'uploaded_by_name'>) =>
   video.uploaded_by_name?.trim() || video.uploaded_by.trim() || 'Unknown';
-
-export { timelineDate, timelineTime } from '../../../lib/format';
