@@ -40,64 +40,54 @@ CREATE TABLE "notes" (
 ALTER TABLE "notes" ADD CONSTRAINT "notes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notes_record_idx" ON "notes" USING btree ("organization_id","record_type","record_id","created_at","id");--> statement-breakpoint
--- A deal, company or contact row's change as history rows: one 'create' or 'delete' row, or one 'update' row per
--- column whose value changed. Bookkeeping columns (ids, version, timestamps, the HubSpot id) are not history.
+-- A deal, company or contact row's change as history rows (p_old, p_new: the row before and after, as jsonb): one
+-- 'create' or 'delete' row, or one 'update' row per column whose value changed. Bookkeeping columns (ids, version,
+-- timestamps, the HubSpot id, search columns) are not history.
+CREATE OR REPLACE FUNCTION record_history_write(p_type text, p_op text, p_old jsonb, p_new jsonb) RETURNS void LANGUAGE sql AS $$
+	INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
+	SELECT (coalesce(p_new, p_old) ->> 'organization_id')::uuid, p_type, coalesce(p_new, p_old) ->> 'id',
+		nullif(current_setting('pipewise.actor', true), '')::uuid, current_setting('pipewise.source', true),
+		CASE p_op WHEN 'INSERT' THEN 'create' WHEN 'DELETE' THEN 'delete' ELSE 'update' END, c.field, c.old_value, c.new_value
+	FROM (
+		SELECT NULL::text AS field, NULL::text AS old_value, NULL::text AS new_value WHERE p_op <> 'UPDATE'
+		UNION ALL
+		SELECT n.key, p_old ->> n.key, p_new ->> n.key FROM jsonb_each(p_new) n
+		WHERE p_op = 'UPDATE' AND n.key NOT IN ('id', 'organization_id', 'version', 'external_id', 'created_at', 'updated_at')
+			AND n.key NOT LIKE 'search%' AND (p_old -> n.key) IS DISTINCT FROM n.value
+	) c
+$$;
+--> statement-breakpoint
+-- The trigger of deals, companies and contacts (TG_ARGV[0]: the record type). A write that named no source writes nothing.
 CREATE OR REPLACE FUNCTION record_history_capture() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	src text := nullif(current_setting('pipewise.source', true), '');
-	actor uuid;
-	old_row jsonb;
-	new_row jsonb;
-	row_id text;
-	org uuid;
-	k text;
 BEGIN
-	IF src IS NULL THEN
+	IF coalesce(current_setting('pipewise.source', true), '') = '' THEN
 		RETURN NULL;
 	END IF;
-	actor := nullif(current_setting('pipewise.actor', true), '')::uuid;
-	IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD); END IF;
-	IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW); END IF;
-	row_id := coalesce(new_row, old_row) ->> 'id';
-	org := (coalesce(new_row, old_row) ->> 'organization_id')::uuid;
-	IF TG_OP = 'INSERT' THEN
-		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation)
-		VALUES (org, TG_ARGV[0], row_id, actor, src, 'create');
-	ELSIF TG_OP = 'DELETE' THEN
-		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation)
-		VALUES (org, TG_ARGV[0], row_id, actor, src, 'delete');
-	ELSE
-		FOR k IN SELECT jsonb_object_keys(new_row) LOOP
-			CONTINUE WHEN k IN ('id', 'organization_id', 'version', 'external_id', 'created_at', 'updated_at') OR k LIKE 'search%';
-			IF (old_row -> k) IS DISTINCT FROM (new_row -> k) THEN
-				INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
-				VALUES (org, TG_ARGV[0], row_id, actor, src, 'update', k, old_row ->> k, new_row ->> k);
-			END IF;
-		END LOOP;
-	END IF;
+	PERFORM record_history_write(TG_ARGV[0], TG_OP, to_jsonb(OLD), to_jsonb(NEW));
 	RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
--- A deal's stakeholders as changes of the deal's 'stakeholder' field. A HubSpot sync rewrites a deal's whole list,
--- so its rewrites are not history (the sync's changes to the deal's own columns are).
-CREATE OR REPLACE FUNCTION record_history_stakeholder() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	src text := nullif(current_setting('pipewise.source', true), '');
-	org uuid;
-	link deal_stakeholders;
-BEGIN
-	IF src IS NULL OR src = 'hubspot_sync' THEN
-		RETURN NULL;
-	END IF;
-	IF TG_OP = 'DELETE' THEN link := OLD; ELSE link := NEW; END IF;
-	SELECT organization_id INTO org FROM deals WHERE id = link.deal_id;
-	IF org IS NULL THEN
-		RETURN NULL;
-	END IF;
+-- A deal's stakeholder added (p_added) or removed (p_removed), as a change of the deal's 'stakeholder' field.
+CREATE OR REPLACE FUNCTION record_history_stakeholder_write(p_deal bigint, p_removed uuid, p_added uuid) RETURNS void LANGUAGE sql AS $$
 	INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
-	VALUES (org, 'deal', link.deal_id::text, nullif(current_setting('pipewise.actor', true), '')::uuid, src, 'update', 'stakeholder',
-		CASE WHEN TG_OP = 'DELETE' THEN link.contact_id::text END, CASE WHEN TG_OP = 'INSERT' THEN link.contact_id::text END);
+	SELECT d.organization_id, 'deal', d.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
+		current_setting('pipewise.source', true), 'update', 'stakeholder', p_removed::text, p_added::text
+	FROM deals d WHERE d.id = p_deal
+$$;
+--> statement-breakpoint
+-- A deal's stakeholders. A HubSpot sync rewrites a deal's whole list, so its rewrites are not history (the sync's
+-- changes to the deal's own columns are).
+CREATE OR REPLACE FUNCTION record_history_stakeholder() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF coalesce(current_setting('pipewise.source', true), '') IN ('', 'hubspot_sync') THEN
+		RETURN NULL;
+	END IF;
+	IF TG_OP = 'DELETE' THEN
+		PERFORM record_history_stakeholder_write(OLD.deal_id, OLD.contact_id, NULL);
+	ELSE
+		PERFORM record_history_stakeholder_write(NEW.deal_id, NULL, NEW.contact_id);
+	END IF;
 	RETURN NULL;
 END;
 $$;
