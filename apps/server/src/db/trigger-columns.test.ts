@@ -112,9 +112,7 @@ async function unresolvedReferences(db: Db): Promise<string[]> {
         s
           .replace(/\bNEW\./gi, 'trigger_new.')
           .replace(/\bOLD\./gi, 'trigger_old.')
-          // The whole row (to_jsonb(NEW)) and a trigger's arguments.
-          .replace(/\bNEW\b/g, 'trigger_new')
-          .replace(/\bOLD\b/g, 'trigger_old')
+          // A trigger's arguments (the record type of the history trigger).
           .replace(/\bTG_ARGV\[\d+\]/g, `''::text`)
           .replace(/\bTG_OP\b/g, `'UPDATE'::text`);
       // A SELECT (or a condition) may name NEW and OLD: they come into scope as the two one-row tables.

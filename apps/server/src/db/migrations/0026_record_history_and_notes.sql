@@ -40,59 +40,70 @@ CREATE TABLE "notes" (
 ALTER TABLE "notes" ADD CONSTRAINT "notes_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notes" ADD CONSTRAINT "notes_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notes_record_idx" ON "notes" USING btree ("organization_id","record_type","record_id","created_at","id");--> statement-breakpoint
--- A deal, company or contact row's change as history rows (p_old, p_new: the row before and after, as jsonb): one
--- 'create' or 'delete' row, or one 'update' row per column whose value changed. Bookkeeping columns (ids, version,
--- timestamps, the HubSpot id, search columns) are not history.
-CREATE OR REPLACE FUNCTION record_history_write(p_type text, p_op text, p_old jsonb, p_new jsonb) RETURNS void LANGUAGE sql AS $$
-	INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
-	SELECT (coalesce(p_new, p_old) ->> 'organization_id')::uuid, p_type, coalesce(p_new, p_old) ->> 'id',
-		nullif(current_setting('pipewise.actor', true), '')::uuid, current_setting('pipewise.source', true),
-		CASE p_op WHEN 'INSERT' THEN 'create' WHEN 'DELETE' THEN 'delete' ELSE 'update' END, c.field, c.old_value, c.new_value
-	FROM (
-		SELECT NULL::text AS field, NULL::text AS old_value, NULL::text AS new_value WHERE p_op <> 'UPDATE'
-		UNION ALL
-		SELECT n.key, p_old ->> n.key, p_new ->> n.key FROM jsonb_each(p_new) n
-		WHERE p_op = 'UPDATE' AND n.key NOT IN ('id', 'organization_id', 'version', 'external_id', 'created_at', 'updated_at')
-			AND n.key NOT LIKE 'search%' AND (p_old -> n.key) IS DISTINCT FROM n.value
-	) c
-$$;
---> statement-breakpoint
--- The trigger of deals, companies and contacts (TG_ARGV[0]: the record type). A write that named no source writes nothing.
+-- A statement's changes to deals, companies or contacts (TG_ARGV[0]: the record type) as history rows: one 'create' or
+-- 'delete' row per record, or one 'update' row per column whose value changed. Bookkeeping columns (ids, version,
+-- timestamps, the HubSpot id, search columns) are not history. One INSERT per statement (transition tables), so a
+-- sync's batch of thousands costs one statement. A write that named no source writes nothing.
 CREATE OR REPLACE FUNCTION record_history_capture() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF coalesce(current_setting('pipewise.source', true), '') = '' THEN
 		RETURN NULL;
 	END IF;
-	PERFORM record_history_write(TG_ARGV[0], TG_OP, to_jsonb(OLD), to_jsonb(NEW));
+	IF TG_OP = 'INSERT' THEN
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation)
+		SELECT n.organization_id, TG_ARGV[0], n.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
+			current_setting('pipewise.source', true), 'create'
+		FROM new_rows n;
+	ELSIF TG_OP = 'DELETE' THEN
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation)
+		SELECT o.organization_id, TG_ARGV[0], o.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
+			current_setting('pipewise.source', true), 'delete'
+		FROM old_rows o;
+	ELSE
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
+		SELECT n.organization_id, TG_ARGV[0], n.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
+			current_setting('pipewise.source', true), 'update', f.key, j.before ->> f.key, j.after ->> f.key
+		FROM new_rows n JOIN old_rows o ON o.id = n.id
+		CROSS JOIN LATERAL (SELECT to_jsonb(o) AS before, to_jsonb(n) AS after) j
+		CROSS JOIN LATERAL jsonb_each(j.after) f
+		WHERE f.key NOT IN ('id', 'organization_id', 'version', 'external_id', 'created_at', 'updated_at')
+			AND f.key NOT LIKE 'search%' AND (j.before -> f.key) IS DISTINCT FROM f.value;
+	END IF;
 	RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
--- A deal's stakeholder added (p_added) or removed (p_removed), as a change of the deal's 'stakeholder' field.
-CREATE OR REPLACE FUNCTION record_history_stakeholder_write(p_deal bigint, p_removed uuid, p_added uuid) RETURNS void LANGUAGE sql AS $$
-	INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
-	SELECT d.organization_id, 'deal', d.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
-		current_setting('pipewise.source', true), 'update', 'stakeholder', p_removed::text, p_added::text
-	FROM deals d WHERE d.id = p_deal
-$$;
---> statement-breakpoint
--- A deal's stakeholders. A HubSpot sync rewrites a deal's whole list, so its rewrites are not history (the sync's
--- changes to the deal's own columns are).
+-- A deal's stakeholders added or removed, as changes of the deal's 'stakeholder' field (a deal deleted takes its
+-- stakeholders with it: no row then). A HubSpot sync rewrites a deal's whole list, so its rewrites are not history
+-- (the sync's changes to the deal's own columns are).
 CREATE OR REPLACE FUNCTION record_history_stakeholder() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF coalesce(current_setting('pipewise.source', true), '') IN ('', 'hubspot_sync') THEN
 		RETURN NULL;
 	END IF;
 	IF TG_OP = 'DELETE' THEN
-		PERFORM record_history_stakeholder_write(OLD.deal_id, OLD.contact_id, NULL);
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value)
+		SELECT d.organization_id, 'deal', d.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
+			current_setting('pipewise.source', true), 'update', 'stakeholder', o.contact_id::text
+		FROM old_rows o JOIN deals d ON d.id = o.deal_id;
 	ELSE
-		PERFORM record_history_stakeholder_write(NEW.deal_id, NULL, NEW.contact_id);
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, new_value)
+		SELECT d.organization_id, 'deal', d.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
+			current_setting('pipewise.source', true), 'update', 'stakeholder', n.contact_id::text
+		FROM new_rows n JOIN deals d ON d.id = n.deal_id;
 	END IF;
 	RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "deals_record_history" AFTER INSERT OR UPDATE OR DELETE ON "deals" FOR EACH ROW EXECUTE FUNCTION record_history_capture('deal');--> statement-breakpoint
-CREATE TRIGGER "companies_record_history" AFTER INSERT OR UPDATE OR DELETE ON "companies" FOR EACH ROW EXECUTE FUNCTION record_history_capture('company');--> statement-breakpoint
-CREATE TRIGGER "contacts_record_history" AFTER INSERT OR UPDATE OR DELETE ON "contacts" FOR EACH ROW EXECUTE FUNCTION record_history_capture('contact');--> statement-breakpoint
-CREATE TRIGGER "deal_stakeholders_record_history" AFTER INSERT OR DELETE ON "deal_stakeholders" FOR EACH ROW EXECUTE FUNCTION record_history_stakeholder();
+CREATE TRIGGER "deals_history_insert" AFTER INSERT ON "deals" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('deal');--> statement-breakpoint
+CREATE TRIGGER "deals_history_update" AFTER UPDATE ON "deals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('deal');--> statement-breakpoint
+CREATE TRIGGER "deals_history_delete" AFTER DELETE ON "deals" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('deal');--> statement-breakpoint
+CREATE TRIGGER "companies_history_insert" AFTER INSERT ON "companies" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('company');--> statement-breakpoint
+CREATE TRIGGER "companies_history_update" AFTER UPDATE ON "companies" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('company');--> statement-breakpoint
+CREATE TRIGGER "companies_history_delete" AFTER DELETE ON "companies" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('company');--> statement-breakpoint
+CREATE TRIGGER "contacts_history_insert" AFTER INSERT ON "contacts" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('contact');--> statement-breakpoint
+CREATE TRIGGER "contacts_history_update" AFTER UPDATE ON "contacts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('contact');--> statement-breakpoint
+CREATE TRIGGER "contacts_history_delete" AFTER DELETE ON "contacts" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_capture('contact');--> statement-breakpoint
+CREATE TRIGGER "deal_stakeholders_history_insert" AFTER INSERT ON "deal_stakeholders" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_stakeholder();--> statement-breakpoint
+CREATE TRIGGER "deal_stakeholders_history_delete" AFTER DELETE ON "deal_stakeholders" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION record_history_stakeholder();
