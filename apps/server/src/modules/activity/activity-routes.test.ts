@@ -205,3 +205,26 @@ describe('notes', () => {
     expect(await execute(t.database.db, sql`select 1 from notes where id = ${note.id}`)).toEqual([]);
   });
 });
+
+describe('activity of companies and contacts', () => {
+  it("a company's timeline shows the recordings of its deals; a contact's the meetings they were invited to", async () => {
+    const [recording] = await execute<{ id: string; company_id: string }>(
+      t.database.db,
+      sql`select r.id::text as id, d.company_id::text as company_id from recordings r join deals d on d.id = r.deal_id
+        where d.company_id is not null and r.organization_id = ${s.asha.organizationId} limit 1`,
+    );
+    const company = await activityOf(s.asha, recording!.company_id, 'company', '&limit=100');
+    expect(company.data.some((i) => i.kind === 'recording' && i.id === recording!.id)).toBe(true);
+
+    const [meeting] = await execute<{ id: string; contact_id: string }>(
+      t.database.db,
+      sql`select m.id::text as id, c.id::text as contact_id from calendar_meetings m
+        join contacts c on c.organization_id = m.organization_id and c.email is not null
+          and m.attendees @> jsonb_build_array(jsonb_build_object('email', lower(c.email)))
+        where m.organization_id = ${s.asha.organizationId} and m.status <> 'cancelled' limit 1`,
+    );
+    const contact = await activityOf(s.asha, meeting!.contact_id, 'contact', '&limit=100');
+    expect(contact.data.some((i) => i.kind === 'meeting' && i.id === meeting!.id)).toBe(true);
+    expect((await call(s.other, 'GET', `/api/activity?record_type=contact&record_id=${meeting!.contact_id}`)).statusCode).toBe(404);
+  });
+});
