@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CHANGE_SOURCES } from '@pipewise/contract/activity';
 import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf } from './columns';
 import { organizations, users } from './auth';
@@ -41,7 +42,8 @@ export const crmChanges = pgTable(
   ],
 );
 
-export const RECORD_HISTORY_SOURCES = ['screen', 'assistant', 'whatsapp', 'call_suggestion', 'hubspot_sync', 'api'] as const;
+/** Where a change came from (the contract's list, which the API answers). */
+export const RECORD_HISTORY_SOURCES = CHANGE_SOURCES;
 
 /**
  * The history of every change to a deal, company or contact: one row per created or deleted

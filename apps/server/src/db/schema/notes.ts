@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { NOTE_MAX_LENGTH } from '@pipewise/contract/notes';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, updatedAt } from './columns';
 import { organizations, users } from './auth';
 import { CRM_OBJECT_TYPES } from './crm-changes';
-
-/** The longest note, in characters. */
-export const NOTE_MAX_LENGTH = 10_000;
 
 /** Notes on a deal, company or contact (`record_type`, `record_id`): whoever sees the record reads them. */
 export const notes = pgTable(

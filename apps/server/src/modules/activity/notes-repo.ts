@@ -5,7 +5,7 @@ import type { Viewer } from '../access/scopes';
 import type { RecordRef } from './record-ref';
 
 /** A note's rank in the activity timeline at the same instant (below the history, above recordings). */
-export const NOTE_RANK = 3;
+const NOTE_RANK = 3;
 
 export type NoteRecord = {
   key: TimelineKey;

@@ -5,8 +5,7 @@ import type { CrmChange, CrmObjectType, CrmOperation } from './crm-changes-repo'
  * Where a CRM write came from, as its history shows it: a screen (the default for a signed-in
  * caller), the assistant, WhatsApp, an accepted call suggestion, a HubSpot sync, or another API client.
  */
-export const CRM_SOURCES = RECORD_HISTORY_SOURCES;
-export type CrmSource = (typeof CRM_SOURCES)[number];
+export type CrmSource = (typeof RECORD_HISTORY_SOURCES)[number];
 
 /**
  * Who makes a CRM write: a user of the workspace, or the system (`id` null), e.g. a sync; and

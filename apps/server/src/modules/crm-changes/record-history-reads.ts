@@ -6,7 +6,7 @@ import { scope, type Viewer } from '../access/scopes';
 import type { CrmSource } from './crm-actor';
 
 /** A record's history in the activity timeline ranks above its notes at the same instant. */
-export const HISTORY_RANK = 4;
+const HISTORY_RANK = 4;
 
 /** One history row as people read it: ids of people, stages, pipelines, companies and contacts become names. */
 export type HistoryEntry = {
@@ -32,7 +32,7 @@ type Row = {
 };
 
 /** Shown for a company or contact the viewer does not see (its name is not theirs to learn). */
-export const HIDDEN_NAME = '(hidden)';
+const HIDDEN_NAME = '(hidden)';
 
 const personName = (alias: string): SQL =>
   sql.raw(`coalesce(nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), ''), ${alias}.email)`);
