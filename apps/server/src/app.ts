@@ -1,3 +1,4 @@
+import { activityRoutes } from './modules/activity/activity-routes';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -130,6 +131,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
   await app.register(pipelinesRoutes(services.pipelines));
+  await app.register(activityRoutes(services.activity.notes, services.activity.timeline));
   await app.register(recordingsRoutes(services.recordings));
   await app.register(recordingEmailRoutes(services.recordingEmail));
   await app.register(commandRoutes(services.commands.process, services.commands.confirmations));

@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
-import { deals, organizations, pendingOperations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
+import { deals, notes, organizations, pendingOperations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
 import { deriveKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
 import { DEFAULT_STAGES, insertPipeline } from './modules/deals/default-pipeline';
@@ -535,6 +535,36 @@ const MATRIX: Row[] = [
     expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
 
+  // ---- notes and activity (whoever sees the record; the author edits; the author or an admin deletes) ---------------
+  {
+    route: 'GET /api/notes',
+    request: (c) => ({ url: `/api/notes?record_type=deal&record_id=${c.rahulDeal.id}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/notes',
+    note: "a note on rahul's deal: whoever sees it",
+    request: (c) => ({ url: `/api/notes?record_type=deal&record_id=${c.rahulDeal.id}`, payload: { body: 'Matrix note' } }),
+    expect: [401, 201, 404, 201, 201, 404, 404, 404, 404],
+  },
+  {
+    route: 'PATCH /api/notes/:id',
+    note: 'a fresh note rahul wrote on his deal: its author only (others who see it 403)',
+    request: async (c) => ({ url: `/api/notes/${await rahulNote(c)}`, payload: { body: 'Edited' } }),
+    expect: [401, 200, 404, 403, 403, 404, 404, 404, 404],
+  },
+  {
+    route: 'DELETE /api/notes/:id',
+    note: 'a fresh note rahul wrote on his deal: its author or an admin',
+    request: async (c) => ({ url: `/api/notes/${await rahulNote(c)}` }),
+    expect: [401, 204, 404, 204, 204, 404, 404, 404, 404],
+  },
+  {
+    route: 'GET /api/activity',
+    request: (c) => ({ url: `/api/activity?record_type=deal&record_id=${c.rahulDeal.id}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+
   // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) --------------------------
   { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
@@ -742,6 +772,22 @@ const MATRIX: Row[] = [
     expect: [401, 200, 404, 404, 404, 404, 404, 404, 404],
   },
 ];
+
+/** A new note of rahul's on his deal. */
+async function rahulNote(c: Ctx): Promise<string> {
+  const rahul = await findUser(c.t.database.db, RAHUL);
+  const [row] = await c.t.database.db
+    .insert(notes)
+    .values({
+      organizationId: rahul.organizationId,
+      recordType: 'deal',
+      recordId: String(c.rahulDeal.id),
+      authorId: rahul.id,
+      body: "Rahul's note",
+    })
+    .returning({ id: notes.id });
+  return row!.id;
+}
 
 /** One of the rep's seeded recordings. */
 async function rahulRecordingId(c: Ctx): Promise<string> {

@@ -6,6 +6,7 @@ import { execute } from './db/client';
 import { calendarMeetings } from './db/schema';
 import { createJobRunner, type JobRunner } from './jobs/worker';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
+import { nameCrmActor } from './modules/crm-changes/crm-write';
 import { createWhatsappNumberRepo } from './modules/users/whatsapp-number-repo';
 import { whatsappMessageJob } from './modules/whatsapp/whatsapp-webhook-jobs';
 import { startFakeWhatsapp, type FakeWhatsapp, type WhatsappWebhookSend } from '../test/fakes/whatsapp-server';
@@ -169,6 +170,7 @@ beforeAll(async () => {
   ] as const) {
     const seen = seenBy(subtree(rep.userId, w.people), w);
     const theirs = seenBy(otherTeam, w);
+    await addNotesAndHistory(otherRep, theirs);
     // Names the rep sees none of: not equal to (or inside) a name the rep sees.
     const hidden = [...theirs.names].filter((n) => ![...seen.names].some((v) => v.includes(n))).sort();
     const hiddenDeals = theirs.deals.filter((d) => hidden.includes(d.name));
@@ -246,6 +248,32 @@ async function scan(team: Team, requests: { request: InjectOptions; asked: strin
   return found;
 }
 
+/**
+ * Notes and history that name the other team's records, on their records (their deals, companies
+ * and contacts): the notes and activity routes must not answer them to the rep. Each note names
+ * the deal or company; each deal's history gets a change whose new value holds its name.
+ */
+async function addNotesAndHistory(owner: TestSession, theirs: ReturnType<typeof seenBy>): Promise<void> {
+  const db = t.database.db;
+  const records = [
+    ...theirs.deals.map((d) => ({ type: 'deal', id: d.id, text: `Call about ${d.name}` })),
+    ...theirs.companies.map((c) => ({ type: 'company', id: c.id, text: `Met ${c.name} today` })),
+    ...theirs.contacts.map((c) => ({ type: 'contact', id: c.id, text: `Introduced by ${theirs.companies[0]?.name ?? ''}` })),
+  ];
+  for (const r of records) {
+    await execute(
+      db,
+      sql`insert into notes (organization_id, record_type, record_id, author_id, body) values (${owner.organizationId}, ${r.type}, ${r.id},
+        ${owner.userId}, ${r.text})`,
+    );
+  }
+  await db.transaction(async (tx) => {
+    await nameCrmActor(tx, { id: owner.userId, organizationId: owner.organizationId, source: 'screen' });
+    const ids = `{${theirs.deals.map((d) => d.id).join(',')}}`;
+    await execute(tx, sql`update deals set nextsteps = 'Follow up on ' || dealname where id = any(${ids}::bigint[])`);
+  });
+}
+
 /** Values for a GET parameter: the rep's and the other team's emails and ids, words of hidden names. */
 function valuesFor(team: Team, p: Params, path: string): string[] {
   const all = (ids: Ids) => [
@@ -272,6 +300,18 @@ function valuesFor(team: Team, p: Params, path: string): string[] {
 function getRequests(team: Team): { request: InjectOptions; asked: string[] }[] {
   const out: { request: InjectOptions; asked: string[] }[] = [];
   for (const route of routes) {
+    // A record's notes and activity: each kind of record with ids of that kind, the rep's and the other team's.
+    if (route.params.some((p) => p.name === 'record_type')) {
+      const of = (ids: Ids) => [
+        ...ids.deals.slice(0, 3).map((id) => ['deal', id]),
+        ...ids.companies.slice(0, 3).map((id) => ['company', id]),
+        ...ids.contacts.slice(0, 3).map((id) => ['contact', id]),
+      ];
+      for (const [type, id] of [...of(team.own), ...of(team.others)]) {
+        out.push({ request: { method: 'GET', url: `${route.path}?record_type=${type}&record_id=${id}&limit=100` }, asked: [id!] });
+      }
+      continue;
+    }
     const base = Object.fromEntries(route.params.filter((p) => p.required).map((p) => [p.name, valuesFor(team, p, route.path)[0] ?? '1']));
     const variants: Record<string, string>[] = [base];
     for (const p of route.params) for (const v of valuesFor(team, p, route.path)) variants.push({ ...base, [p.name]: v });

@@ -1,3 +1,8 @@
+import { createActivityService } from './modules/activity/activity-service';
+import { createNotesRepo } from './modules/activity/notes-repo';
+import { createNotesService } from './modules/activity/notes-service';
+import { createRecordVisibility } from './modules/activity/record-visibility';
+import { createRecordHistoryReads } from './modules/crm-changes/record-history-reads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, DbOrTx } from './db/client';
@@ -321,6 +326,19 @@ export function createServices({
       repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),
     }),
   };
+  const recordVisibility = createRecordVisibility({ deals, companies: crm.companies, contacts: crm.contacts });
+  const notes = createNotesService({ db, repo: createNotesRepo, visibility: recordVisibility });
+  /** Notes and the activity timeline of deals, companies and contacts (notes, history, recordings, meetings). */
+  const activity = {
+    notes,
+    timeline: createActivityService({
+      visibility: recordVisibility,
+      notes,
+      history: createRecordHistoryReads(db),
+      recordings: reads.recordings,
+      meetings: reads.calendar,
+    }),
+  };
   const recordings = wireRecordings({
     db,
     deals,
@@ -451,6 +469,7 @@ export function createServices({
     limiter,
     repos: { users },
     reads,
+    activity,
     auth,
     operators,
     users: createUsersService({

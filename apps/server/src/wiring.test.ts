@@ -135,6 +135,9 @@ const TABLE_OWNERS: Record<string, string> = {
   google_connections: 'google',
   google_connect_states: 'google',
   crm_changes: 'crm-changes',
+  // Written only by the triggers of migration 0026, from the actor a CRM write names (crm-write.ts).
+  record_history: 'crm-changes',
+  notes: 'activity',
   crm_owners: 'hubspot',
   pipelines: 'deals',
   pipeline_stages: 'deals',

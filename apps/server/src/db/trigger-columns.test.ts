@@ -112,6 +112,8 @@ async function unresolvedReferences(db: Db): Promise<string[]> {
         s
           .replace(/\bNEW\./gi, 'trigger_new.')
           .replace(/\bOLD\./gi, 'trigger_old.')
+          // A trigger's arguments (the record type of the history trigger).
+          .replace(/\bTG_ARGV\[\d+\]/g, `''::text`)
           .replace(/\bTG_OP\b/g, `'UPDATE'::text`);
       // A SELECT (or a condition) may name NEW and OLD: they come into scope as the two one-row tables.
       const inRowScope = (s: string) => `select * from trigger_old, trigger_new, lateral (${s}) checked`;

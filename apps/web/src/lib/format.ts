@@ -63,3 +63,19 @@ export function truncate(text: string, limit: number): { text: string; truncated
   if (text.length <= limit) return { text, truncated: false };
   return { text: `${text.slice(0, limit).trimEnd()}…`, truncated: true };
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The timeline's date, MM/DD/YYYY in local time. */
+export function timelineDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}`;
+}
+
+/** The timeline's time, 12-hour ('3:05 PM'). */
+export function timelineTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const hours = date.getHours() % 12 || 12;
+  return `${hours}:${pad(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
+}

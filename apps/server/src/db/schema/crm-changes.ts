@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CHANGE_SOURCES } from '@pipewise/contract/activity';
 import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf } from './columns';
 import { organizations, users } from './auth';
@@ -38,5 +39,39 @@ export const crmChanges = pgTable(
     index('crm_changes_org_id_idx').on(t.organizationId, t.id),
     check('crm_changes_object_type_check', isOneOf(sql`${t.objectType}`, CRM_OBJECT_TYPES)),
     check('crm_changes_operation_check', isOneOf(sql`${t.operation}`, CRM_OPERATIONS)),
+  ],
+);
+
+/** Where a change came from (the contract's list, which the API answers). */
+export const RECORD_HISTORY_SOURCES = CHANGE_SOURCES;
+
+/**
+ * The history of every change to a deal, company or contact: one row per created or deleted
+ * record, and one per column an update changed, with its old and new value as text. Written only
+ * by the AFTER triggers of migration 0026, from the actor and source a CRM write names with
+ * `set_config` (crm-write.ts); a write that names none (the demo seed, the bench data) writes none.
+ */
+export const recordHistory = pgTable(
+  'record_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    recordType: text('record_type').$type<(typeof CRM_OBJECT_TYPES)[number]>().notNull(),
+    recordId: text('record_id').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').$type<(typeof RECORD_HISTORY_SOURCES)[number]>().notNull(),
+    operation: text('operation').$type<(typeof CRM_OPERATIONS)[number]>().notNull(),
+    field: text('field'),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('record_history_record_idx').on(t.organizationId, t.recordType, t.recordId, t.id),
+    check('record_history_record_type_check', isOneOf(sql`${t.recordType}`, CRM_OBJECT_TYPES)),
+    check('record_history_operation_check', isOneOf(sql`${t.operation}`, CRM_OPERATIONS)),
+    check('record_history_source_check', isOneOf(sql`${t.source}`, RECORD_HISTORY_SOURCES)),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
 import { companyFilter, ranked, type MatchTerms } from '../../db/ranked-match';
+import { afterCursor, timelineAt, type TimelineKey } from '../../db/timeline-page';
 import { scope, type Viewer } from '../access/scopes';
 
 /** The calendar module's reads for other modules: only this module writes SQL against calendar_meetings. */
@@ -18,8 +19,29 @@ export type CallLine = {
   dealName: string | null;
 };
 
+/** A meeting's rank in the activity timeline at the same instant (below history, notes and recordings). */
+const MEETING_RANK = 1;
+
 export function createMeetingReads(db: DbOrTx) {
   return {
+    /**
+     * The meetings the viewer sees that `email` was invited to (a contact's meetings), after
+     * `cursor`, newest first by start: the activity timeline's. Cancelled meetings are left out.
+     */
+    async attendedBy(viewer: Viewer, email: string, cursor: TimelineKey | null, limit: number) {
+      const rows = await execute<{ id: string; at: string; title: string | null }>(
+        db,
+        sql`
+        select m.id::text as id, ${timelineAt(sql`m.start_at`)} as at, m.title
+        from calendar_meetings m
+        where ${scope.meetings(viewer, 'm')} and m.status <> 'cancelled'
+          and m.attendees @> ${JSON.stringify([{ email: email.toLowerCase() }])}::jsonb
+          and ${afterCursor(cursor, MEETING_RANK, sql`m.start_at`, sql`m.id::text`)}
+        order by m.start_at desc, m.id::text collate "C" desc limit ${limit}`,
+      );
+      return rows.map((r) => ({ key: { at: r.at, rank: MEETING_RANK, id: r.id }, title: r.title }));
+    },
+
     /**
      * Live calls starting in [from, to) on the calendars of the caller and everyone they see;
      * optionally only calls linked to the accounts' deals. The deal shown only when the caller sees it.

@@ -60,7 +60,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
     },
 
     create(actor: CrmActor, fields: CompanyFields & { name: string }, tx?: DbOrTx): Promise<CompanyRecord> {
-      return runCrmWrite(db, tx, async (on) => {
+      return runCrmWrite(db, tx, actor, async (on) => {
         const id = await repos(on).companies.insert(actor.organizationId, fields);
         return {
           result: await mustFind(on, actor, id),
@@ -70,7 +70,7 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
     },
 
     update(actor: CrmActor, id: string, fields: CompanyFields, tx?: DbOrTx): Promise<CompanyRecord> {
-      return runCrmWrite(db, tx, async (on) => {
+      return runCrmWrite(db, tx, actor, async (on) => {
         if (!(await repos(on).companies.update(actor.organizationId, id, fields))) throw notFound(COMPANY_MESSAGES.notFound);
         return {
           result: await mustFind(on, actor, id),

@@ -79,7 +79,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
     },
 
     create(actor: CrmActor, fields: ContactFields & { firstname: string }, tx?: DbOrTx): Promise<ContactRecord> {
-      return runCrmWrite(db, tx, async (on) => {
+      return runCrmWrite(db, tx, actor, async (on) => {
         await checkCompany(on, actor, fields);
         const id = await repos(on).contacts.insert(actor.organizationId, fields);
         return {
@@ -90,7 +90,7 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
     },
 
     update(actor: CrmActor, id: string, fields: ContactFields, tx?: DbOrTx): Promise<ContactRecord> {
-      return runCrmWrite(db, tx, async (on) => {
+      return runCrmWrite(db, tx, actor, async (on) => {
         await checkCompany(on, actor, fields);
         if (!(await repos(on).contacts.update(actor.organizationId, id, fields))) throw notFound(CONTACT_MESSAGES.notFound);
         return {

@@ -1,7 +1,23 @@
+import { RECORD_HISTORY_SOURCES } from '../../db/schema/crm-changes';
 import type { CrmChange, CrmObjectType, CrmOperation } from './crm-changes-repo';
 
-/** Who makes a CRM write: a user of the workspace, or the system (`id` null), e.g. a sync. */
-export type CrmActor = { id: string | null; organizationId: string };
+/**
+ * Where a CRM write came from, as its history shows it: a screen (the default for a signed-in
+ * caller), the assistant, WhatsApp, an accepted call suggestion, a HubSpot sync, or another API client.
+ */
+export type CrmSource = (typeof RECORD_HISTORY_SOURCES)[number];
+
+/**
+ * Who makes a CRM write: a user of the workspace, or the system (`id` null), e.g. a sync; and
+ * where it came from (`source`; a user's write without one came from a screen, the system's from a sync).
+ */
+export type CrmActor = { id: string | null; organizationId: string; source?: CrmSource };
+
+/** The source a write is recorded with. */
+export const sourceOf = (actor: CrmActor): CrmSource => actor.source ?? (actor.id ? 'screen' : 'hubspot_sync');
+
+/** The same actor, acting from `source` (e.g. a caller whose command the assistant runs). */
+export const actingFrom = <A extends CrmActor>(actor: A, source: CrmSource): A => ({ ...actor, source });
 
 /** The column names a write sets, in the order given, for the change record (`columns`: the table's, by key). */
 const columnNames = <K extends string>(fields: Partial<Record<K, unknown>>, columns: Record<K, { name: string }>): string[] =>

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { dealStakeholders, deals, pipelines, pipelineStages } from '../../db/schema';
 
 /**
@@ -76,7 +76,7 @@ export async function upsertImportedPipelines(
 }
 
 /** Deals (new or changed) and their stakeholders (the associated contacts, in the source's order), in one transaction. */
-export async function upsertImportedDeals(db: Db, organizationId: string, rows: ImportedDeal[]): Promise<void> {
+export async function upsertImportedDeals(db: DbOrTx, organizationId: string, rows: ImportedDeal[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction(async (tx) => {
     const saved = await tx

@@ -272,7 +272,7 @@ export function createDealsService(deps: {
     /** An edit; without `tx` it goes to the remote CRM first (with `tx` the caller has sent it: `sendUpdate`). */
     async update(caller: Caller, id: number, fields: TDealFields, version: number | undefined, tx?: DbOrTx): Promise<TDeal> {
       if (!tx) await sendUpdate(caller, id, fields, version);
-      return runCrmWrite(deps.db, tx, async (on) => {
+      return runCrmWrite(deps.db, tx, caller, async (on) => {
         const repos = deps.repos(on);
         const current = await findEditable(repos, caller, id);
         const changes = await changesFrom(repos, caller, fields, current);
@@ -288,7 +288,7 @@ export function createDealsService(deps: {
      */
     async create(caller: Caller, fields: NewDealFields, tx?: DbOrTx, externalId?: string | null): Promise<TDeal> {
       const remote = tx ? { deal: externalId ?? null, company: null } : await sendCreateWithCompany(caller, fields);
-      return runCrmWrite(deps.db, tx, async (on) => {
+      return runCrmWrite(deps.db, tx, caller, async (on) => {
         const repos = deps.repos(on);
         const contactIds = await visibleContacts(repos, caller, fields.contact_ids);
         let companyId = fields.company_id;
@@ -315,7 +315,7 @@ export function createDealsService(deps: {
         await findEditable(repos, caller, dealId);
         await deps.remote.setDealContacts(caller, dealId, await visibleContacts(repos, caller, contactIds));
       }
-      return runCrmWrite(deps.db, undefined, async (on) => {
+      return runCrmWrite(deps.db, undefined, caller, async (on) => {
         const repos = deps.repos(on);
         await findEditable(repos, caller, dealId);
         const ids = await visibleContacts(repos, caller, contactIds);
@@ -346,7 +346,7 @@ export function createDealsService(deps: {
         ownerSeen: ownerId !== null && (await access.canSeeUser(caller, ownerId)),
       });
       await deps.remote?.deleteDeal(caller, id);
-      await runCrmWrite(deps.db, undefined, async (on) => {
+      await runCrmWrite(deps.db, undefined, caller, async (on) => {
         if (!(await deps.repos(on).deals.remove(caller.organizationId, id))) throw notFound(DEAL_MESSAGES.notFound);
         return { result: undefined, change: dealChange(caller, id, 'delete', {}, deal!.version) };
       });

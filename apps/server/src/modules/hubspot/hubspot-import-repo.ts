@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { companies, contacts, crmOwners, deals, pipelines, pipelineStages, users } from '../../db/schema';
+import { nameCrmActor } from '../crm-changes/crm-write';
 import { removeImportedCompanies, upsertImportedCompanies } from '../companies/companies-repo';
 import { removeImportedContacts, upsertImportedContacts } from '../contacts/contacts-repo';
 import { removeImportedDeals, upsertImportedDeals, upsertImportedPipelines, type StageRef } from '../deals/deal-imports';
@@ -21,6 +22,13 @@ const ownerColumns = (owner: OwnerRef | null) => ({
  * the deals, pipelines, companies and contacts through those modules' own import writes.
  */
 export function createHubspotImportRepo(db: Db) {
+  /** Runs a sync's write of CRM records in a transaction that names its source, so their history says "HubSpot sync". */
+  const asSync = <T>(organizationId: string, write: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await nameCrmActor(tx, { id: null, organizationId, source: 'hubspot_sync' });
+      return write(tx);
+    });
+
   async function idsOf(
     table: typeof companies | typeof contacts,
     organizationId: string,
@@ -86,17 +94,19 @@ export function createHubspotImportRepo(db: Db) {
     },
 
     async saveCompanies(organizationId: string, rows: (MappedCompany & { owner: OwnerRef | null })[]): Promise<void> {
-      await upsertImportedCompanies(
-        db,
-        organizationId,
-        rows.map((c) => ({
-          externalId: c.externalId,
-          name: c.name,
-          domain: c.domain,
-          industry: c.industry,
-          city: c.city,
-          ...ownerColumns(c.owner),
-        })),
+      await asSync(organizationId, (tx) =>
+        upsertImportedCompanies(
+          tx,
+          organizationId,
+          rows.map((c) => ({
+            externalId: c.externalId,
+            name: c.name,
+            domain: c.domain,
+            industry: c.industry,
+            city: c.city,
+            ...ownerColumns(c.owner),
+          })),
+        ),
       );
     },
 
@@ -104,19 +114,21 @@ export function createHubspotImportRepo(db: Db) {
       organizationId: string,
       rows: (MappedContact & { owner: OwnerRef | null; companyId: string | null })[],
     ): Promise<void> {
-      await upsertImportedContacts(
-        db,
-        organizationId,
-        rows.map((c) => ({
-          externalId: c.externalId,
-          firstname: c.firstname,
-          lastname: c.lastname,
-          email: c.email,
-          phone: c.phone,
-          jobtitle: c.jobtitle,
-          companyId: c.companyId,
-          ...ownerColumns(c.owner),
-        })),
+      await asSync(organizationId, (tx) =>
+        upsertImportedContacts(
+          tx,
+          organizationId,
+          rows.map((c) => ({
+            externalId: c.externalId,
+            firstname: c.firstname,
+            lastname: c.lastname,
+            email: c.email,
+            phone: c.phone,
+            jobtitle: c.jobtitle,
+            companyId: c.companyId,
+            ...ownerColumns(c.owner),
+          })),
+        ),
       );
     },
 
@@ -125,20 +137,22 @@ export function createHubspotImportRepo(db: Db) {
       organizationId: string,
       rows: (MappedDeal & { stage: StageRef; owner: OwnerRef | null; companyId: string | null; contactIds: string[] })[],
     ): Promise<void> {
-      await upsertImportedDeals(
-        db,
-        organizationId,
-        rows.map((d) => ({
-          externalId: d.externalId,
-          dealname: d.dealname,
-          stage: d.stage,
-          amount: d.amount,
-          closedate: d.closedate,
-          nextsteps: d.nextsteps,
-          companyId: d.companyId,
-          ...ownerColumns(d.owner),
-          contactIds: d.contactIds,
-        })),
+      await asSync(organizationId, (tx) =>
+        upsertImportedDeals(
+          tx,
+          organizationId,
+          rows.map((d) => ({
+            externalId: d.externalId,
+            dealname: d.dealname,
+            stage: d.stage,
+            amount: d.amount,
+            closedate: d.closedate,
+            nextsteps: d.nextsteps,
+            companyId: d.companyId,
+            ...ownerColumns(d.owner),
+            contactIds: d.contactIds,
+          })),
+        ),
       );
     },
 
@@ -197,7 +211,7 @@ export function createHubspotImportRepo(db: Db) {
     /** Removes records HubSpot archived (deleted); returns how many were here. */
     async removeArchived(organizationId: string, type: 'deals' | 'companies' | 'contacts', externalIds: string[]): Promise<number> {
       const remove = type === 'deals' ? removeImportedDeals : type === 'companies' ? removeImportedCompanies : removeImportedContacts;
-      return (await remove(db, organizationId, externalIds)).length;
+      return (await asSync(organizationId, (tx) => remove(tx, organizationId, externalIds))).length;
     },
   };
 }

@@ -1,7 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
 import { allWords, companyFilter, HEADLINE, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
+import { afterCursor, timelineAt, type TimelineKey } from '../../db/timeline-page';
 import { scope, type Viewer } from '../access/scopes';
+
+/** A recording's rank in the activity timeline at the same instant (below history and notes). */
+const RECORDING_RANK = 2;
 
 /**
  * The recordings module's reads for other modules (the header search, the assistant): only this
@@ -147,6 +151,31 @@ export function createRecordingReads(db: DbOrTx) {
         order by coalesce(r.recorded_at, r.created_at) desc, r.id limit ${limit}`,
       );
       return rows.map((r) => ({ ...r, dealId: r.dealId === null ? null : Number(r.dealId) }));
+    },
+
+    /**
+     * The recordings of a deal, or of a company's deals, that the viewer sees (on deals they see),
+     * after `cursor`, newest first (by upload, as the deal's timeline orders them): the activity timeline's.
+     */
+    async forTimeline(viewer: Viewer, of: { dealId: number } | { companyId: string }, cursor: TimelineKey | null, limit: number) {
+      const target = 'dealId' in of ? sql`d.id = ${of.dealId}` : sql`d.company_id = ${of.companyId}`;
+      const rows = await execute<{ id: string; at: string; kind: string; title: string; description: string | null; deal_id: string }>(
+        db,
+        sql`
+        select r.id::text as id, ${timelineAt(sql`r.created_at`)} as at, r.kind, r.title, coalesce(r.description, r.summary) as description,
+          r.deal_id
+        from recordings r join deals d on d.id = r.deal_id
+        where ${target} and ${scope.deals(viewer, 'd')} and ${recordingScope(viewer)}
+          and ${afterCursor(cursor, RECORDING_RANK, sql`r.created_at`, sql`r.id::text`)}
+        order by r.created_at desc, r.id::text collate "C" desc limit ${limit}`,
+      );
+      return rows.map((r) => ({
+        key: { at: r.at, rank: RECORDING_RANK, id: r.id },
+        type: (['call', 'email', 'video'].includes(r.kind) ? r.kind : 'video') as 'call' | 'email' | 'video',
+        title: r.title,
+        description: r.description,
+        dealId: Number(r.deal_id),
+      }));
     },
 
     /** A ready recording's uploader, workspace, title and summary: what its "insights ready" notice says, and to whom. */

@@ -87,7 +87,7 @@ export function createWhatsappConversation(deps: ConversationDeps) {
 
   async function confirm(user: WhatsappUser, operationId: string): Promise<WhatsappReply> {
     try {
-      const done = await deps.confirmations.confirm(user, operationId);
+      const done = await deps.confirmations.confirm(user, operationId, 'whatsapp');
       const name = recordName(done.data);
       const link = done.data.url ? `\n${absolute(deps.appUrl, done.data.url)}` : '';
       return text(`${done.message}${name ? `\n${name}` : ''}${link}`);

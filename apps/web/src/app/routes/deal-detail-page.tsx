@@ -1,7 +1,12 @@
+import { useParams } from 'react-router';
+import { RecordActivity } from '../../features/activity/components/record-activity';
 import { DealDetail } from '../../features/deals/components/deal-detail';
-import { DealRecordingsTimeline } from '../../features/videos/components/deal-recordings-timeline';
 
-/** /dashboard/deals/:id: the deal, with its recordings as a timeline beside it. */
+/**
+ * /dashboard/deals/:id: the deal, with its timeline beside it: the spec's recordings (type icon,
+ * date, time, title, description), and the deal's notes and history with them.
+ */
 export function DealDetailPage() {
-  return <DealDetail timeline={<DealRecordingsTimeline />} />;
+  const { id = '' } = useParams();
+  return <DealDetail timeline={<RecordActivity key={id} recordType="deal" recordId={id} />} />;
 }

@@ -1,3 +1,4 @@
+import { actingFrom, type CrmSource } from '../../crm-changes/crm-actor';
 import { z } from 'zod';
 import type { TObjectType, TRecordView } from '@pipewise/contract/assistant';
 import { ZDealCreateBody, ZDealFields } from '@pipewise/contract/deals';
@@ -176,7 +177,9 @@ export function createConfirmService(deps: ConfirmDeps) {
   }
 
   return {
-    async confirm(caller: Caller, id: string) {
+    /** Runs the caller's confirmed operation; its history names `source` (the assistant's panel, or WhatsApp). */
+    async confirm(asker: Caller, id: string, source: CrmSource = 'assistant') {
+      const caller = actingFrom(asker, source);
       const op = await ownOpen(caller, id, deps.db);
       await precheck(caller, op);
       // Claimed and written in one transaction: a failed write leaves it unused, and of two yeses

@@ -6,7 +6,6 @@ export const VIDEOS_QUERY_KEY = ['videos'] as const;
 export const videoQueryKeys = {
   mine: () => [...VIDEOS_QUERY_KEY, 'mine'] as const,
   team: () => [...VIDEOS_QUERY_KEY, 'team'] as const,
-  byDeal: (dealId: string) => [...VIDEOS_QUERY_KEY, 'deal', dealId] as const,
   dealOptions: () => [...VIDEOS_QUERY_KEY, 'deal-options'] as const,
   pipelines: () => UPLOAD_PIPELINES_QUERY_KEY,
 };

@@ -18,19 +18,3 @@ export const videoTitle = (video: Pick<TVideo, 'title'>, fallback = 'Untitled Vi
 /** The uploader's name when known, else the email, else 'Unknown'. */
 export const uploaderText = (video: Pick<TVideo, 'uploaded_by' | 'uploaded_by_name'>) =>
   video.uploaded_by_name?.trim() || video.uploaded_by.trim() || 'Unknown';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The timeline's date, MM/DD/YYYY in local time. */
-export function timelineDate(value: string): string {
-  const date = parse(value);
-  return date ? `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()}` : '';
-}
-
-/** The timeline's time, 12-hour ('3:05 PM'). */
-export function timelineTime(value: string): string {
-  const date = parse(value);
-  if (!date) return '';
-  const hours = date.getHours() % 12 || 12;
-  return `${hours}:${pad(date.getMinutes())} ${date.getHours() < 12 ? 'AM' : 'PM'}`;
-}
