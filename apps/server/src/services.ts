@@ -89,6 +89,9 @@ import { createHubspotWebhooks } from './modules/hubspot/hubspot-webhook';
 import { createHubspotWriteThrough } from './modules/hubspot/hubspot-write-through';
 import { createHubspotWriteThroughRepo } from './modules/hubspot/hubspot-write-through-repo';
 import { createPacing, sleep } from './modules/hubspot/pacing';
+import { createTasksRepo } from './modules/tasks/tasks-repo';
+import { createTasksService } from './modules/tasks/tasks-service';
+import { createTaskReads } from './modules/tasks/task-reads';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createReads } from './reads';
 import { createSearchService } from './modules/search/search-service';
@@ -320,6 +323,9 @@ export function createServices({
     processId,
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
+  /** Tasks (the home's to-dos, a record's tasks); the assistant and the morning digest read them through `taskReads`. */
+  const tasks = createTasksService({ repo: createTasksRepo(db), access, now });
+  const taskReads = createTaskReads(tasks);
   const crmChanges = createCrmChangesRepo(db);
   /**
    * The assistant's command services over the CRM services the screens use, and each caller's
@@ -455,6 +461,8 @@ export function createServices({
       whatsappNumbers: whatsappVerification,
     }),
     deals,
+    tasks,
+    taskReads,
     recordings,
     processId,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),

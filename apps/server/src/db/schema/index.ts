@@ -9,3 +9,4 @@ export * from './runtime';
 export * from './calendar';
 export * from './integrations';
 export * from './whatsapp-conversations';
+export * from './tasks';
