@@ -124,8 +124,10 @@ export const scope = {
    */
   tasks(viewer: Viewer, alias = 'tasks'): SQL {
     if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
-    const record = (table: string, key: string, recordScope: SQL): SQL =>
-      sql`(${column(alias, key)} is null or exists (select 1 from ${sql.raw(table)} vis_r where vis_r.id = ${column(alias, key)} and ${recordScope}))`;
+    const record = (table: string, key: string, recordScope: SQL): SQL => {
+      const id = column(alias, key);
+      return sql`(${id} is null or exists (select 1 from ${sql.raw(table)} vis_r where vis_r.id = ${id} and ${recordScope}))`;
+    };
     return sql`${inWorkspace(viewer, alias)}
       and (${ownedByVisible(viewer, column(alias, 'assignee_id'))} or ${column(alias, 'created_by')} = ${viewer.id})
       and ${record('deals', 'deal_id', scope.deals(viewer, 'vis_r'))}

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTask, TTasksResponse } from '@pipewise/contract/tasks';
 import { deals, users } from '../../db/schema';
