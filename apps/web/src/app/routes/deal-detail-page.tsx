@@ -1,7 +1,19 @@
+import { useParams } from 'react-router';
 import { DealDetail } from '../../features/deals/components/deal-detail';
+import { RecordTasks } from '../../features/tasks/components/record-tasks';
 import { DealRecordingsTimeline } from '../../features/videos/components/deal-recordings-timeline';
 
-/** /dashboard/deals/:id: the deal, with its recordings as a timeline beside it. */
+/** /dashboard/deals/:id: the deal, with its tasks and its recordings as a timeline beside it. */
 export function DealDetailPage() {
-  return <DealDetail timeline={<DealRecordingsTimeline />} />;
+  const { id = '' } = useParams();
+  return (
+    <DealDetail
+      timeline={
+        <>
+          <RecordTasks recordType="deal" recordId={id} />
+          <DealRecordingsTimeline />
+        </>
+      }
+    />
+  );
 }
