@@ -393,6 +393,7 @@ export function createServices({
     queue,
     calendar: reads.calendar,
     recordings: reads.recordings,
+    tasks: taskReads,
     templates: config.whatsapp.templates,
     appUrl: config.appUrl,
   });

@@ -113,6 +113,15 @@ export function createTasksService(deps: TasksServiceDeps) {
       return { tasks: await present(caller, rows, ctx), total, page, page_size: pageSize };
     },
 
+    /**
+     * The caller's open tasks due on or before `day` (yyyy-mm-dd on their clock), overdue first, at
+     * most `limit`, and how many there are: the morning digest's to-dos for its day.
+     */
+    async dueBy(caller: Caller, day: string, timeZone: string, limit: number): Promise<{ tasks: TTask[]; total: number }> {
+      const { rows, total } = await repo.list(caller, { assigneeId: caller.id, dueBy: day, status: 'open', limit, offset: 0 });
+      return { tasks: await present(caller, rows, { timeZone }), total };
+    },
+
     /** POST /api/tasks. */
     async create(caller: Caller, body: TTaskCreateBody, ctx: TaskContext = {}): Promise<TTask> {
       if ((body.record_type == null) !== (body.record_id == null)) throw badRequest(TASK_MESSAGES.recordPair);
