@@ -359,11 +359,12 @@ export function createServices({
       ...crm,
       pending: createPendingOperationsRepo,
       remote: hubspot.writeThrough,
+      tasks,
       onWritten: (organizationId) => gazetteers.invalidate(organizationId),
     }),
   };
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
-  const questions = createQuestionsService({ reads, named: createNamedRecords(reads), now });
+  const questions = createQuestionsService({ reads, named: createNamedRecords(reads), tasks: taskReads, now });
   /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
   const assistant = createModelAssistant({
     llm: adapters.llm,

@@ -32,3 +32,7 @@ CREATE INDEX "tasks_org_idx" ON "tasks" USING btree ("organization_id","created_
 CREATE INDEX "tasks_deal_idx" ON "tasks" USING btree ("deal_id") WHERE deal_id is not null;--> statement-breakpoint
 CREATE INDEX "tasks_company_idx" ON "tasks" USING btree ("company_id") WHERE company_id is not null;--> statement-breakpoint
 CREATE INDEX "tasks_contact_idx" ON "tasks" USING btree ("contact_id") WHERE contact_id is not null;
+--> statement-breakpoint
+-- The assistant creates tasks after the usual yes/no: a pending operation may be a task's.
+ALTER TABLE "pending_operations" DROP CONSTRAINT "pending_operations_object_type_check";--> statement-breakpoint
+ALTER TABLE "pending_operations" ADD CONSTRAINT "pending_operations_object_type_check" CHECK ("pending_operations"."object_type" in ('deal', 'company', 'contact', 'task'));

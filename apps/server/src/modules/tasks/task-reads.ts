@@ -13,6 +13,12 @@ export function createTaskReads(service: Pick<TasksService, 'list' | 'dueBy'>) {
       return { tasks: page.tasks, total: page.total };
     },
 
+    /** All the caller's open tasks (at most `limit`), soonest due first, and how many there are. */
+    async open(caller: Caller, timeZone?: string, limit = 20) {
+      const page = await service.list(caller, { status: 'open', page_size: limit }, { timeZone });
+      return { tasks: page.tasks, total: page.total };
+    },
+
     /** The caller's open tasks due on `day` or before it (yyyy-mm-dd in `timeZone`), those before it marked overdue. */
     async dueOn(caller: Caller, day: string, timeZone: string, limit = 20) {
       const { tasks, total } = await service.dueBy(caller, day, timeZone, limit);
