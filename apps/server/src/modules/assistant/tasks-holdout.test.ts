@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProcessCommandResponse } from '@pipewise/contract/assistant';
 import type { TTask, TTasksResponse } from '@pipewise/contract/tasks';
 import { execute } from '../../db/client';
+import { scope } from '../access/scopes';
 import { signIn, type TestSession } from '../../../test/sessions';
 import { holdoutApi, type HoldoutApi } from '../../../test/assistant/holdout-api';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -69,11 +70,11 @@ beforeAll(async () => {
   };
   const [hidden] = await execute<{ name: string }>(
     t.database.db,
-    sql`select c.name from companies c where c.organization_id = ${rahul.organizationId}
-        and not exists (select 1 from deals d where d.company_id = c.id and d.owner_id in (select id from users where reports_to = (select reports_to from users where id = ${rahul.userId})))
-        and c.owner_id = ${rohan.userId} limit 1`,
+    sql`select c.name from companies c where c.organization_id = ${rahul.organizationId} and c.owner_id = ${rohan.userId}
+        and not (${scope.companies({ id: rahul.userId, organizationId: rahul.organizationId, role: 'user' }, 'c')})
+        order by c.name limit 1`,
   );
-  hiddenCompany = hidden?.name ?? 'Nonexistent Traders';
+  hiddenCompany = hidden!.name;
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -112,7 +112,7 @@ describe('the morning digest', () => {
 });
 
 describe('the morning digest with to-dos', () => {
-  it("lists the user's open to-dos due that day and the overdue ones (marked), none of anyone else's, and goes out on a day with no calls", async () => {
+  it("lists the user's open to-dos due that day and the overdue ones (marked), no one else's, even on a day with no calls", async () => {
     const NEXT = '2026-12-02';
     const priya = await findUser(t.database.db, 'priya@acme.example');
     const rahul = await findUser(t.database.db, 'rahul@acme.example');

@@ -108,10 +108,9 @@ export function createWhatsappNotifications(deps: NotificationsDeps) {
         calls.length > 0 || todos.total === 0 ? plural(calls.length, 'call') : null,
         todos.total > 0 ? plural(todos.total, 'to-do') : null,
       ];
-      const todoLine =
-        todos.total > 0
-          ? `To-dos: ${todos.tasks.map((t) => `${t.title}${t.overdue ? ' (overdue)' : ''}`).join(', ')}${todos.total > todos.tasks.length ? `, +${todos.total - todos.tasks.length} more` : ''}`
-          : null;
+      const named = todos.tasks.map((t) => `${t.title}${t.overdue ? ' (overdue)' : ''}`);
+      if (todos.total > todos.tasks.length) named.push(`+${todos.total - todos.tasks.length} more`);
+      const todoLine = todos.total > 0 ? `To-dos: ${named.join(', ')}` : null;
       const lines = [calls.map((c) => callLine(c, zone)).join('; ') || null, todoLine].filter(Boolean).join('; ');
       await deps.sender.sendTemplate(user.phoneNumber, template(deps.templates.digest, [counts.filter(Boolean).join(', '), lines]));
     },

@@ -23,7 +23,11 @@ export type TaskCommandContext = { now: Date; timeZone: string; names?: Gazettee
  */
 const LEADS: RegExp[] = [
   /^remind me (?:to|that i (?:need|have) to|about|of)\s+(.+)$/i,
-  /^(?:add|create|make|set(?: up)?|put in|new|schedule)\s+(?:me\s+)?(?:a\s+|an\s+)?(?:new\s+)?(?:task|to-?do|todo|reminder|to do)(?:\s+item)?(?:\s*(?::|-|–|to|for|that says|called|saying)\s*|\s+)(.+)$/i,
+  new RegExp(
+    '^(?:add|create|make|set(?: up)?|put in|new|schedule)\\s+(?:me\\s+)?(?:a\\s+|an\\s+)?(?:new\\s+)?(?:task|to-?do|todo|reminder|to do)' +
+      '(?:\\s+item)?(?:\\s*(?::|-|–|to|for|that says|called|saying)\\s*|\\s+)(.+)$',
+    'i',
+  ),
   /^(?:new\s+)?(?:task|to-?do|todo|reminder)\s*:\s*(.+)$/i,
   /^add\s+(.+?)\s+to\s+my\s+(?:to-?do|todo|to do|task)s?(?:\s+list)?$/i,
   /^i need to remember to\s+(.+)$/i,

@@ -11,8 +11,11 @@ const LISTED = 20;
 
 const TASK_WORD = /\b(?:tasks?|to-?dos?|todos?|to do(?:s| list)?|reminders?)\b/i;
 /** A question, not a command: it asks what, which, whether or how many, or to show or list. */
-const ASKS =
-  /^(?:what(?:'s| is| are)?|whats|which|do i|have i|are there|is there|any|how many|show(?: me)?|list|give me|tell me|check|my|today'?s|overdue)\b/i;
+const ASKS = new RegExp(
+  "^(?:what(?:'s| is| are)?|whats|which|do i|have i|are there|is there|any|how many|show(?: me)?|list|give me|tell me|check|my|" +
+    "today'?s|overdue)\\b",
+  'i',
+);
 /** "add a task", "remind me", "create a to-do": commands, never questions. */
 const COMMANDS = /^(?:add|create|make|new|set|remind|schedule|put)\b/i;
 
@@ -35,9 +38,8 @@ const hm = (time: string) => {
 
 /** '- Call Dana (overdue, due 20 Nov) - Kaveri Foods' */
 function line(task: TTask): string {
-  const due = task.due_date
-    ? `${task.due_today && !task.overdue ? 'today' : `due ${DAY.format(new Date(`${task.due_date}T00:00:00Z`))}`}${task.due_time ? ` at ${hm(task.due_time)}` : ''}`
-    : 'no due date';
+  const day = task.due_date && (task.due_today && !task.overdue ? 'today' : `due ${DAY.format(new Date(`${task.due_date}T00:00:00Z`))}`);
+  const due = day ? `${day}${task.due_time ? ` at ${hm(task.due_time)}` : ''}` : 'no due date';
   return `- ${task.title} (${task.overdue ? `overdue, ${due}` : due})${task.record ? ` - ${task.record.name}` : ''}`;
 }
 
