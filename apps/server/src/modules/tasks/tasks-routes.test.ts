@@ -88,6 +88,7 @@ describe('tasks', () => {
       [{ title: 'x'.repeat(501) }, 400, /at most 500/],
       [{ title: 'Call', due_date: '2026-02-30' }, 400, /due_date must be a date/],
       [{ title: 'Call', due_date: '10/03/2026' }, 400, /due_date must be a date/],
+      [{ title: 'Call', due_date: '0000-01-01' }, 400, /due_date must be between 1900-01-01 and 9999-12-31/],
       [{ title: 'Call', due_date: '2026-03-11', due_time: '25:00' }, 400, /due_time/],
       [{ title: 'Call', due_time: '09:00' }, 400, /A due time needs a due date/],
       [{ title: 'Call', record_type: 'deal' }, 400, /record_type and record_id go together/],
