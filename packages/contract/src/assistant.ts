@@ -12,6 +12,22 @@ export const PENDING_OPERATION_TTL_MS = 10 * 60 * 1000;
 
 /** The spec's rule: a command starts with the word create or update, then whitespace. */
 export const COMMAND_PATTERN = /^(create|update)\s/i;
+/**
+ * A task asked for ("remind me to ...", "add a task to ...", "to-do: ...", "add ... to my to-do list"):
+ * sent to the command route like a create, and read there by the task reader (commands/task-command.ts).
+ */
+export const TASK_COMMAND_PATTERN = new RegExp(
+  '^(?:(?:hey|hi|ok|okay)[,!]?\\s+)?(?:(?:please|pls|can you|could you|would you)\\s+)?' +
+    '(?:remind me (?:to|that i (?:need|have) to|about|of)\\s' +
+    '|(?:add|create|make|set(?: up)?|put in|new|schedule)\\s+(?:me\\s+)?(?:a\\s+|an\\s+)?(?:new\\s+)?' +
+    '(?:task|to-?do|todo|reminder|to do)\\b' +
+    '|(?:new\\s+)?(?:task|to-?do|todo|reminder)\\s*:' +
+    '|add\\s.+\\sto\\s+my\\s+(?:to-?do|todo|to do|task)s?(?:\\s+list)?[?.!]*$' +
+    '|i need to remember to\\s)',
+  'i',
+);
+/** What the assistant sends to the command route: a create or update (the spec's rule), or a task. */
+export const isCommandText = (text: string): boolean => COMMAND_PATTERN.test(text.trim()) || TASK_COMMAND_PATTERN.test(text.trim());
 export const YES_WORDS = ['yes', 'y', 'yeah', 'yup', 'sure', 'ok'] as const;
 export const NO_WORDS = ['no', 'n', 'nope', 'cancel', 'stop'] as const;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TProcessCommandResponse } from '@pipewise/contract/assistant';
+import { isCommandText, type TProcessCommandResponse } from '@pipewise/contract/assistant';
 import type { TTask, TTasksResponse } from '@pipewise/contract/tasks';
 import { execute } from '../../db/client';
 import { scope } from '../access/scopes';
@@ -130,6 +130,8 @@ const NOT_TASKS: [string, string | null][] = [
 describe('the assistant and tasks (holdout)', () => {
   it.each(TASK_COMMANDS)('"%s" becomes a task after yes', async (text, expected) => {
     const e = expected();
+    // The chat panel and WhatsApp send it to the command route, as they do a create.
+    expect(isCommandText(fill(text))).toBe(true);
     const got = await taskFrom(fill(text));
     expect(typeof got === 'string' ? got : null, fill(text)).toBeNull();
     const task = got as TTask;
@@ -179,6 +181,7 @@ describe('the assistant and tasks (holdout)', () => {
       ['do I have any overdue tasks', ['Overdue: sign the MSA'], ['Today: prep the pricing call', 'Later: plan the QBR']],
       ["what's overdue on my to-do list?", ['Overdue: sign the MSA'], ['Later: plan the QBR']],
     ])('"%s"', async (question, has, hasNot) => {
+      expect(isCommandText(question)).toBe(false);
       const a = await api.ask(rahul, question);
       for (const title of has) expect(a.text, a.text).toContain(title);
       for (const title of hasNot) expect(a.text, a.text).not.toContain(title);
