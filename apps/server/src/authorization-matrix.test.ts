@@ -4,7 +4,17 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
-import { deals, notes, organizations, pendingOperations, pipelineStages, pipelines, recordings, registrationRequests } from './db/schema';
+import {
+  deals,
+  notes,
+  organizations,
+  pendingOperations,
+  pipelineStages,
+  pipelines,
+  recordings,
+  registrationRequests,
+  tasks,
+} from './db/schema';
 import { deriveKey } from './lib/secrets';
 import { createOtpService } from './modules/auth/otp-service';
 import { DEFAULT_STAGES, insertPipeline } from './modules/deals/default-pipeline';
@@ -72,6 +82,8 @@ type Ctx = {
   otpFor(email: string): Promise<string>;
   /** A new pending operation of rahul's that sets his deal's name to what it is. */
   rahulPending(): Promise<string>;
+  /** A new task rahul made for himself on his deal. */
+  rahulTask(): Promise<string>;
 };
 
 type Req = { url: string; payload?: Record<string, unknown> | Buffer; headers?: Record<string, string> };
@@ -759,6 +771,39 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/command/process-command?command=${encodeURIComponent('create company Matrix Co')}&email=${RAHUL}` }),
     expect: [401, 200, 403, 403, 403, 403, 403, 403, 403],
   },
+  // ---- tasks: the assignee, the creator and those above the assignee (the deal must be visible too) ------------------
+  { route: 'GET /api/tasks', note: "the caller's own", request: () => ({ url: '/api/tasks' }), expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/tasks',
+    note: "rahul's deal's tasks",
+    request: (c) => ({ url: `/api/tasks?record_type=deal&record_id=${c.rahulDeal.id}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/tasks',
+    note: 'for yourself',
+    request: () => ({ url: '/api/tasks', payload: { title: 'Matrix task' } }),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: 'POST /api/tasks',
+    note: "assigned to rahul: his managers and the workspace's admins",
+    request: (c) => ({ url: '/api/tasks', payload: { title: 'Matrix task', assignee_id: c.ids.rahul } }),
+    expect: [401, 201, 403, 201, 201, 403, 403, 403, 403],
+  },
+  {
+    route: 'PATCH /api/tasks/:id',
+    note: 'a fresh task rahul made on his deal',
+    request: async (c) => ({ url: `/api/tasks/${await c.rahulTask()}`, payload: { status: 'done' } }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+  {
+    route: 'DELETE /api/tasks/:id',
+    note: 'a fresh task rahul made on his deal',
+    request: async (c) => ({ url: `/api/tasks/${await c.rahulTask()}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+
   {
     route: 'POST /api/command/confirm',
     note: "a fresh pending operation of rahul's: a no-change update of his deal",
@@ -911,6 +956,19 @@ describe('authorization matrix', () => {
         return row!.id;
       },
       otpFor: (email) => otp.issue(email),
+      rahulTask: async () => {
+        const [row] = await db
+          .insert(tasks)
+          .values({
+            organizationId: rahul.organizationId,
+            title: 'Matrix follow-up',
+            assigneeId: rahul.id,
+            createdBy: rahul.id,
+            dealId: deal!.id,
+          })
+          .returning({ id: tasks.id });
+        return row!.id;
+      },
       rahulPending: async () => {
         const [row] = await db
           .insert(pendingOperations)

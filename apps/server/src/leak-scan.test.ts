@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { execute } from './db/client';
-import { calendarMeetings } from './db/schema';
+import { calendarMeetings, tasks } from './db/schema';
 import { createJobRunner, type JobRunner } from './jobs/worker';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
 import { nameCrmActor } from './modules/crm-changes/crm-write';
@@ -138,6 +138,20 @@ async function addSharedBuyerMeetings(rep: TestSession, otherTeam: Set<string>, 
   await createMeetingsRepo(t.database.db).linkDeals(rep.userId);
 }
 
+/**
+ * A task for the owner of every deal, company and contact, titled with the record's name and linked
+ * to it: a rep must learn none of the other team's through the tasks routes.
+ */
+async function addTasks(organizationId: string, w: Workspace): Promise<void> {
+  const rows = [
+    ...w.deals.filter((d) => d.owner).map((d) => ({ owner: d.owner!, title: `Follow up on ${d.name}`, dealId: Number(d.id) })),
+    ...w.companies.filter((c) => c.owner).map((c) => ({ owner: c.owner!, title: `Call ${c.name}`, companyId: c.id })),
+  ];
+  await t.database.db
+    .insert(tasks)
+    .values(rows.map(({ owner, ...rest }) => ({ organizationId, assigneeId: owner, createdBy: owner, dueDate: '2020-01-01', ...rest })));
+}
+
 beforeAll(async () => {
   whatsapp = await startFakeWhatsapp();
   t = await createTestApp({ seed: true, env: { ...whatsapp.env(), WHATSAPP_VERIFY_TOKEN: 'leak-scan-verify-token' } });
@@ -163,6 +177,8 @@ beforeAll(async () => {
     await numbers.markVerified(rep.organizationId, rep.userId, number, 'Asia/Kolkata');
     whatsappNumbers.set(rep.userId, number);
   }
+
+  await addTasks(rahul!.organizationId, w);
 
   for (const [name, rep, otherManager, otherTeam, otherRep] of [
     ['Vikram', rahul!, meera!, team.meera, kavya!],
@@ -462,6 +478,23 @@ describe('leak scan: no answer names a deal or account only the other team can s
       expect(res.statusCode, `${request.method} ${request.url}`).toBeGreaterThanOrEqual(400);
     }
     expect(await scan(team, writes)).toEqual([]);
+  });
+
+  it.each([0, 1])("a record's tasks for the other team's deals, companies and contacts (team %i)", { timeout: 120_000 }, async (i) => {
+    const team = teams[i]!;
+    const requests = (['deals', 'companies', 'contacts'] as const).flatMap((kind) =>
+      [...team.own[kind].slice(0, 2), ...team.others[kind].slice(0, 6)].map((id) => ({
+        request: {
+          method: 'GET' as const,
+          url: `/api/tasks?status=all&record_type=${kind.replace(/s$/, '').replace('companie', 'company')}&record_id=${id}`,
+        },
+        asked: [id],
+      })),
+    );
+    requests.push({ request: { method: 'GET', url: '/api/tasks?due=today' }, asked: [] });
+    const own = await t.app.inject({ method: 'GET', url: '/api/tasks?due=today', headers: team.rep.headers });
+    expect(own.json<{ total: number }>().total).toBeGreaterThan(0);
+    expect(await scan(team, requests)).toEqual([]);
   });
 
   it.each([0, 1])('both chat routes, broad and naming hidden records in full or in part (team %i)', { timeout: 120_000 }, async (i) => {

@@ -97,6 +97,9 @@ import { createHubspotWebhooks } from './modules/hubspot/hubspot-webhook';
 import { createHubspotWriteThrough } from './modules/hubspot/hubspot-write-through';
 import { createHubspotWriteThroughRepo } from './modules/hubspot/hubspot-write-through-repo';
 import { createPacing, sleep } from './modules/hubspot/pacing';
+import { createTasksRepo } from './modules/tasks/tasks-repo';
+import { createTasksService } from './modules/tasks/tasks-service';
+import { createTaskReads } from './modules/tasks/task-reads';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createReads } from './reads';
 import { createSearchService } from './modules/search/search-service';
@@ -351,6 +354,9 @@ export function createServices({
     processId,
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
+  /** Tasks (the home's to-dos, a record's tasks); the assistant and the morning digest read them through `taskReads`. */
+  const tasks = createTasksService({ repo: createTasksRepo(db), access, now });
+  const taskReads = createTaskReads(tasks);
   const crmChanges = createCrmChangesRepo(db);
   /**
    * The assistant's command services over the CRM services the screens use, and each caller's
@@ -384,11 +390,12 @@ export function createServices({
       ...crm,
       pending: createPendingOperationsRepo,
       remote: hubspot.writeThrough,
+      tasks,
       onWritten: (organizationId) => gazetteers.invalidate(organizationId),
     }),
   };
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
-  const questions = createQuestionsService({ reads, named: createNamedRecords(reads), now });
+  const questions = createQuestionsService({ reads, named: createNamedRecords(reads), tasks: taskReads, now });
   /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
   const assistant = createModelAssistant({
     llm: adapters.llm,
@@ -418,6 +425,7 @@ export function createServices({
     queue,
     calendar: reads.calendar,
     recordings: reads.recordings,
+    tasks: taskReads,
     templates: config.whatsapp.templates,
     appUrl: config.appUrl,
   });
@@ -489,6 +497,8 @@ export function createServices({
     deals,
     /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
     pipelines: createPipelinesService({ db, repo: createPipelineSettingsRepo, bound: hubspot.writeThrough.bound }),
+    tasks,
+    taskReads,
     recordings,
     processId,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),

@@ -163,6 +163,7 @@ const TABLE_OWNERS: Record<string, string> = {
   whatsapp_inbound_messages: 'whatsapp',
   whatsapp_conversations: 'whatsapp',
   whatsapp_stranger_replies: 'whatsapp',
+  tasks: 'tasks',
 };
 
 /** The drizzle export name of each table (`export const deals = pgTable('deals', ...)`), from db/schema. */

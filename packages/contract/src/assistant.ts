@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const OBJECT_TYPES = ['deal', 'company', 'contact'] as const;
 export type TObjectType = (typeof OBJECT_TYPES)[number];
+/** What a command creates or updates: a CRM record, or a task ("remind me to ...", created only). */
+export const COMMAND_OBJECT_TYPES = [...OBJECT_TYPES, 'task'] as const;
+export type TCommandObjectType = (typeof COMMAND_OBJECT_TYPES)[number];
 export const OPERATIONS = ['create', 'update'] as const;
 
 /** A pending operation lives this long on the server; a confirm after it is refused. */
@@ -9,6 +12,22 @@ export const PENDING_OPERATION_TTL_MS = 10 * 60 * 1000;
 
 /** The spec's rule: a command starts with the word create or update, then whitespace. */
 export const COMMAND_PATTERN = /^(create|update)\s/i;
+/**
+ * A task asked for ("remind me to ...", "add a task to ...", "to-do: ...", "add ... to my to-do list"):
+ * sent to the command route like a create, and read there by the task reader (commands/task-command.ts).
+ */
+export const TASK_COMMAND_PATTERN = new RegExp(
+  '^(?:(?:hey|hi|ok|okay)[,!]?\\s+)?(?:(?:please|pls|can you|could you|would you)\\s+)?' +
+    '(?:remind me (?:to|that i (?:need|have) to|about|of)\\s' +
+    '|(?:add|create|make|set(?: up)?|put in|new|schedule)\\s+(?:me\\s+)?(?:a\\s+|an\\s+)?(?:new\\s+)?' +
+    '(?:task|to-?do|todo|reminder|to do)\\b' +
+    '|(?:new\\s+)?(?:task|to-?do|todo|reminder)\\s*:' +
+    '|add\\s.+\\sto\\s+my\\s+(?:to-?do|todo|to do|task)s?(?:\\s+list)?[?.!]*$' +
+    '|i need to remember to\\s)',
+  'i',
+);
+/** What the assistant sends to the command route: a create or update (the spec's rule), or a task. */
+export const isCommandText = (text: string): boolean => COMMAND_PATTERN.test(text.trim()) || TASK_COMMAND_PATTERN.test(text.trim());
 export const YES_WORDS = ['yes', 'y', 'yeah', 'yup', 'sure', 'ok'] as const;
 export const NO_WORDS = ['no', 'n', 'nope', 'cancel', 'stop'] as const;
 
@@ -17,7 +36,7 @@ const ZPropertyValue = z.union([z.string(), z.number(), z.null()]);
 /** What the parser read from the command (the spec's parsed_command). */
 export const ZParsedCommand = z.object({
   operation: z.enum(OPERATIONS).nullable(),
-  object_type: z.enum(OBJECT_TYPES).nullable(),
+  object_type: z.enum(COMMAND_OBJECT_TYPES).nullable(),
   /** The record's name (deal name, company name or domain, contact name or email). */
   identifier: z.string().nullable(),
   /**
@@ -42,7 +61,7 @@ export const ZProcessCommandQuery = z.object({
 export const ZPendingOperation = z.object({
   id: z.string(),
   operation: z.enum(OPERATIONS),
-  object_type: z.enum(OBJECT_TYPES),
+  object_type: z.enum(COMMAND_OBJECT_TYPES),
   identifier: z.string(),
   /** The record an update changes (null for a create). */
   record_id: z.string().nullable(),
@@ -53,7 +72,7 @@ export const ZPendingOperation = z.object({
 export type TPendingOperation = z.infer<typeof ZPendingOperation>;
 
 /** What a record view can show: the CRM objects, plus meetings (recordings) and calendar calls in the assistant's list answers. */
-export const RECORD_VIEW_TYPES = [...OBJECT_TYPES, 'meeting', 'call'] as const;
+export const RECORD_VIEW_TYPES = [...OBJECT_TYPES, 'meeting', 'call', 'task'] as const;
 
 /** One record of a selection (several matches) or a result, as property name/value pairs. */
 export const ZRecordView = z.object({

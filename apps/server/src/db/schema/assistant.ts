@@ -1,7 +1,7 @@
 /** The assistant's pending CRM writes: what a command will do, held until the user says yes (decision 9). */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { OBJECT_TYPES, OPERATIONS } from '@pipewise/contract/assistant';
+import { COMMAND_OBJECT_TYPES, OPERATIONS } from '@pipewise/contract/assistant';
 import { createdAt, isOneOf } from './columns';
 import { organizations, users } from './auth';
 
@@ -41,6 +41,6 @@ export const pendingOperations = pgTable(
     index('pending_operations_user_idx').on(t.userId, t.createdAt),
     index('pending_operations_expires_idx').on(t.expiresAt),
     check('pending_operations_operation_check', isOneOf(sql`${t.operation}`, OPERATIONS)),
-    check('pending_operations_object_type_check', isOneOf(sql`${t.objectType}`, OBJECT_TYPES)),
+    check('pending_operations_object_type_check', isOneOf(sql`${t.objectType}`, COMMAND_OBJECT_TYPES)),
   ],
 );

@@ -10,3 +10,4 @@ export * from './calendar';
 export * from './integrations';
 export * from './whatsapp-conversations';
 export * from './notes';
+export * from './tasks';

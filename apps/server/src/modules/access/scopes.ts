@@ -118,6 +118,23 @@ export const scope = {
     return sql`${inWorkspace(viewer, alias)} and ${column(alias, 'user_id')} is null`;
   },
 
+  /**
+   * Tasks: the assignee, the creator and everyone above the assignee read them (admins: the
+   * workspace); a task about a deal, company or contact only while the viewer sees that record too.
+   */
+  tasks(viewer: Viewer, alias = 'tasks'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const record = (table: string, key: string, recordScope: SQL): SQL => {
+      const id = column(alias, key);
+      return sql`(${id} is null or exists (select 1 from ${sql.raw(table)} vis_r where vis_r.id = ${id} and ${recordScope}))`;
+    };
+    return sql`${inWorkspace(viewer, alias)}
+      and (${ownedByVisible(viewer, column(alias, 'assignee_id'))} or ${column(alias, 'created_by')} = ${viewer.id})
+      and ${record('deals', 'deal_id', scope.deals(viewer, 'vis_r'))}
+      and ${record('companies', 'company_id', scope.companies(viewer, 'vis_r'))}
+      and ${record('contacts', 'contact_id', scope.contacts(viewer, 'vis_r'))}`;
+  },
+
   /** People (users): the viewer and everyone below them; admins: the workspace. */
   people: (viewer: Viewer, alias = 'users'): SQL => ownedScope(viewer, alias, 'id'),
 };

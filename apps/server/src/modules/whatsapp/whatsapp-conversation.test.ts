@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_MESSAGES } from '@pipewise/contract/whatsapp';
 import { execute } from '../../db/client';
-import { deals, pendingOperations, users, whatsappConversations } from '../../db/schema';
+import { deals, pendingOperations, tasks, users, whatsappConversations } from '../../db/schema';
 import { createJobRunner, type JobRunner } from '../../jobs/worker';
 import { COMMAND_TEXTS } from '../assistant/commands/command-messages';
 import { createWhatsappNumberRepo } from '../users/whatsapp-number-repo';
@@ -169,6 +169,21 @@ describe('commands over WhatsApp', () => {
     // The same button pressed again runs nothing twice.
     const [again] = await press(RAHUL, question!.buttons![0]!);
     expect(again!.text).toBe(COMMAND_TEXTS.used);
+  });
+
+  it("creates a task from 'remind me to ...' after the Yes button, and answers 'what are my tasks today'", async () => {
+    const [question] = await say(RAHUL, 'remind me to send the pricing sheet tomorrow');
+    expect(question!.type).toBe('interactive');
+    expect(question!.text).toContain('Create task "Send the pricing sheet" due');
+    const rahul = await findUser(t.database.db, 'rahul@acme.example');
+    const titles = async () =>
+      (await t.database.db.select({ title: tasks.title }).from(tasks).where(eq(tasks.assigneeId, rahul.id))).map((r) => r.title);
+    expect(await titles()).toEqual([]);
+    const [done] = await press(RAHUL, question!.buttons![0]!);
+    expect(done!.text).toContain(COMMAND_TEXTS.done('task', 'create'));
+    expect(await titles()).toEqual(['Send the pricing sheet']);
+    const [answer] = await say(RAHUL, "what's on my to-do list?");
+    expect(answer!.text).toContain('Send the pricing sheet');
   });
 
   it('updates after a typed yes, and asks for yes or no while the question waits', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { COMMAND_PATTERN, NO_WORDS, YES_WORDS, type TProcessCommandResponse } from '@pipewise/contract/assistant';
+import { isCommandText, NO_WORDS, YES_WORDS, type TProcessCommandResponse } from '@pipewise/contract/assistant';
 import { WHATSAPP_MESSAGES } from '@pipewise/contract/whatsapp';
 import { WhatsappOutsideWindowError, type WhatsappSender } from '../../adapters/whatsapp/whatsapp-port';
 import type { WhatsappReply } from '../../db/schema';
@@ -153,7 +153,7 @@ export function createWhatsappConversation(deps: ConversationDeps) {
     }
     const timeZone = zoneOfUser(user);
     try {
-      return COMMAND_PATTERN.test(typed) ? await command(user, typed, timeZone) : await question(user, typed, timeZone);
+      return isCommandText(typed) ? await command(user, typed, timeZone) : await question(user, typed, timeZone);
     } catch (e) {
       // A refusal with a sentence for the user (an expired or forbidden record): that sentence.
       if (e instanceof HttpError && e.statusCode < 500) return text(e.detail);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarMeetings } from '../../db/schema';
+import { calendarMeetings, tasks } from '../../db/schema';
 import { createJobRunner } from '../../jobs/worker';
 import { processRecordingJob } from '../recordings/recording-jobs';
 import { createWhatsappNumberRepo } from '../users/whatsapp-number-repo';
@@ -75,6 +75,7 @@ describe('the morning digest', () => {
       queue: t.services.queue,
       calendar: t.services.reads.calendar,
       recordings: t.services.reads.recordings,
+      tasks: t.services.taskReads,
       templates: t.config.whatsapp.templates,
       appUrl: t.config.appUrl,
       now,
@@ -107,6 +108,47 @@ describe('the morning digest', () => {
     expect(fake.sentTo(KAVYA)).toEqual([]);
     // Templates only: nothing free-form was attempted.
     expect(fake.sent.filter((m) => m.type !== 'template')).toEqual([]);
+  });
+});
+
+describe('the morning digest with to-dos', () => {
+  it("lists the user's open to-dos due that day and the overdue ones (marked), no one else's, even on a day with no calls", async () => {
+    const NEXT = '2026-12-02';
+    const priya = await findUser(t.database.db, 'priya@acme.example');
+    const rahul = await findUser(t.database.db, 'rahul@acme.example');
+    const task = (who: typeof priya, title: string, dueDate: string, status: 'open' | 'done' = 'open') => ({
+      organizationId: who.organizationId,
+      title,
+      dueDate,
+      status,
+      assigneeId: who.id,
+      createdBy: who.id,
+    });
+    await t.database.db
+      .insert(tasks)
+      .values([
+        task(priya, 'Send the proposal', '2026-11-30'),
+        task(priya, 'Call Dana', NEXT),
+        task(priya, 'Already done', NEXT, 'done'),
+        task(priya, 'Next week', '2026-12-09'),
+        task(rahul, 'Rahul only', NEXT),
+      ]);
+    const notifications = createWhatsappNotifications({
+      db: t.database.db,
+      sender: t.services.whatsapp,
+      repo: createWhatsappConversationRepo(t.database.db),
+      directory: t.services.whatsappVerification,
+      queue: t.services.queue,
+      calendar: t.services.reads.calendar,
+      recordings: t.services.reads.recordings,
+      tasks: t.services.taskReads,
+      templates: t.config.whatsapp.templates,
+      appUrl: t.config.appUrl,
+      now: () => new Date(`${NEXT}T08:00:00Z`),
+    });
+    await notifications.sendDigest(priya.id, NEXT, silentLog);
+    const sent = fake.sentTo(PRIYA).filter((m) => m.template?.name === 'pipewise_morning_digest');
+    expect(sent.at(-1)!.template!.bodyParameters).toEqual(['2 to-dos', 'To-dos: Send the proposal (overdue), Call Dana']);
   });
 });
 

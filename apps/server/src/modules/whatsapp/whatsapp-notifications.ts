@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/job-queue';
 import type { CallLine, MeetingReads } from '../calendar/meeting-reads';
 import type { RecordingReads } from '../recordings/recording-reads';
+import type { TaskReads } from '../tasks/task-reads';
 import { dayRange, localDate, localTime } from '../assistant/questions/time-zone';
 import type { WhatsappConversationRepo } from './whatsapp-conversation-repo';
 import { zoneOfUser } from './whatsapp-conversation';
@@ -28,6 +29,8 @@ export type NotificationsDeps = {
   queue: Pick<JobQueue, 'enqueue'>;
   calendar: Pick<MeetingReads, 'calls'>;
   recordings: Pick<RecordingReads, 'readyNotice'>;
+  /** The user's to-dos due that day or overdue, listed after the calls. */
+  tasks?: Pick<TaskReads, 'dueOn'>;
   templates: { digest: string; insights: string; language: string };
   appUrl: string;
   now?: () => Date;
@@ -43,6 +46,11 @@ export function parameter(text: string): string {
 function localHour(instant: Date, zone: string): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(instant));
 }
+
+/** At most this many to-dos are named; the count says how many there are. */
+const DIGEST_TASKS = 10;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const callLine = (c: CallLine, zone: string) =>
   `${c.allDay ? 'All day' : localTime(c.startAt, zone)} ${c.title?.trim() || 'Meeting'}${c.dealName ? ` (${c.dealName})` : ''}`;
@@ -85,21 +93,26 @@ export function createWhatsappNotifications(deps: NotificationsDeps) {
       return queued;
     },
 
-    /** Sends the user's digest of the day's calls on their own calendar (nothing on a day without calls). */
+    /** Sends the user's digest of the day's calls on their own calendar and their to-dos due that day or overdue (nothing when neither). */
     async sendDigest(userId: string, day: string, log: FastifyBaseLogger): Promise<void> {
       const user = await deps.directory.verifiedUserById(userId);
       if (!user?.notifications.morning_digest) return;
       const zone = zoneOfUser(user);
       const calls = (await deps.calendar.calls(user, dayRange(day, zone), null)).filter((c) => c.ownerId === user.id);
-      if (calls.length === 0) {
-        log.info('WhatsApp digest skipped: no calls today');
+      const todos = deps.tasks ? await deps.tasks.dueOn(user, day, zone, DIGEST_TASKS) : { tasks: [], total: 0 };
+      if (calls.length === 0 && todos.total === 0) {
+        log.info('WhatsApp digest skipped: no calls or to-dos today');
         return;
       }
-      const count = `${calls.length} call${calls.length === 1 ? '' : 's'}`;
-      await deps.sender.sendTemplate(
-        user.phoneNumber,
-        template(deps.templates.digest, [count, calls.map((c) => callLine(c, zone)).join('; ')]),
-      );
+      const counts = [
+        calls.length > 0 || todos.total === 0 ? plural(calls.length, 'call') : null,
+        todos.total > 0 ? plural(todos.total, 'to-do') : null,
+      ];
+      const named = todos.tasks.map((t) => `${t.title}${t.overdue ? ' (overdue)' : ''}`);
+      if (todos.total > todos.tasks.length) named.push(`+${todos.total - todos.tasks.length} more`);
+      const todoLine = todos.total > 0 ? `To-dos: ${named.join(', ')}` : null;
+      const lines = [calls.map((c) => callLine(c, zone)).join('; ') || null, todoLine].filter(Boolean).join('; ');
+      await deps.sender.sendTemplate(user.phoneNumber, template(deps.templates.digest, [counts.filter(Boolean).join(', '), lines]));
     },
 
     /** Called when a recording has its summary: the uploader's "insights ready" is queued if they opted in (never fails the caller). */

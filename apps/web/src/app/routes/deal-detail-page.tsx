@@ -1,12 +1,22 @@
 import { useParams } from 'react-router';
 import { RecordActivity } from '../../features/activity/components/record-activity';
 import { DealDetail } from '../../features/deals/components/deal-detail';
+import { RecordTasks } from '../../features/tasks/components/record-tasks';
 
 /**
- * /dashboard/deals/:id: the deal, with its timeline beside it: the spec's recordings (type icon,
- * date, time, title, description), and the deal's notes and history with them.
+ * /dashboard/deals/:id: the deal, with its tasks and its timeline beside it: the spec's recordings
+ * (type icon, date, time, title, description), and the deal's notes and history with them.
  */
 export function DealDetailPage() {
   const { id = '' } = useParams();
-  return <DealDetail timeline={<RecordActivity key={id} recordType="deal" recordId={id} />} />;
+  return (
+    <DealDetail
+      timeline={
+        <>
+          <RecordTasks key={`tasks-${id}`} recordType="deal" recordId={id} />
+          <RecordActivity key={id} recordType="deal" recordId={id} />
+        </>
+      }
+    />
+  );
 }

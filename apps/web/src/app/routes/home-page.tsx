@@ -2,6 +2,7 @@ import { Maximize2, X } from 'lucide-react';
 import { useId, useState, type MouseEvent, type ReactNode } from 'react';
 import { HomeAskPanel } from '../../features/assistant/components/home-ask-panel';
 import { CallsPanel } from '../../features/calls/components/calls-panel';
+import { TodaysTodos } from '../../features/tasks/components/todays-todos';
 import './home-page.css';
 
 type SideCardName = 'todos' | 'calls';
@@ -15,7 +16,7 @@ type SideCardProps = {
 };
 
 /** Clicks on the card's own controls (tabs, Join, list toggles) do their job and do not expand it. */
-const INTERACTIVE = 'button, a, input, select, textarea, [role="tab"]';
+const INTERACTIVE = 'button, a, input, select, textarea, label, [role="tab"]';
 
 /**
  * A right-column card: a click anywhere on it (or its expand button, for the keyboard) expands it
@@ -62,7 +63,7 @@ export function HomePage() {
       <div className="home-side">
         {expanded === 'calls' ? null : (
           <SideCard title="Today's to dos" expanded={expanded === 'todos'} onExpand={() => setExpanded('todos')} onClose={close}>
-            <p className="muted home-todos-empty">No to-dos</p>
+            <TodaysTodos expanded={expanded === 'todos'} onExpand={() => setExpanded('todos')} />
           </SideCard>
         )}
         {expanded === 'todos' ? null : (

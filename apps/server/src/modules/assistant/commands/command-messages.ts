@@ -1,4 +1,4 @@
-import type { TObjectType } from '@pipewise/contract/assistant';
+import type { TCommandObjectType, TObjectType } from '@pipewise/contract/assistant';
 import type { PendingChange } from '../../../db/schema/assistant';
 import { COMMAND_EXAMPLES } from './command-parser';
 
@@ -28,7 +28,7 @@ export const COMMAND_TEXTS = {
   missing: 'This confirmation was not found. Please send the command again.',
   changedSince: (type: TObjectType) => `This ${type} was changed since you asked. Please send the command again.`,
   noLongerAllowed: (type: TObjectType) => `You can no longer change this ${type}.`,
-  done: (type: TObjectType, operation: 'create' | 'update') => `${capitalize(type)} ${operation}d successfully!`,
+  done: (type: TCommandObjectType, operation: 'create' | 'update') => `${capitalize(type)} ${operation}d successfully!`,
   canceled: 'Operation canceled.',
 } as const;
 

@@ -27,6 +27,8 @@ import type { PendingOperationRecord, PendingOperationsRepo } from './pending-op
 import { findRecords } from './record-finder';
 import { resolveCompany, resolveContact } from './record-resolver';
 import { companyView, contactView, dealView } from './record-views';
+import { readTaskCommand, type TaskCommand } from './task-command';
+import { TASK_COMMAND_TEXTS, taskChanges, taskQuestion } from './task-command-messages';
 
 export type CommandDeps = {
   db: DbOrTx;
@@ -141,6 +143,8 @@ export function createCommandService(deps: CommandDeps) {
       assertCan(caller, 'self.act', { email: query.email, userId: query.userId });
       await deps.remote?.checkPortal(caller.organizationId, query.hubId);
       const names = await deps.gazetteers?.forCaller(caller);
+      const task = readTaskCommand(query.command, { now: now(), timeZone: zoneOrUtc(options.timeZone), names });
+      if (task) return decideTask(caller, task);
       const { parsed, problems, typedIdentifier } = parseCommand(query.command, {
         now: now(),
         timeZone: zoneOrUtc(options.timeZone),
@@ -174,7 +178,9 @@ export function createCommandService(deps: CommandDeps) {
     typedIdentifier?: string,
   ): Promise<ProcessAnswer> {
     const type = parsed.object_type;
-    if (!parsed.operation || !type) return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
+    // Tasks are read from the text only (readTaskCommand); another reader's task is not understood.
+    if (!parsed.operation || !type || type === 'task')
+      return { statusCode: 200, body: answer('not_understood', COMMAND_TEXTS.help, parsed) };
     // The text parser always names a record or says why not; another reader may forget to.
     const unnamed = parsed.identifier?.trim()
       ? []
@@ -250,6 +256,49 @@ export function createCommandService(deps: CommandDeps) {
     };
   }
 
+  /** "Remind me to ...": a pending create of the caller's own task, confirmed with the usual yes/no. */
+  async function decideTask(caller: Caller, task: TaskCommand): Promise<ProcessAnswer> {
+    const parsed: TParsedCommand = {
+      operation: 'create',
+      object_type: 'task',
+      identifier: task.title || null,
+      properties: {
+        due_date: task.dueDate,
+        due_time: task.dueTime,
+        ...(task.record ? { record_type: task.record.type, record_id: task.record.id, record: task.record.name } : {}),
+      },
+    };
+    if (!task.title) {
+      const problems = [{ property: 'identifier', message: TASK_COMMAND_TEXTS.untitled }];
+      return { statusCode: 200, body: invalid(parsed, problems) };
+    }
+    await deps.pending.pruneExpired(caller.id);
+    const changes = taskChanges(task);
+    const op = await deps.pending.insert({
+      organizationId: caller.organizationId,
+      userId: caller.id,
+      operation: 'create',
+      objectType: 'task',
+      identifier: task.title,
+      recordId: null,
+      recordVersion: null,
+      recordUpdatedAt: null,
+      values: {
+        title: task.title,
+        due_date: task.dueDate,
+        due_time: task.dueTime,
+        record_type: task.record?.type ?? null,
+        record_id: task.record?.id ?? null,
+      },
+      changes,
+      ttlMs: PENDING_OPERATION_TTL_MS,
+    });
+    return {
+      statusCode: 200,
+      body: answer('confirm', taskQuestion(task.title, changes), parsed, { pending_operation: pendingView(op) }),
+    };
+  }
+
   /**
    * A command from another reader (a language model's tool call) with its names read against the
    * caller's, as typed commands are: "Sales" is the pipeline "Sales Pipeline", "priya" the owner's
@@ -257,7 +306,7 @@ export function createCommandService(deps: CommandDeps) {
    */
   async function withNames(caller: Caller, parsed: TParsedCommand): Promise<TParsedCommand> {
     const names = await deps.gazetteers?.forCaller(caller);
-    if (!names || !parsed.object_type) return parsed;
+    if (!names || !parsed.object_type || parsed.object_type === 'task') return parsed;
     const properties = { ...parsed.properties };
     for (const property of ['pipeline', 'dealstage', 'dealowner', 'company']) resolveNames(names, property, properties, null);
     let identifier = parsed.identifier;

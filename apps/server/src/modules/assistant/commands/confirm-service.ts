@@ -11,6 +11,7 @@ import type { DealsService } from '../../deals/deals-service';
 import { COMMAND_TEXTS } from './command-messages';
 import type { PendingOperationRecord, PendingOperationsRepo } from './pending-operations-repo';
 import { companyView, contactView, dealView } from './record-views';
+import type { TasksService } from '../../tasks/tasks-service';
 
 /**
  * Where a workspace's CRM lives when it is not only here (HubSpot): a confirmed company or contact
@@ -36,6 +37,8 @@ export type ConfirmDeps = {
   companies: CompaniesService;
   contacts: ContactsService;
   pending: (on: DbOrTx) => PendingOperationsRepo;
+  /** Tasks ("remind me to ..."): created for the caller through the tasks service, as from the screen. */
+  tasks?: Pick<TasksService, 'create'>;
   /** Told after a confirmed write in a workspace (its names may have changed). */
   onWritten?: (organizationId: string) => void;
   /** The workspace's HubSpot, when it has one: writes go there first. */
@@ -55,6 +58,13 @@ const ZContactValues = z.object({
   phone: z.string().optional(),
   jobtitle: z.string().optional(),
   companyId: z.uuid().optional(),
+});
+const ZTaskValues = z.object({
+  title: z.string(),
+  due_date: z.string().nullable(),
+  due_time: z.string().nullable(),
+  record_type: z.enum(['deal', 'company', 'contact']).nullable(),
+  record_id: z.string().nullable(),
 });
 type CompanyValues = z.infer<typeof ZCompanyValues>;
 type ContactValues = z.infer<typeof ZContactValues>;
@@ -87,7 +97,7 @@ export function createConfirmService(deps: ConfirmDeps) {
 
   /** Permission and version checks before the write: clear answers without holding a transaction open. */
   async function precheck(caller: Caller, op: PendingOperationRecord): Promise<void> {
-    if (op.operation !== 'update' || !op.recordId) return;
+    if (op.operation !== 'update' || !op.recordId || op.objectType === 'task') return;
     if (op.objectType === 'deal') {
       const deal = await asked('deal', deps.deals.get(caller, Number(op.recordId)));
       if (op.recordVersion !== null && deal.version !== op.recordVersion) throw conflict(COMMAND_TEXTS.changedSince('deal'));
@@ -176,11 +186,45 @@ export function createConfirmService(deps: ConfirmDeps) {
     return deps.db.transaction((tx) => write(caller, op, tx, externalId));
   }
 
+  /**
+   * A yes to a task: claimed first, then created through the tasks service (which checks the record
+   * and the assignee again); a refusal there releases the claim and nothing is written.
+   */
+  async function confirmTask(caller: Caller, id: string, op: PendingOperationRecord): Promise<TRecordView> {
+    if (!deps.tasks) throw gone();
+    const v = ZTaskValues.parse(op.values);
+    await deps.db.transaction(async (tx) => {
+      await ownOpen(caller, id, tx);
+      await deps.pending(tx).markUsed(id);
+    });
+    try {
+      const task = await deps.tasks.create(caller, {
+        title: v.title,
+        due_date: v.due_date,
+        due_time: v.due_time,
+        ...(v.record_type && v.record_id ? { record_type: v.record_type, record_id: v.record_id } : {}),
+      });
+      return {
+        id: task.id,
+        object_type: 'task',
+        properties: { title: task.title, due_date: task.due_date, due_time: task.due_time, record: task.record?.name ?? null },
+        url: null,
+      };
+    } catch (e) {
+      await deps.pending(deps.db).release(id);
+      throw e;
+    }
+  }
+
   return {
     /** Runs the caller's confirmed operation; its history names `source` (the assistant's panel, or WhatsApp). */
     async confirm(asker: Caller, id: string, source: CrmSource = 'assistant') {
       const caller = actingFrom(asker, source);
       const op = await ownOpen(caller, id, deps.db);
+      if (op.objectType === 'task') {
+        const data = await confirmTask(caller, id, op);
+        return { status: 'success' as const, message: COMMAND_TEXTS.done('task', 'create'), data };
+      }
       await precheck(caller, op);
       // Claimed and written in one transaction: a failed write leaves it unused, and of two yeses
       // at once the second waits for the first and then finds it used.

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { TObjectType } from '@pipewise/contract/assistant';
+import type { TCommandObjectType } from '@pipewise/contract/assistant';
 import type { DbOrTx } from '../../../db/client';
 import { pendingOperations, type PendingChange } from '../../../db/schema/assistant';
 
@@ -8,7 +8,7 @@ export type PendingOperationRecord = {
   organizationId: string;
   userId: string;
   operation: 'create' | 'update';
-  objectType: TObjectType;
+  objectType: TCommandObjectType;
   identifier: string;
   recordId: string | null;
   recordVersion: number | null;

@@ -107,7 +107,7 @@ export function createToolRunner(deps: ToolDeps) {
     const sources: TChatSource[] =
       op?.record_id && op.object_type === 'deal'
         ? [dealSource(op.record_id, op.identifier)]
-        : op?.record_id
+        : op?.record_id && op.object_type !== 'task'
           ? [{ type: op.object_type, id: op.record_id, label: op.identifier, url: null }]
           : [];
     return { content: JSON.stringify({ status: body.status, message: body.message }), sources, results: body.data.results, command: body };

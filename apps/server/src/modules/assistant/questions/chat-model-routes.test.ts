@@ -82,6 +82,16 @@ describe('the chat routes with a model', () => {
     expect(await dealCount()).toBe(before + 1);
   });
 
+  it("answer the caller's own tasks from them, without asking the model", async () => {
+    await post('/api/tasks', { title: 'Send the signed order form' });
+    llm.setAnswer(scripted(chatCompletion('I cannot see your tasks.')));
+    const res = await post('/api/chat/', { query: "what's on my to-do list?" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ model: false, note: null });
+    expect(res.json().data.message).toContain('Send the signed order form');
+    expect(llm.requests).toHaveLength(0);
+  });
+
   it('fall back to the built-in answer with a note when the model fails', async () => {
     llm.setAnswer(() => ({ status: 500, body: { error: { message: 'overloaded' } } }));
     const res = await post('/api/chat/', { query: 'Which deals are closing this month?' });

@@ -32,6 +32,8 @@ export const INTENTS = [
   ...LIST_INTENTS,
   'deal_stats',
   'search',
+  /** The caller's own tasks (to-dos): today's with the overdue, the overdue, all open. */
+  'tasks',
   /** A named deal's fields; a named account's deals; a named contact. */
   'deal_field',
   'account',

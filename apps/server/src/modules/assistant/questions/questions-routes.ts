@@ -6,6 +6,7 @@ import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { AskInput, ModelAnswer, OfflineAnswer } from '../model/model-assistant';
 import type { Caller } from '../../access/access-rules';
 import type { QuestionsService } from './questions-service';
+import { readTaskQuestion } from './answer-tasks';
 
 /** Answers through a configured model (which falls back to `offline` on any failure), else offline. */
 type Answerer = {
@@ -26,8 +27,9 @@ export function questionsRoutesWith(
   limiter: Pick<RateLimiter, 'consume'>,
   assistant?: Answerer,
 ): FastifyPluginAsyncZod {
+  // The caller's own tasks are answered from them, never by the model (it has no tool that reads tasks).
   const answer = (caller: Caller, input: AskInput, offline: () => Promise<OfflineAnswer>) =>
-    assistant
+    assistant && !readTaskQuestion(input.query)
       ? assistant.answer(caller, input, offline)
       : offline().then((a): ModelAnswer => ({ ...a, model: false, note: null, command: null }));
   return async (app) => {

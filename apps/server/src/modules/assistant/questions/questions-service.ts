@@ -16,6 +16,8 @@ import { localDate, zoneOrUtc } from './time-zone';
 import type { CompanyReads } from '../../companies/company-reads';
 import type { DealSetReads } from '../../deals/deal-set-reads';
 import type { UserReads } from '../../users/user-reads';
+import type { TaskReads } from '../../tasks/task-reads';
+import { answerTasks, readTaskQuestion } from './answer-tasks';
 
 /** The other modules' reads the answers use (built in services.ts): the answerers', the named records', and the vocabulary's. */
 export type QuestionReads = AnswerDeps &
@@ -85,7 +87,13 @@ function citeAccounts(a: Answer, ctx: AskContext): Answer {
  * question's intent and account, runs that intent's answerer, and returns the text with the
  * records it comes from.
  */
-export function createQuestionsService(deps: { reads: QuestionReads; named: NamedRecords; now?: () => Date }) {
+export function createQuestionsService(deps: {
+  reads: QuestionReads;
+  named: NamedRecords;
+  /** The caller's tasks ("what are my tasks today"); without it such questions read as about deals. */
+  tasks?: Pick<TaskReads, 'dueToday' | 'open'>;
+  now?: () => Date;
+}) {
   const { reads, named } = deps;
   const clock = deps.now ?? (() => new Date());
   /** Companies the caller sees whose name matches the account the question names (exact, else prefix, else substring). */
@@ -99,6 +107,9 @@ export function createQuestionsService(deps: { reads: QuestionReads; named: Name
       const vocab = await vocabularyOf(reads, caller);
       const { account: prefixed, question: typed } = splitAccountPrefix(query);
       const question = expandShorthand(typed);
+      // The caller's own to-dos: read before any record name, so "overdue tasks" is not about deals.
+      const taskQuestion = deps.tasks && !prefixed ? readTaskQuestion(question) : null;
+      if (taskQuestion) return { ...(await answerTasks(caller, taskQuestion, deps.tasks!, zone)), intent: 'tasks' };
       const asked = prefixed ?? (options.account?.trim() || null);
       let account: AskContext['account'] = null;
       if (asked) {

@@ -38,6 +38,11 @@ describe('assistant texts', () => {
     expect(isCommand('  update\tcompany Y')).toBe(true);
     expect(isCommand('created a deal?')).toBe(false);
     expect(isCommand('update')).toBe(false);
+    // Tasks go to the command route too; questions about them do not.
+    expect(isCommand('remind me to send the proposal to Kaveri on Friday')).toBe(true);
+    expect(isCommand('add a task to call Dana tomorrow at 3pm')).toBe(true);
+    expect(isCommand('what are my tasks today')).toBe(false);
+    expect(isCommand('do I have any overdue tasks')).toBe(false);
     expect(['yes', ' Y ', 'Yeah', 'yup', 'SURE', 'ok'].every(isYes)).toBe(true);
     expect(['no', 'N', 'nope', 'Cancel', 'stop'].every(isNo)).toBe(true);
     expect(isYes('yes please')).toBe(false);

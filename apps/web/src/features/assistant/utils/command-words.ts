@@ -1,8 +1,8 @@
-import { COMMAND_PATTERN, NO_WORDS, YES_WORDS } from '@pipewise/contract/assistant';
+import { isCommandText, NO_WORDS, YES_WORDS } from '@pipewise/contract/assistant';
 
-/** A create or update command (the spec's rule); anything else is a question. */
+/** A create or update command (the spec's rule) or a task ("remind me to ..."); anything else is a question. */
 export function isCommand(text: string): boolean {
-  return COMMAND_PATTERN.test(text.trim());
+  return isCommandText(text);
 }
 
 const normal = (text: string) => text.trim().toLowerCase();

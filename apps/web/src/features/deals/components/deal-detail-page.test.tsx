@@ -25,6 +25,7 @@ function detailApi(initial: TDeal = dealFixture(), put?: Put) {
     'GET /api/deal/owners': () => json({ data: OWNERS }),
     'GET /api/deal/get-deal-stages': () => json({ data: { results: PIPELINES } }),
     'GET /api/activity': () => json({ data: [], next_cursor: null }),
+    'GET /api/tasks': () => json({ tasks: [], total: 0, page: 1, page_size: 100 }),
     [`PUT /api/deal/${deal.deal_id}`]: (body) => {
       if (put) return put(body, deal);
       const { properties } = body as { properties: Record<string, string> };
