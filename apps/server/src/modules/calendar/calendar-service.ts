@@ -35,6 +35,7 @@ function toMeeting(row: MeetingRow, isTeam: boolean): TCalendarMeeting {
     deal_name: row.dealName,
     owner_email: row.ownerEmail,
     source: row.source as TCalendarMeeting['source'],
+    ...(row.canManage !== undefined ? { can_manage: row.canManage } : {}),
   };
 }
 
