@@ -194,6 +194,8 @@ export function createBookingService(deps: BookingServiceDeps) {
 
     /** Edits a booked call: every copy follows, users added or removed gain or lose it, outside attendees get the update (SEQUENCE+1). */
     async updateAs(caller: Caller, id: string, body: TMeetingUpdateBody): Promise<TBookedMeeting> {
+      // Asked before the transaction: the embedded database answers one connection at a time.
+      const google = await usesGoogle((await manageable(deps.db, caller, id)).organizerId);
       return deps.db.transaction(async (on) => {
         const repo = deps.repos(on).bookings;
         const current = await manageable(on, caller, id);
@@ -229,7 +231,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           members.map((m) => m.id).filter((ownerId) => !present.has(ownerId)),
           fields,
         );
-        if (current.externalId && (await usesGoogle(current.organizerId))) {
+        if (current.externalId && google) {
           await deps.queue.enqueue(googleEventJob, { bookingId: current.bookingId, action: 'patch' }, { db: on });
         } else {
           const before = new Set(current.attendees.filter((a) => !a.organizer).map((a) => a.email));
@@ -242,13 +244,14 @@ export function createBookingService(deps: BookingServiceDeps) {
         const deal = draft.dealId === null ? null : await repo.visibleDeal(caller, draft.dealId);
         return {
           meeting: view(current.id, fields, current.organizerId, caller, deal?.name ?? null),
-          invitations: current.externalId ? 'google' : 'email',
+          invitations: current.externalId && google ? 'google' : 'email',
         };
       });
     },
 
     /** Cancels a booked call: off every calendar, METHOD:CANCEL to outside attendees (or the Google event deleted). */
     async cancelAs(caller: Caller, id: string): Promise<TBookedMeeting> {
+      const google = await usesGoogle((await manageable(deps.db, caller, id)).organizerId);
       return deps.db.transaction(async (on) => {
         const repo = deps.repos(on).bookings;
         const current = await manageable(on, caller, id);
@@ -266,7 +269,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           externalId: current.externalId,
           sequence,
         };
-        if (current.externalId && (await usesGoogle(current.organizerId))) {
+        if (current.externalId && google) {
           await deps.queue.enqueue(googleEventJob, { bookingId: current.bookingId, action: 'delete' }, { db: on });
         } else {
           const organizerName = current.attendees.find((a) => a.organizer)?.displayName ?? fields.organizerEmail;
@@ -279,7 +282,7 @@ export function createBookingService(deps: BookingServiceDeps) {
           await mailInvitations(on, outside, invitation(current.bookingId, fields, organizer, 'CANCEL'));
         }
         const meeting = view(current.id, fields, current.organizerId, caller, null);
-        return { meeting: { ...meeting, status: 'cancelled' as const }, invitations: current.externalId ? 'google' : 'email' };
+        return { meeting: { ...meeting, status: 'cancelled' as const }, invitations: current.externalId && google ? 'google' : 'email' };
       });
     },
   };
