@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES, type TBookedMeeting, type TCalendarMeeting } from '@pipewise/contract/calendar';
-import { calendarMeetings, deals } from '../../db/schema';
+import { calendarMeetings, deals, jobs } from '../../db/schema';
 import { createJobRunner } from '../../jobs/worker';
 import { REFUSAL_MESSAGES } from '../access/policies';
 import { sendMailJob } from '../mail/mail-jobs';
@@ -158,6 +158,28 @@ describe('booking a call', () => {
     expect(ics.start.toISOString()).toBe(meeting.start_time);
     expect(ics.end.toISOString()).toBe(meeting.end_time);
     expect(ics.attendees).toContainEqual({ address: `mailto:${OUTSIDE}`, rsvp: 'TRUE', partstat: 'NEEDS-ACTION' });
+  });
+
+  it('keeps the booking when the mail server is down, and the queue sends the invitation once it is back', async () => {
+    const res = await book(s.rahul, validBody({ title: 'Booked while mail is down', attendees: [OUTSIDE] }));
+    expect(res.statusCode, res.body).toBe(201);
+    mail.failure = new Error('SMTP down');
+    try {
+      await deliverMail();
+    } finally {
+      mail.failure = null;
+    }
+    expect(mail.sent).toHaveLength(0);
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, sendMailJob.type), eq(jobs.status, 'queued')));
+    expect(job).toMatchObject({ attempts: 1 });
+    expect((await upcoming(s.rahul)).some((m) => m.summary === 'Booked while mail is down')).toBe(true);
+    // The retry is due after its backoff; make it due now, as the clock would.
+    await t.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job!.id));
+    await deliverMail();
+    expect(mail.sent.map((m) => [m.to, m.subject])).toEqual([[OUTSIDE, 'Invitation: Booked while mail is down']]);
   });
 
   it.each([
