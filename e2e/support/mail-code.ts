@@ -31,26 +31,29 @@ function decodeBody(part: Part): string {
   return part.body;
 }
 
-function findTextPlain(part: Part): string | undefined {
-  const type = part.headers.get('content-type') ?? 'text/plain';
-  if (/^multipart\//i.test(type)) {
-    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+/** The first part whose type matches, decoded (multipart bodies searched in order). */
+function findPart(part: Part, type: RegExp): string | undefined {
+  const contentType = part.headers.get('content-type') ?? 'text/plain';
+  if (/^multipart\//i.test(contentType)) {
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
     if (!boundary) return undefined;
     const chunks = part.body.split(`--${boundary}`).slice(1);
     for (const chunk of chunks) {
       if (chunk.startsWith('--')) break;
-      const found = findTextPlain(splitPart(chunk.replace(/^\n/, '')));
+      const found = findPart(splitPart(chunk.replace(/^\n/, '')), type);
       if (found !== undefined) return found;
     }
     return undefined;
   }
-  return /^text\/plain/i.test(type) ? decodeBody(part) : undefined;
+  return type.test(contentType) ? decodeBody(part) : undefined;
 }
 
-export type ParsedMail = { subject: string; text: string; code: string | undefined };
+/** `calendar`: the iCalendar invitation (text/calendar part) of a booked call's mail, when it has one. */
+export type ParsedMail = { subject: string; text: string; code: string | undefined; calendar?: string };
 
 export function parseMail(raw: string): ParsedMail {
   const message = splitPart(raw);
-  const text = findTextPlain(message) ?? '';
-  return { subject: message.headers.get('subject') ?? '', text, code: /\b(\d{6})\b/.exec(text)?.[1] };
+  const text = findPart(message, /^text\/plain/i) ?? '';
+  const calendar = findPart(message, /^text\/calendar/i);
+  return { subject: message.headers.get('subject') ?? '', text, code: /\b(\d{6})\b/.exec(text)?.[1], ...(calendar ? { calendar } : {}) };
 }
