@@ -35,6 +35,13 @@ function api(
   return fakeApi({
     'GET /api/calendar/user-meetings/': () => json({ status: 'success', meetings }),
     'GET /api/calendar/meetings': () => json({ meetings }),
+    'GET /api/deal/owners': () =>
+      json({
+        data: [
+          { id: 'u1', hubspot_user_id: 'u1', name: 'Priya Nair', firstname: 'Priya', lastname: 'Nair', email: 'priya@acme.example' },
+          { id: 'u2', hubspot_user_id: 'u2', name: 'Vikram Shah', firstname: 'Vikram', lastname: 'Shah', email: 'vikram@acme.example' },
+        ],
+      }),
     'POST /api/calendar/meetings': post,
     'PATCH /api/calendar/meetings/mine': (body) =>
       json({ meeting: meetingFixture({ id: 'mine', ...(body as object) }), invitations: 'email' }),
@@ -80,6 +87,15 @@ describe('ScheduleCallDialog', () => {
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2026-11-23');
     expect(within(dialog).getByLabelText(/^Time/)).toHaveValue('13:00');
     expect(within(dialog).getByLabelText('Length')).toHaveValue('30');
+    // The deal's contacts first, then colleagues not already offered.
+    const suggested = await within(dialog).findByRole('list', { name: 'Suggested' });
+    await waitFor(() =>
+      expect(
+        within(suggested)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Neha Kapoor (neha@kaveri.example)', 'Priya Nair (priya@acme.example)', 'Vikram Shah (vikram@acme.example)']),
+    );
 
     await userEvent.type(title, 'Dealer portal demo');
     await userEvent.selectOptions(within(dialog).getByLabelText('Length'), '45');

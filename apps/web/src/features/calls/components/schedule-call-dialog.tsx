@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/http';
 import { useBookMeeting } from '../api/book-meeting';
+import { useColleagues } from '../api/get-colleagues';
 import { useUpdateMeeting } from '../api/update-meeting';
 import { bookingBody, formFieldOf, initialForm, validateBooking, type BookingErrors, type BookingForm } from '../utils/booking-form';
 import { AttendeePicker, type AttendeeSuggestion } from './attendee-picker';
@@ -51,6 +52,9 @@ function ScheduleCallForm({
   const [form, setForm] = useState<BookingForm>(() => initialForm(new Date(), meeting));
   const [errors, setErrors] = useState<BookingErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const colleagues = useColleagues();
+  // The deal's contacts first, then colleagues not already offered.
+  const offered = [...suggestions, ...(colleagues.data ?? []).filter((c) => !suggestions.some((s) => s.email === c.email))];
   const book = useBookMeeting();
   const update = useUpdateMeeting();
   const busy = book.isPending || update.isPending;
@@ -141,12 +145,7 @@ function ScheduleCallForm({
           />
         ) : null}
       </div>
-      <AttendeePicker
-        value={form.attendees}
-        onChange={(next) => set('attendees', next)}
-        suggestions={suggestions}
-        error={errors.attendees}
-      />
+      <AttendeePicker value={form.attendees} onChange={(next) => set('attendees', next)} suggestions={offered} error={errors.attendees} />
       <TextField
         label="Meeting link (optional)"
         type="url"
