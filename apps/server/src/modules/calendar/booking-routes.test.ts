@@ -138,6 +138,11 @@ describe('booking a call', () => {
     expect(priyaSees!.can_manage).toBe(false);
     expect(priyaSees!.attendees.map((a) => a.email)).toEqual(['rahul@acme.example', 'priya@acme.example', OUTSIDE]);
 
+    // Their manager's team list shows the call once, from the organiser's calendar.
+    const teamRes = await t.app.inject({ method: 'GET', url: '/api/calendar/meetings', headers: s.vikram.headers });
+    const inTeam = teamRes.json<{ meetings: TCalendarMeeting[] }>().meetings.filter((m) => m.summary === 'Booked proposal walkthrough');
+    expect(inTeam.map((m) => m.owner_email)).toEqual(['rahul@acme.example']);
+
     // Only the outside attendee is mailed, through the job queue.
     expect(mail.sent).toHaveLength(0);
     await deliverMail();

@@ -24,6 +24,8 @@ export type MeetingRow = {
   dealName: string | null;
   /** Booked in Pipewise by the viewer (list only): they may edit or cancel it. */
   canManage?: boolean;
+  /** A call booked in Pipewise (list only): its rows on each attendee's calendar share it. */
+  bookingId?: string | null;
 };
 
 /** The most meetings one list answers: 90 days of a busy team. */
@@ -56,6 +58,7 @@ export function createMeetingsRepo(db: DbOrTx) {
           isTeam: calendarMeetings.isTeam,
           dealId: deals.id,
           dealName: deals.dealname,
+          bookingId: calendarMeetings.bookingId,
           canManage: sql<boolean>`(${calendarMeetings.bookingId} is not null and ${calendarMeetings.organizerId} = ${viewer.id})`,
         })
         .from(calendarMeetings)
