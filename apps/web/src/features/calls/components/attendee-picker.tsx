@@ -60,7 +60,7 @@ export function AttendeePicker({ value, onChange, suggestions, error }: Attendee
       {(control) => (
         <div className="attendee-picker">
           {value.length ? (
-            <ul className="attendee-chips" aria-label="Attendees added">
+            <ul className="attendee-chips" aria-label="People invited">
               {value.map((email) => (
                 <li key={email} className="attendee-chip">
                   <span>{names.get(email) ? `${names.get(email)} (${email})` : email}</span>

@@ -104,7 +104,7 @@ describe('ScheduleCallDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Neha Kapoor (neha@kaveri.example)' }));
     await userEvent.type(attendees, 'ravi@client.example,');
     const chips = () =>
-      within(within(dialog).getByRole('list', { name: 'Attendees added' }))
+      within(within(dialog).getByRole('list', { name: 'People invited' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent);
     expect(chips()).toEqual(['buyer@client.example', 'Neha Kapoor (neha@kaveri.example)', 'ravi@client.example']);
@@ -189,7 +189,7 @@ describe('a booked call on its card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit call' });
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Renewal call');
     expect(within(dialog).getByLabelText('Length')).toHaveValue('60');
-    expect(within(within(dialog).getByRole('list', { name: 'Attendees added' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(within(dialog).getByRole('list', { name: 'People invited' })).getAllByRole('listitem')).toHaveLength(1);
     await userEvent.clear(within(dialog).getByLabelText('Title'));
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Renewal call (pricing)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
