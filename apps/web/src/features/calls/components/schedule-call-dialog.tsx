@@ -12,6 +12,7 @@ import { useColleagues } from '../api/get-colleagues';
 import { useUpdateMeeting } from '../api/update-meeting';
 import { bookingBody, formFieldOf, initialForm, validateBooking, type BookingErrors, type BookingForm } from '../utils/booking-form';
 import { AttendeePicker, type AttendeeSuggestion } from './attendee-picker';
+import './schedule-call.css';
 
 const LENGTH_OPTIONS = [...CALL_LENGTHS.map((m) => ({ value: String(m), label: `${m} min` })), { value: 'custom', label: 'Custom' }];
 
@@ -154,7 +155,6 @@ function ScheduleCallForm({
         onChange={(e) => set('meetLink', e.target.value)}
         error={errors.meetLink}
       />
-      {deal && !meeting ? <p className="muted">Deal: {deal.name}</p> : null}
       {busy ? <Spinner label="Saving the call" size={20} /> : null}
       <DialogActions label={meeting ? 'Save changes' : 'Schedule call'} busyLabel="Saving..." busy={busy} />
     </form>
