@@ -7,6 +7,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/http';
+import { useProfile } from '../../../lib/session';
 import { useBookMeeting } from '../api/book-meeting';
 import { useColleagues } from '../api/get-colleagues';
 import { useUpdateMeeting } from '../api/update-meeting';
@@ -55,7 +56,11 @@ function ScheduleCallForm({
   const [failure, setFailure] = useState<string | null>(null);
   const colleagues = useColleagues();
   // The deal's contacts first, then colleagues not already offered.
-  const offered = [...suggestions, ...(colleagues.data ?? []).filter((c) => !suggestions.some((s) => s.email === c.email))];
+  // The organiser is on the call already: they are not offered.
+  const me = useProfile().data?.email.toLowerCase();
+  const offered = [...suggestions, ...(colleagues.data ?? []).filter((c) => !suggestions.some((s) => s.email === c.email))].filter(
+    (s) => s.email !== me,
+  );
   const book = useBookMeeting();
   const update = useUpdateMeeting();
   const busy = book.isPending || update.isPending;
