@@ -21,4 +21,21 @@ describe('parseMail', () => {
     expect(mail.code).toBe('735201');
     expect(mail.text).toContain('Namaste —');
   });
+
+  it('reads the iCalendar invitation of a booked call', async () => {
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const ics = 'BEGIN:VCALENDAR\nMETHOD:REQUEST\nBEGIN:VEVENT\nUID:x@pipewise\nSEQUENCE:0\nEND:VEVENT\nEND:VCALENDAR\n';
+    const info = await transport.sendMail({
+      from: 'a@x.example',
+      to: 'b@x.example',
+      subject: 'Invitation: Demo',
+      text: 'Rahul invited you',
+      html: '<p>Rahul invited you</p>',
+      icalEvent: { method: 'REQUEST', filename: 'invite.ics', content: ics },
+    });
+    const mail = parseMail((info.message as Buffer).toString('utf8'));
+    expect(mail.text).toContain('Rahul invited you');
+    expect(mail.calendar).toContain('METHOD:REQUEST');
+    expect(mail.calendar).toContain('UID:x@pipewise');
+  });
 });

@@ -25,6 +25,7 @@ import { operatorRoutes } from './modules/registrations/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { pipelinesRoutes } from './modules/deals/pipelines-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
+import { bookingRoutes } from './modules/calendar/booking-routes';
 import { googleRoutes } from './modules/google/google-routes';
 import { hubspotRoutes } from './modules/hubspot/hubspot-routes';
 import { hubspotWebhookRoutes } from './modules/hubspot/hubspot-webhook-routes';
@@ -139,6 +140,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(registrationsRoutes(services.registrations));
   await app.register(operatorRoutes(services.operator, services.operators));
   await app.register(calendarRoutes(services.calendar));
+  await app.register(bookingRoutes(services.bookings));
   await app.register(googleRoutes(services.google));
   await app.register(hubspotRoutes(services.hubspot.connect, services.hubspot.fields, config.appUrl));
   await app.register(hubspotWebhookRoutes(services.hubspot.webhooks));

@@ -207,6 +207,20 @@ async function rahulsPipeline(c: Ctx): Promise<{ label: string; stageIds: string
 const PIPELINE_ADMINS = (ok: number): Statuses => [401, 403, 403, ok, ok, 403, 404, 403, 403];
 const SEEN_BY_RAHULS_LINE: Statuses = [401, 200, 404, 200, 200, 404, 404, 404, 404];
 
+/** A call an hour from now, attended by one outside address. */
+const bookingBody = () => ({
+  title: 'Matrix call',
+  start_time: new Date(Date.now() + 3_600_000).toISOString(),
+  duration_minutes: 30,
+  attendees: ['guest@customer.example'],
+});
+/** A new call rahul booked; its id (each row gets its own, as a cancel ends one). */
+async function rahulBooking(c: Ctx): Promise<string> {
+  const rahul = await findUser(c.t.database.db, RAHUL);
+  const booked = await c.t.services.bookings.createAs({ ...rahul, role: 'user' }, bookingBody());
+  return booked.meeting.id;
+}
+
 // Each row's expect: [anon, rep, peer, manager, admin, meera, otherAdmin, otherRep, operator].
 const MATRIX: Row[] = [
   // ---- public -------------------------------------------------------------------------------------------------------
@@ -580,6 +594,30 @@ const MATRIX: Row[] = [
   // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) --------------------------
   { route: 'GET /api/calendar/user-meetings/', request: () => ({ url: '/api/calendar/user-meetings/' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/calendar/meetings', request: () => ({ url: '/api/calendar/meetings' }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/calendar/meetings',
+    note: "a call of the caller's own, no deal",
+    request: () => ({ url: '/api/calendar/meetings', payload: bookingBody() }),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: 'POST /api/calendar/meetings',
+    note: "on rahul's deal: whoever does not see the deal gets 404",
+    request: (c) => ({ url: '/api/calendar/meetings', payload: { ...bookingBody(), deal_id: String(c.rahulDeal.id) } }),
+    expect: SEEN_BY_RAHULS_LINE.map((s) => (s === 200 ? 201 : s)) as Statuses,
+  },
+  {
+    route: 'PATCH /api/calendar/meetings/:id',
+    note: 'a call rahul booked: he and those above him edit it',
+    request: async (c) => ({ url: `/api/calendar/meetings/${await rahulBooking(c)}`, payload: { title: 'Matrix call (moved)' } }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'DELETE /api/calendar/meetings/:id',
+    note: 'a call rahul booked: he and those above him cancel it',
+    request: async (c) => ({ url: `/api/calendar/meetings/${await rahulBooking(c)}` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
   // ---- assistant questions (answered from what each caller may see; a rep's deal is not in a peer's answer) ---------
   {
     route: 'POST /api/chat/sales',

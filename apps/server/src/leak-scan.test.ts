@@ -513,4 +513,42 @@ describe('leak scan: no answer names a deal or account only the other team can s
     ];
     expect(await scanWhatsapp(team, texts)).toEqual([]);
   });
+
+  it.each([0, 1])(
+    "the other team's booked call: editing, cancelling, listing, and booking on their deals name nothing (team %i)",
+    async (i) => {
+      const team = teams[i]!;
+      const guest = team.sample.contactEmails[0]!;
+      const title = `Booked with ${team.sample.companies[0]!}`;
+      const other = team.other;
+      const booked = await t.services.bookings.createAs(
+        { id: other.userId, organizationId: other.organizationId, role: 'user', email: other.email },
+        { title, start_time: new Date(Date.now() + 86_400_000).toISOString(), duration_minutes: 30, attendees: [guest] },
+      );
+      const id = booked.meeting.id;
+      const start = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      const requests: InjectOptions[] = [
+        { method: 'PATCH', url: `/api/calendar/meetings/${id}`, payload: { title: 'Renamed' } },
+        { method: 'PATCH', url: `/api/calendar/meetings/${id}`, payload: { attendees: [team.rep.email] } },
+        { method: 'DELETE', url: `/api/calendar/meetings/${id}` },
+        { method: 'GET', url: '/api/calendar/user-meetings/' },
+        { method: 'GET', url: '/api/calendar/meetings' },
+        ...team.sample.dealIds.map((dealId) => ({
+          method: 'POST' as const,
+          url: '/api/calendar/meetings',
+          payload: { title: 'Probe', start_time: start, duration_minutes: 15, attendees: [], deal_id: dealId },
+        })),
+      ];
+      const found: string[] = [];
+      for (const request of requests) {
+        const res = await t.app.inject({ ...request, headers: team.rep.headers });
+        const text = textOf(res.body, res.headers['content-type']?.toString());
+        if (request.method !== 'GET' && res.statusCode !== 404) found.push(`${request.method} ${request.url} -> ${res.statusCode}`);
+        for (const secret of [title, guest, ...team.hidden])
+          if (text.includes(secret)) found.push(`${request.method} ${request.url}: ${secret}`);
+      }
+      sent += requests.length;
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -28,6 +28,9 @@ import { createAccessRules } from './modules/access/access-rules';
 import type { ModuleJobs } from './jobs/recurring-jobs';
 import { DEMO_MEDIA_RECORDING } from './cli/seed-recordings-data';
 import { createCalendarJobs } from './modules/calendar/calendar-jobs';
+import { createBookingJobs } from './modules/calendar/booking-jobs';
+import { createBookingRepo } from './modules/calendar/booking-repo';
+import { createBookingService } from './modules/calendar/booking-service';
 import { createCalendarService } from './modules/calendar/calendar-service';
 import { createCalendarSync } from './modules/calendar/calendar-sync-service';
 import { createMeetingsRepo } from './modules/calendar/meetings-repo';
@@ -443,6 +446,7 @@ export function createServices({
       queue,
       calendarSyncMinutes: config.calendarSyncMinutes,
     }),
+    createBookingJobs({ api: googleApi, tokens: googleTokens, bookings: createBookingRepo(db) }),
     createWhatsappWebhookJobs({ handle: whatsappConversation.handle, prune: (days) => whatsappRepo.pruneInbound(days) }),
     createWhatsappNotificationsJobs(whatsappNotifications),
     createRecordingJobs({
@@ -510,6 +514,13 @@ export function createServices({
     operator: createOperatorService({ db, registrations, queue, appUrl: config.appUrl }),
     googleConnections,
     calendar: createCalendarService({ meetings, now }),
+    bookings: createBookingService({
+      db,
+      repos: (on) => ({ bookings: createBookingRepo(on) }),
+      queue,
+      google: googleConnections,
+      now,
+    }),
     search: createSearchService({ repo: createSearchRepo(db, reads, { oneStatement: database.kind === 'pglite' }) }),
     calendarSync,
     google: createGoogleService({

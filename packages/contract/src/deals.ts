@@ -192,7 +192,14 @@ export const ZDealDeleteResponse = z.object({ success: z.literal(true) });
 export const ZDealResponse = z.object({ success: z.literal(true), data: ZDeal });
 export const ZDealByIdResponse = z.object({ data: ZDeal });
 
-export const ZStakeholder = z.object({ id: z.string(), firstname: z.string(), lastname: z.string(), position: z.string().nullable() });
+export const ZStakeholder = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  position: z.string().nullable(),
+  /** Suggested as an attendee when a call is booked from the deal. */
+  email: z.string().nullable().optional(),
+});
 export const ZStakeholdersResponse = z.object({ data: z.array(ZStakeholder) });
 
 export const ZOwner = z.object({

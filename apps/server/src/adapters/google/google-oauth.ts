@@ -1,10 +1,10 @@
 import * as oidc from 'openid-client';
 import { cachedDiscovery } from './google-discovery';
 
-/** What Google grants: openid email (who), Gmail drafts, and read access to calendars. */
+/** What Google grants: openid email (who), Gmail drafts, and the calendar's events (read for the sync, write for calls booked here). */
 export const GOOGLE_SCOPES = {
   mail: 'https://www.googleapis.com/auth/gmail.compose',
-  calendar: 'https://www.googleapis.com/auth/calendar.readonly',
+  calendar: 'https://www.googleapis.com/auth/calendar.events',
   /** Lets a Drive link the user can open be uploaded as a recording (private files included). */
   drive: 'https://www.googleapis.com/auth/drive.readonly',
 } as const;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { MailMessage, MailSender } from './mail-port';
+import { nodemailerMessage, type MailMessage, type MailSender } from './mail-port';
 
 /** The embedded default: each message becomes an .eml file in DATA_DIR/outbox. */
 export function createOutboxMailSender(
@@ -14,7 +14,7 @@ export function createOutboxMailSender(
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(nodemailerMessage(from, message));
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       await fs.writeFile(path.join(outboxDir, name), info.message as Buffer, { mode: 0o600 });

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailMessage, MailSender } from './mail-port';
+import { nodemailerMessage, type MailMessage, type MailSender } from './mail-port';
 
 /** Real SMTP delivery; errors propagate so callers can tell the user. */
 export function createSmtpMailSender(smtpUrl: string, from: string): MailSender {
@@ -15,7 +15,7 @@ export function createSmtpMailSender(smtpUrl: string, from: string): MailSender 
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail(nodemailerMessage(from, message));
     },
   };
 }

@@ -1,6 +1,6 @@
 /** Calendar meetings (built-in or synced from Google) and each user's Google connection. */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { createdAt, isOneOf, updatedAt } from './columns';
 import { organizations, users } from './auth';
@@ -41,6 +41,12 @@ export const calendarMeetings = pgTable(
     dealLinkedByHand: boolean('deal_linked_by_hand').notNull().default(false),
     /** null leaves it to the rule (more than 2 attendees). */
     isTeam: boolean('is_team'),
+    /** A call booked in Pipewise: the organiser's row and each attending user's copy share it (migration 0028). */
+    bookingId: uuid('booking_id'),
+    /** Who booked it; null for synced events. */
+    organizerId: uuid('organizer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The iCalendar SEQUENCE of its invitations: an edit adds one. */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +54,9 @@ export const calendarMeetings = pgTable(
     uniqueIndex('calendar_meetings_owner_external_id_key')
       .on(t.ownerId, t.externalId)
       .where(sql`external_id is not null`),
+    index('calendar_meetings_booking_idx')
+      .on(t.bookingId)
+      .where(sql`booking_id is not null`),
     index('calendar_meetings_org_owner_start_idx').on(t.organizationId, t.ownerId, t.startAt),
     // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
     index('calendar_meetings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),

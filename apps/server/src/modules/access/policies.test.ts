@@ -151,6 +151,15 @@ describe('permission policy', () => {
     expect(answer(manager, 'task.assign', { assigneeId: 'peer', assigneeSeen: false })).toEqual([403, M.assignTasksToTeam]);
   });
 
+  it('meeting.manage: the organiser and those the organiser is below; an attendee or a peer is refused', () => {
+    expect(answer(rep, 'meeting.manage', { organizerId: 'rep', organizerSeen: true })).toBeNull();
+    expect(answer(manager, 'meeting.manage', { organizerId: 'rep', organizerSeen: true })).toBeNull();
+    expect(answer(admin, 'meeting.manage', { organizerId: 'rep', organizerSeen: true })).toBeNull();
+    expect(answer(rep, 'meeting.manage', { organizerId: 'manager', organizerSeen: false })).toEqual([403, M.organizerOnly]);
+    // A synced event has no organiser in Pipewise: nobody edits it here.
+    expect(answer(admin, 'meeting.manage', { organizerId: null, organizerSeen: false })).toEqual([403, M.organizerOnly]);
+  });
+
   it('assertCan throws the refusal as the HTTP error the caller gets, and nothing when allowed', () => {
     expect(() => assertCan(rep, 'users.manage', null)).toThrow(HttpError);
     try {

@@ -61,6 +61,11 @@ export type Resources = {
   'note.delete': { authorId: string | null };
   /** Assign a task: to someone the caller sees, so a manager within their subtree and a rep to themselves. */
   'task.assign': { assigneeId: string; assigneeSeen: boolean };
+  /**
+   * Edit or cancel a call booked in Pipewise: its organiser, and whoever the organiser is below
+   * (`organizerSeen`: the organiser is the caller or below them, or the caller is an admin).
+   */
+  'meeting.manage': { organizerId: string | null; organizerSeen: boolean };
 };
 
 export type Action = keyof Resources;
@@ -85,6 +90,7 @@ export const REFUSAL_MESSAGES = {
   dealNotFound: 'Deal not found',
   companyNotFound: 'Company not found',
   contactNotFound: 'Contact not found',
+  organizerOnly: 'Only the organiser of the call or their managers can change it.',
 } as const;
 
 const M = REFUSAL_MESSAGES;
@@ -150,6 +156,8 @@ const RULES: Rules = {
   'note.edit': (actor, { authorId }) => (authorId === actor.id ? null : forbidden(M.authorOnly)),
   'note.delete': (actor, { authorId }) => (authorId === actor.id || isAdmin(actor) ? null : forbidden(M.authorOrAdmin)),
   'task.assign': (actor, { assigneeId, assigneeSeen }) => (assigneeId === actor.id || assigneeSeen ? null : forbidden(M.assignTasksToTeam)),
+  'meeting.manage': (actor, { organizerId, organizerSeen }) =>
+    organizerId !== null && (organizerId === actor.id || organizerSeen) ? null : forbidden(M.organizerOnly),
 };
 
 /** Why the actor may not do this, or null when they may. */

@@ -35,7 +35,23 @@ function toMeeting(row: MeetingRow, isTeam: boolean): TCalendarMeeting {
     deal_name: row.dealName,
     owner_email: row.ownerEmail,
     source: row.source as TCalendarMeeting['source'],
+    ...(row.canManage !== undefined ? { can_manage: row.canManage } : {}),
   };
+}
+
+/**
+ * A call booked in Pipewise sits on each attending user's calendar: the team list shows it once,
+ * the caller's own row when they attend, else the organiser's (the first one listed otherwise).
+ */
+export function onePerBooking(rows: MeetingRow[], viewerId: string): MeetingRow[] {
+  const chosen = new Map<string, MeetingRow>();
+  for (const row of rows) {
+    if (!row.bookingId) continue;
+    const held = chosen.get(row.bookingId);
+    const rank = (r: MeetingRow) => (r.ownerId === viewerId ? 2 : r.organizerEmail === r.ownerEmail.toLowerCase() ? 1 : 0);
+    if (!held || rank(row) > rank(held)) chosen.set(row.bookingId, row);
+  }
+  return rows.filter((row) => !row.bookingId || chosen.get(row.bookingId) === row);
 }
 
 export function createCalendarService(deps: { meetings: Pick<MeetingsRepo, 'list'>; now?: () => Date }) {
@@ -48,7 +64,7 @@ export function createCalendarService(deps: { meetings: Pick<MeetingsRepo, 'list
     },
     /** The caller's and everyone's below them (the whole workspace for admins); others' meetings are team calls. */
     async teamMeetings(caller: Caller, query: { from?: string; to?: string }): Promise<TCalendarMeeting[]> {
-      const rows = await deps.meetings.list(caller, 'team', rangeOf(query, now()));
+      const rows = onePerBooking(await deps.meetings.list(caller, 'team', rangeOf(query, now())), caller.id);
       return rows.map((r) => toMeeting(r, r.ownerId !== caller.id || isTeamCall({ is_team: r.isTeam, attendees: r.attendees })));
     },
   };

@@ -22,6 +22,10 @@ export type MeetingRow = {
   isTeam: boolean | null;
   dealId: number | null;
   dealName: string | null;
+  /** Booked in Pipewise by the viewer (list only): they may edit or cancel it. */
+  canManage?: boolean;
+  /** A call booked in Pipewise (list only): its rows on each attendee's calendar share it. */
+  bookingId?: string | null;
 };
 
 /** The most meetings one list answers: 90 days of a busy team. */
@@ -54,6 +58,8 @@ export function createMeetingsRepo(db: DbOrTx) {
           isTeam: calendarMeetings.isTeam,
           dealId: deals.id,
           dealName: deals.dealname,
+          bookingId: calendarMeetings.bookingId,
+          canManage: sql<boolean>`(${calendarMeetings.bookingId} is not null and ${calendarMeetings.organizerId} = ${viewer.id})`,
         })
         .from(calendarMeetings)
         .innerJoin(users, eq(users.id, calendarMeetings.ownerId))

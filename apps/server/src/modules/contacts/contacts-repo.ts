@@ -24,7 +24,7 @@ export type ContactFields = Partial<
 >;
 
 /** A contact as a deal's stakeholder. */
-export type StakeholderRecord = { id: string; firstname: string; lastname: string; position: string | null };
+export type StakeholderRecord = { id: string; firstname: string; lastname: string; position: string | null; email: string | null };
 
 const columns = {
   id: contacts.id,
@@ -102,7 +102,13 @@ export function createContactsRepo(db: DbOrTx) {
     /** A deal's stakeholders in their display order. */
     forDeal(dealId: number): Promise<StakeholderRecord[]> {
       return db
-        .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname, position: dealStakeholders.position })
+        .select({
+          id: contacts.id,
+          firstname: contacts.firstname,
+          lastname: contacts.lastname,
+          position: dealStakeholders.position,
+          email: contacts.email,
+        })
         .from(dealStakeholders)
         .innerJoin(contacts, eq(contacts.id, dealStakeholders.contactId))
         .where(eq(dealStakeholders.dealId, dealId))

@@ -815,8 +815,14 @@ describe('deals visibility', () => {
     const ok = await call('mgr2', 'GET', `/api/deal/get-stackholders-for-deal?deal_id=${stakeholderDeal.id}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toEqual([
-      { id: expect.any(String), firstname: 'Zoe', lastname: 'Last', position: 'Decision maker' },
-      { id: expect.any(String), firstname: 'Adam', lastname: 'First', position: null },
+      {
+        id: expect.any(String),
+        firstname: 'Zoe',
+        lastname: 'Last',
+        position: 'Decision maker',
+        email: expect.toBeOneOf([expect.any(String), null]),
+      },
+      { id: expect.any(String), firstname: 'Adam', lastname: 'First', position: null, email: expect.toBeOneOf([expect.any(String), null]) },
     ]);
     for (const who of ['mgr', 'rep1', 'asha@acme.example']) {
       const res = await call(who, 'GET', `/api/deal/get-stackholders-for-deal?deal_id=${stakeholderDeal.id}`);

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const SETTINGS = 'http://localhost:3000/dashboard/settings';
 const MAIL = 'https://www.googleapis.com/auth/gmail.compose';
-const CALENDAR = 'https://www.googleapis.com/auth/calendar.readonly';
+const CALENDAR = 'https://www.googleapis.com/auth/calendar.events';
 const DRIVE = 'https://www.googleapis.com/auth/drive.readonly';
 
 let oauth: FakeGoogleOAuth;

@@ -17,6 +17,11 @@ export function grantedPermissions(scopes: readonly string[]): { mail: boolean; 
   return { mail: scopes.some((s) => MAIL_SCOPES.has(s)), calendar: scopes.some((s) => CALENDAR_SCOPES.has(s)) };
 }
 
+const CALENDAR_WRITE_SCOPES = new Set(['https://www.googleapis.com/auth/calendar', 'https://www.googleapis.com/auth/calendar.events']);
+
+/** Whether the grant lets Pipewise put events on the user's calendar (a call booked here); a read-only grant does not. */
+export const calendarWritable = (scopes: readonly string[]): boolean => scopes.some((s) => CALENDAR_WRITE_SCOPES.has(s));
+
 /** A space- or comma-separated scope string as a list. */
 export const parseScopes = (scope: string | undefined | null): string[] => (scope ?? '').split(/[\s,]+/).filter(Boolean);
 

@@ -9,6 +9,7 @@ const ZMailMessage = z.object({
   text: z.string(),
   html: z.string(),
   consoleHint: z.string().optional(),
+  calendar: z.object({ method: z.enum(['REQUEST', 'CANCEL']), content: z.string().max(1_000_000) }).optional(),
 }) satisfies z.ZodType<MailMessage>;
 
 /** Mail sent outside a request (approvals, notices), retried with backoff while the server is down. */

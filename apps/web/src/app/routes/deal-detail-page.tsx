@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { RecordActivity } from '../../features/activity/components/record-activity';
 import { DealDetail } from '../../features/deals/components/deal-detail';
 import { RecordTasks } from '../../features/tasks/components/record-tasks';
+import { DealScheduleCall } from './deal-schedule-call';
 
 /**
  * /dashboard/deals/:id: the deal, with its tasks and its timeline beside it: the spec's recordings
@@ -13,6 +14,7 @@ export function DealDetailPage() {
     <DealDetail
       timeline={
         <>
+          <DealScheduleCall />
           <RecordTasks key={`tasks-${id}`} recordType="deal" recordId={id} />
           <RecordActivity key={id} recordType="deal" recordId={id} />
         </>

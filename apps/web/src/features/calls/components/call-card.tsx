@@ -5,6 +5,7 @@ import { callStart } from '../utils/call-day';
 import { formatAttendees } from '../utils/call-people';
 import { formatCallDay, formatCallTime } from '../utils/call-time';
 import { callTitle, type TCallListKind } from '../utils/call-title';
+import { CallManageActions } from './call-manage-actions';
 import { JoinButton } from './join-button';
 
 /** One call: title, time (with its day in the upcoming lists), attendees, deal, and Join. */
@@ -39,7 +40,10 @@ export function CallCard({ call, kind, headingLevel }: CallCardProps) {
           </p>
         ) : null}
       </div>
-      <JoinButton link={call.meet_link} describedBy={titleId} />
+      <div className="call-card-actions">
+        <JoinButton link={call.meet_link} describedBy={titleId} />
+        {call.can_manage ? <CallManageActions call={call} title={callTitle(call.summary, kind)} /> : null}
+      </div>
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { useUserMeetings } from '../api/get-user-meetings';
 import { todaysCalls, upcomingCalls } from '../utils/call-lists';
 import { CallList, LOADING_TEXT } from './call-list';
 import { CALL_TABS, CallsTabs, panelId, tabId } from './calls-tabs';
+import { ScheduleCallButton } from './schedule-call-button';
 import { useNow } from './use-now';
 import { useStoredChoice } from './use-stored-state';
 import './calls.css';
@@ -45,7 +46,10 @@ export function CallsPanel({ expanded = false }: { expanded?: boolean }) {
 
   return (
     <div className="calls-panel">
-      <CallsTabs active={tab} onChange={setTab} idBase={idBase} />
+      <div className="calls-panel-bar">
+        <CallsTabs active={tab} onChange={setTab} idBase={idBase} />
+        <ScheduleCallButton className="btn-small" />
+      </div>
       <div role="tabpanel" id={panelId(idBase)} aria-labelledby={tabId(idBase, tab)} className="calls-tabpanel">
         {body}
       </div>
