@@ -22,6 +22,8 @@ import { registrationsRoutes } from './modules/registrations/registrations-route
 import { usersRoutes } from './modules/users/users-routes';
 import { operatorRoutes } from './modules/registrations/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
+import { companiesRoutes } from './modules/companies/companies-routes';
+import { contactsRoutes } from './modules/contacts/contacts-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { googleRoutes } from './modules/google/google-routes';
 import { hubspotRoutes } from './modules/hubspot/hubspot-routes';
@@ -124,6 +126,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   );
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
+  await app.register(companiesRoutes(services.recordScreens.companies));
+  await app.register(contactsRoutes(services.recordScreens.contacts));
   await app.register(recordingsRoutes(services.recordings));
   await app.register(recordingEmailRoutes(services.recordingEmail));
   await app.register(commandRoutes(services.commands.process, services.commands.confirmations));

@@ -88,6 +88,7 @@ export function createHubspotImportRepo(db: Db) {
           domain: c.domain,
           industry: c.industry,
           city: c.city,
+          phone: c.phone,
           ...ownerColumns(c.owner),
         })),
       );
