@@ -287,15 +287,13 @@ function wireRecordScreens(deps: {
           reads.recordings.latestForCompanies(caller, [companyId], 25),
           reads.calendar.ofRecord(caller, { companyId }, 25),
         ]);
-        const recordings = recorded.map(
-          (r): TRelatedMeeting => ({
-            id: r.id,
-            kind: 'recording',
-            title: r.title,
-            at: r.at,
-            deal: r.dealId === null ? null : { id: r.dealId, name: r.dealName ?? '' },
-          }),
-        );
+        const recordings = recorded.map((r): TRelatedMeeting => ({
+          id: r.id,
+          kind: 'recording',
+          title: r.title,
+          at: r.at,
+          deal: r.dealId === null ? null : { id: r.dealId, name: r.dealName ?? '' },
+        }));
         return [...recordings, ...calls.map(call)].sort((a, b) => b.at.localeCompare(a.at));
       },
     },

@@ -75,7 +75,13 @@ export function createMeetingReads(db: DbOrTx) {
         'companyId' in of
           ? sql`d.company_id = ${of.companyId}`
           : sql`exists (select 1 from jsonb_array_elements(m.attendees) a where lower(a->>'email') = ${of.email.toLowerCase()})`;
-      const rows = await execute<{ id: string; title: string | null; start_at: string | Date; deal_id: string | number | null; dealname: string | null }>(
+      const rows = await execute<{
+        id: string;
+        title: string | null;
+        start_at: string | Date;
+        deal_id: string | number | null;
+        dealname: string | null;
+      }>(
         db,
         sql`select m.id, m.title, m.start_at, d.id as deal_id, d.dealname
         from calendar_meetings m left join deals d on d.id = m.deal_id and ${scope.deals(caller, 'd')}

@@ -120,7 +120,9 @@ export function createCompaniesRepo(db: DbOrTx) {
 
     /** Serialises writes of one domain in a workspace until the transaction ends (no unique index: imports may hold duplicates). */
     async lockDomain(organizationId: string, domain: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`company-domain:${organizationId}:${domain.toLowerCase()}`}, 0))`);
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`company-domain:${organizationId}:${domain.toLowerCase()}`}, 0))`,
+      );
     },
 
     /** False when the workspace has no such company. Its deals and contacts stay, without a company (the keys' ON DELETE SET NULL). */

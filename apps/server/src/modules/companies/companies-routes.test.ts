@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TCompany, TCompanyDetailResponse, TCompanyListResponse, TContact, TContactDetailResponse } from '@pipewise/contract/companies';
+import type {
+  TCompany,
+  TCompanyDetailResponse,
+  TCompanyListResponse,
+  TContact,
+  TContactDetailResponse,
+} from '@pipewise/contract/companies';
 import { signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { execute } from '../../db/client';
@@ -42,7 +48,8 @@ describe('companies', () => {
     const company = created.body.data as TCompany;
     expect(company).toMatchObject({ name, owner: { id: s.rahul.userId }, deal_count: 0, contact_count: 0, phone: '+91 80 1234 5678' });
 
-    const found = (await call(s.rahul, 'GET', `/api/companies?search=${encodeURIComponent(name.toLowerCase())}`)).body as TCompanyListResponse;
+    const found = (await call(s.rahul, 'GET', `/api/companies?search=${encodeURIComponent(name.toLowerCase())}`))
+      .body as TCompanyListResponse;
     expect(found.data.map((c) => c.id)).toEqual([company.id]);
     expect(found.total).toBe(1);
     // His manager sees it; a peer and another team do not.
@@ -77,7 +84,10 @@ describe('companies', () => {
     const first = (await call(s.rahul, 'POST', '/api/companies', { name: 'Original Dup Co', domain })).body.data as TCompany;
     const again = await call(s.rahul, 'POST', '/api/companies', { name: 'Second', domain: domain.toUpperCase() });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ detail: 'A company with this domain already exists: Original Dup Co', existing: { id: first.id, name: 'Original Dup Co' } });
+    expect(again.body).toEqual({
+      detail: 'A company with this domain already exists: Original Dup Co',
+      existing: { id: first.id, name: 'Original Dup Co' },
+    });
 
     const other = (await call(s.rahul, 'POST', '/api/companies', { name: 'Other Dup Co' })).body.data as TCompany;
     const edit = await call(s.rahul, 'PATCH', `/api/companies/${other.id}`, { domain });
@@ -113,7 +123,10 @@ describe('companies', () => {
   });
 
   it('shows a company with its deals and contacts, and deleting it leaves them without a company', async () => {
-    const [deal] = await execute<{ id: string }>(t.database.db, sql`select id from deals where owner_id = ${s.rahul.userId} order by id limit 1`);
+    const [deal] = await execute<{ id: string }>(
+      t.database.db,
+      sql`select id from deals where owner_id = ${s.rahul.userId} order by id limit 1`,
+    );
     const company = (await call(s.rahul, 'POST', '/api/companies', { name: `Linked ${uniq()}` })).body.data as TCompany;
     await t.database.db.execute(sql`update deals set company_id = ${company.id} where id = ${deal!.id}`);
     const contact = (await call(s.rahul, 'POST', '/api/contacts', { firstname: 'Linked', lastname: 'Person', company_id: company.id })).body
@@ -144,7 +157,10 @@ describe('contacts', () => {
     const first = (await call(s.rahul, 'POST', '/api/contacts', { firstname: 'Kaveri', lastname: 'Iyer', email })).body.data as TContact;
     const again = await call(s.rahul, 'POST', '/api/contacts', { firstname: 'K', email: email.toUpperCase() });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ detail: 'A contact with this email already exists: Kaveri Iyer', existing: { id: first.id, name: 'Kaveri Iyer' } });
+    expect(again.body).toEqual({
+      detail: 'A contact with this email already exists: Kaveri Iyer',
+      existing: { id: first.id, name: 'Kaveri Iyer' },
+    });
     const hidden = await call(s.rohan, 'POST', '/api/contacts', { firstname: 'K', email });
     expect(hidden.status).toBe(409);
     expect(hidden.text).not.toContain('Kaveri');
@@ -167,7 +183,10 @@ describe('contacts', () => {
   });
 
   it('deleting a contact removes it from the deals it was a stakeholder of', async () => {
-    const [deal] = await execute<{ id: string }>(t.database.db, sql`select id from deals where owner_id = ${s.rahul.userId} order by id limit 1`);
+    const [deal] = await execute<{ id: string }>(
+      t.database.db,
+      sql`select id from deals where owner_id = ${s.rahul.userId} order by id limit 1`,
+    );
     const contact = (await call(s.rahul, 'POST', '/api/contacts', { firstname: 'Stake', lastname: 'Holder' })).body.data as TContact;
     await t.database.db.execute(sql`insert into deal_stakeholders (deal_id, contact_id) values (${deal!.id}, ${contact.id})`);
     const detail = (await call(s.rahul, 'GET', `/api/contacts/${contact.id}`)).body as TContactDetailResponse;

@@ -47,13 +47,9 @@ export function companiesRoutes(screen: CompaniesScreen): FastifyPluginAsyncZod 
       { schema: { tags, params: idParam, body: ZCompanyUpdateBody, response: { 200: ZCompanyResponse, ...errors } } },
       async (req) => ({ data: await screen.update(requireCaller(req), req.params.id, req.body) }),
     );
-    app.delete(
-      '/api/companies/:id',
-      { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
-      async (req, reply) => {
-        await screen.remove(requireCaller(req), req.params.id);
-        return reply.status(204).send(null);
-      },
-    );
+    app.delete('/api/companies/:id', { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+      await screen.remove(requireCaller(req), req.params.id);
+      return reply.status(204).send(null);
+    });
   };
 }

@@ -88,7 +88,8 @@ export function createCompaniesScreen(deps: CompaniesScreenDeps) {
     if (!domain) return;
     const holder = await repos(on).companies.withDomain(caller.organizationId, domain, exceptId);
     if (!holder) return;
-    if (await repos(on).companies.visibleTo(caller, holder.id)) throw duplicate(COMPANY_SCREEN_MESSAGES.duplicateDomain(holder.name), holder);
+    if (await repos(on).companies.visibleTo(caller, holder.id))
+      throw duplicate(COMPANY_SCREEN_MESSAGES.duplicateDomain(holder.name), holder);
     throw duplicate(COMPANY_SCREEN_MESSAGES.duplicateDomainHidden);
   }
 

@@ -37,23 +37,17 @@ export function contactsRoutes(screen: ContactsScreen): FastifyPluginAsyncZod {
       { schema: { tags, body: ZContactCreateBody, response: { 201: ZContactResponse, ...errors } } },
       async (req, reply) => reply.status(201).send({ data: await screen.create(requireCaller(req), req.body) }),
     );
-    app.get(
-      '/api/contacts/:id',
-      { schema: { tags, params: idParam, response: { 200: ZContactDetailResponse, ...errors } } },
-      async (req) => screen.detail(requireCaller(req), req.params.id),
+    app.get('/api/contacts/:id', { schema: { tags, params: idParam, response: { 200: ZContactDetailResponse, ...errors } } }, async (req) =>
+      screen.detail(requireCaller(req), req.params.id),
     );
     app.patch(
       '/api/contacts/:id',
       { schema: { tags, params: idParam, body: ZContactUpdateBody, response: { 200: ZContactResponse, ...errors } } },
       async (req) => ({ data: await screen.update(requireCaller(req), req.params.id, req.body) }),
     );
-    app.delete(
-      '/api/contacts/:id',
-      { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } },
-      async (req, reply) => {
-        await screen.remove(requireCaller(req), req.params.id);
-        return reply.status(204).send(null);
-      },
-    );
+    app.delete('/api/contacts/:id', { schema: { tags, params: idParam, response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+      await screen.remove(requireCaller(req), req.params.id);
+      return reply.status(204).send(null);
+    });
   };
 }

@@ -88,7 +88,8 @@ export function createContactsScreen(deps: ContactsScreenDeps) {
     if (!email) return;
     const holder = await repos(on).contacts.withEmail(caller.organizationId, email, exceptId);
     if (!holder) return;
-    if (await repos(on).contacts.findVisible(caller, holder.id)) throw duplicate(CONTACT_SCREEN_MESSAGES.duplicateEmail(holder.name), holder);
+    if (await repos(on).contacts.findVisible(caller, holder.id))
+      throw duplicate(CONTACT_SCREEN_MESSAGES.duplicateEmail(holder.name), holder);
     throw duplicate(CONTACT_SCREEN_MESSAGES.duplicateEmailHidden);
   }
 

@@ -20,7 +20,13 @@ export type DealChanges = Partial<{
   ownerId: string | null;
   companyId: string | null;
 }>;
-export type CompanyChanges = Partial<{ name: string; domain: string | null; industry: string | null; city: string | null; phone: string | null }>;
+export type CompanyChanges = Partial<{
+  name: string;
+  domain: string | null;
+  industry: string | null;
+  city: string | null;
+  phone: string | null;
+}>;
 export type ContactChanges = Partial<{
   firstname: string;
   lastname: string;
