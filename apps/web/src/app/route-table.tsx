@@ -30,6 +30,10 @@ const OAuthCallbackPage = page(async () => (await import('../features/auth/compo
 const HomePage = page(async () => (await import('./routes/home-page')).HomePage);
 const DealsPage = page(async () => (await import('../features/deals/components/deals-page')).DealsPage);
 const DealDetailPage = page(async () => (await import('./routes/deal-detail-page')).DealDetailPage);
+const CompaniesPage = page(async () => (await import('../features/companies/components/companies-page')).CompaniesPage);
+const CompanyDetailPage = page(async () => (await import('../features/companies/components/company-detail-page')).CompanyDetailPage);
+const ContactsPage = page(async () => (await import('../features/contacts/components/contacts-page')).ContactsPage);
+const ContactDetailPage = page(async () => (await import('../features/contacts/components/contact-detail-page')).ContactDetailPage);
 const MeetingsRoute = page(async () => (await import('./routes/meetings-page')).MeetingsRoute);
 const UploadRoute = page(async () => (await import('./routes/upload-page')).UploadRoute);
 const CoachingPage = page(async () => (await import('../features/coaching/components/coaching-page')).CoachingPage);
@@ -86,6 +90,10 @@ export const routes: RouteObject[] = [
               { index: true, element: screen(HomePage) },
               { path: 'deals', element: screen(DealsPage) },
               { path: 'deals/:id', element: screen(DealDetailPage) },
+              { path: 'companies', element: screen(CompaniesPage) },
+              { path: 'companies/:id', element: screen(CompanyDetailPage) },
+              { path: 'contacts', element: screen(ContactsPage) },
+              { path: 'contacts/:id', element: screen(ContactDetailPage) },
               { path: 'meetings', element: screen(MeetingsRoute) },
               { path: 'upload', element: screen(UploadRoute) },
               { path: 'coaching', element: screen(CoachingPage) },

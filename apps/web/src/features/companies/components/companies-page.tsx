@@ -16,7 +16,7 @@ import { useOwners } from '../api/get-owners';
 import { COMPANY_SORT_LABELS, paramsOf, stateOf, type CompanyListState } from '../utils/company-list-params';
 import { CompaniesTable } from './companies-table';
 import { CompanyFormDialog } from './company-form-dialog';
-import '../records.css';
+import '../../../components/ui/records.css';
 
 /** /dashboard/companies: the companies the caller sees, searched, sorted, filtered by owner and paged on the server. */
 export function CompaniesPage() {
