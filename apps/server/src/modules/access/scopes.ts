@@ -93,6 +93,30 @@ export const scope = {
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
   },
 
+  /**
+   * Companies as a whole list reads them (the companies screen, its counts): the same rule as
+   * `companies`, but a company seen through a deal is found in one hashed subquery of the companies
+   * of the viewer's deals, built once per statement, instead of a probe of the deals per row. A list
+   * tests most of the workspace's companies (a count, a deep page); the per-row probe suits reads
+   * that test a few.
+   */
+  companiesList(viewer: Viewer, alias = 'companies'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const viaDeal = sql`${column(alias, 'id')} in (select vis_d.company_id from deals vis_d
+      where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)}
+      and vis_d.company_id is not null)`;
+    return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /** Contacts as a whole list reads them (the contacts screen): as `companiesList`, through the stakeholders of the viewer's deals. */
+  contactsList(viewer: Viewer, alias = 'contacts'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const viaDeal = sql`${column(alias, 'id')} in (select vis_s.contact_id from deal_stakeholders vis_s
+      join deals vis_d on vis_d.id = vis_s.deal_id
+      where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`;
+    return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
   /** Calendar meetings: on the calendar of someone the viewer sees. */
   meetings: (viewer: Viewer, alias = 'calendar_meetings'): SQL => ownedScope(viewer, alias, 'owner_id'),
 

@@ -6,7 +6,7 @@ import { scope, type Viewer } from '../access/scopes';
 
 /**
  * The companies screen's list: the companies the viewer sees (decision 13), searched by name or
- * domain anywhere, filtered by owner, sorted and paged on the server, with each company's deals
+ * domain anywhere (a name's start for 1-2 characters), filtered by owner, sorted and paged on the server, with each company's deals
  * and contacts the viewer sees counted. The page's ids are picked first (decision 0005) so the
  * counts and the owner's name are read for one page's rows only, at any depth.
  */
@@ -51,11 +51,13 @@ export const toCompany = (r: Row): TCompany => ({
 
 /** The `where` of the list: the viewer's scope, the owner filter and the search. */
 function filters(v: Viewer, q: Pick<TCompanyListQuery, 'search' | 'owner_id'>): SQL {
-  const parts = [scope.companies(v, 'c')];
+  const parts = [scope.companiesList(v, 'c')];
   if (q.owner_id) parts.push(sql`c.owner_id = ${q.owner_id}`);
   const term = q.search?.trim().toLowerCase();
-  // The same expression as companies_search_trgm_idx, so a search reads the trigram index.
-  if (term) parts.push(sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${`%${escapeLike(term)}%`}`);
+  // As the header search: 1-2 characters match a name's start (companies_org_name_prefix_idx); longer terms
+  // match names and domains anywhere with the same expression as companies_search_trgm_idx, so it is read.
+  if (term && term.length < 3) parts.push(sql`lower(c.name) like ${`${escapeLike(term)}%`}`);
+  else if (term) parts.push(sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${`%${escapeLike(term)}%`}`);
   return sql.join(parts, sql` and `);
 }
 

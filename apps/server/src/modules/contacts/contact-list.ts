@@ -49,12 +49,14 @@ export const toContact = (r: Row): TContact => ({
 });
 
 function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | 'company_id'>): SQL {
-  const parts = [scope.contacts(v, 'k')];
+  const parts = [scope.contactsList(v, 'k')];
   if (q.owner_id) parts.push(sql`k.owner_id = ${q.owner_id}`);
   if (q.company_id) parts.push(sql`k.company_id = ${q.company_id}`);
   const term = q.search?.trim().toLowerCase();
-  // The same expression as contacts_search_trgm_idx, so a search reads the trigram index.
-  if (term) {
+  // As the header search: 1-2 characters match a full name's start (contacts_org_name_prefix_idx); longer terms
+  // match names and emails anywhere with the same expression as contacts_search_trgm_idx, so it is read.
+  if (term && term.length < 3) parts.push(sql`lower(k.firstname || ' ' || k.lastname) like ${`${escapeLike(term)}%`}`);
+  else if (term) {
     parts.push(sql`lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, '')) like ${`%${escapeLike(term)}%`}`);
   }
   return sql.join(parts, sql` and `);
