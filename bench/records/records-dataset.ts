@@ -25,11 +25,14 @@ export async function addRecords(database: Database, ds: Dataset, log: (line: st
     const q = (text: string) => tx.execute(sql.raw(text));
     await q(`set local session_replication_role = replica`);
     await q(`select setseed(0.3131)`);
-    const have = Number((await execute<{ n: number }>(tx, sql.raw(`select count(*)::int n from companies where organization_id = ${org}`)))[0]!.n);
+    const have = Number(
+      (await execute<{ n: number }>(tx, sql.raw(`select count(*)::int n from companies where organization_id = ${org}`)))[0]!.n,
+    );
     await q(`
       insert into companies (organization_id, name, domain, industry, city, owner_id, created_at, updated_at)
       select ${org}, w.word || ' ' || k.kind || ' ' || x.g, lower(w.word || k.kind || x.g || '.example'),
-        (${arrayLit(INDUSTRIES)})[1 + floor(x.r3 * ${INDUSTRIES.length})::int], (${arrayLit(CITIES)})[1 + floor(x.r4 * ${CITIES.length})::int],
+        (${arrayLit(INDUSTRIES)})[1 + floor(x.r3 * ${INDUSTRIES.length})::int],
+        (${arrayLit(CITIES)})[1 + floor(x.r4 * ${CITIES.length})::int],
         u.ids[1 + floor(x.r5 * u.n)::int], now() - make_interval(mins => x.g), now() - make_interval(mins => floor(x.r6 * 500000)::int)
       from (select g, random() r1, random() r2, random() r3, random() r4, random() r5, random() r6
             from generate_series(1, ${RECORDS.companies - have}) g) x
@@ -40,7 +43,8 @@ export async function addRecords(database: Database, ds: Dataset, log: (line: st
     await q(`create temp table bench_co as select row_number() over () - 1 as n, id from companies where organization_id = ${org}`);
     await q(`
       update deals d set company_id = c.id from (
-        select id, floor(random() * ${RECORDS.companies})::int as pick from deals where organization_id = ${org} and random() < ${RECORDS.dealsMoved}
+        select id, floor(random() * ${RECORDS.companies})::int as pick from deals
+        where organization_id = ${org} and random() < ${RECORDS.dealsMoved}
       ) m join bench_co c on c.n = m.pick where d.id = m.id`);
     await q(`select deal_search_rebuild(${org})`);
     await q(`
@@ -73,8 +77,12 @@ export async function sampleTerms(database: Database, ds: Dataset) {
   const rep = lit(ds.users.rep.id);
   return {
     company: await one(`select name as v from companies where organization_id = ${org} and owner_id = ${rep} order by id limit 1`),
-    domain: await one(`select domain as v from companies where organization_id = ${org} and owner_id = ${rep} and domain is not null order by id limit 1`),
-    contact: await one(`select firstname || ' ' || lastname as v from contacts where organization_id = ${org} and owner_id = ${rep} order by id limit 1`),
+    domain: await one(
+      `select domain as v from companies where organization_id = ${org} and owner_id = ${rep} and domain is not null order by id limit 1`,
+    ),
+    contact: await one(
+      `select firstname || ' ' || lastname as v from contacts where organization_id = ${org} and owner_id = ${rep} order by id limit 1`,
+    ),
     email: await one(`select email as v from contacts where organization_id = ${org} and owner_id = ${rep} order by id limit 1`),
   };
 }

@@ -85,10 +85,13 @@ export const scope = {
   /** Contacts: owned by someone the viewer sees, or a stakeholder of a deal the viewer sees. */
   contacts(viewer: Viewer, alias = 'contacts'): SQL {
     if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    // The contact's own stakeholder rows first (OFFSET 0 keeps them a separate step), then their deals
+    // by key: joined freely, the planner may instead walk every deal the viewer sees for each contact.
     const viaDeal = someVisibleDeal(
       viewer,
-      sql`deal_stakeholders vis_s join deals vis_d on vis_d.id = vis_s.deal_id`,
-      sql`vis_s.contact_id = ${column(alias, 'id')}`,
+      sql`(select vis_k.deal_id from deal_stakeholders vis_k where vis_k.contact_id = ${column(alias, 'id')} offset 0) vis_s
+        join deals vis_d on vis_d.id = vis_s.deal_id`,
+      sql`true`,
     );
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
   },
@@ -115,6 +118,23 @@ export const scope = {
       join deals vis_d on vis_d.id = vis_s.deal_id
       where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`;
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /**
+   * `contactsList` as two disjoint halves whose counts add up to its count: owned by someone the
+   * viewer sees, and seen only as a stakeholder of the viewer's deals. Each half reads its own index
+   * (the owners', then the viewer's deals' stakeholders joined by key), where the whole would test
+   * every contact of the workspace. Null for an admin, who sees the workspace (`contactsList`).
+   */
+  contactsSplit(viewer: Viewer, alias = 'contacts'): { owned: SQL; throughDealOnly: SQL } | null {
+    if (seesWholeWorkspace(viewer)) return null;
+    const owner = column(alias, 'owner_id');
+    return {
+      owned: sql`${inWorkspace(viewer, alias)} and ${ownedByVisible(viewer, owner)}`,
+      throughDealOnly: sql`${inWorkspace(viewer, alias)} and (${owner} is null or not ${ownedByVisible(viewer, owner)})
+        and ${column(alias, 'id')} in (select vis_s.contact_id from deal_stakeholders vis_s join deals vis_d on vis_d.id = vis_s.deal_id
+          where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`,
+    };
   },
 
   /** Calendar meetings: on the calendar of someone the viewer sees. */

@@ -25,7 +25,12 @@ export function ListPager({ page, pageSize, pageSizes, total, noun, onPageChange
       <Pagination page={page} pageCount={pageCountOf(total, pageSize)} onPageChange={onPageChange} label={`${noun} pages`} />
       <div className="page-size">
         <label htmlFor={sizeId}>Show per page</label>
-        <select id={sizeId} className="input select page-size-select" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
+        <select
+          id={sizeId}
+          className="input select page-size-select"
+          value={pageSize}
+          onChange={(e) => onPageSizeChange(Number(e.target.value))}
+        >
           {pageSizes.map((size) => (
             <option key={size} value={size}>
               {size}

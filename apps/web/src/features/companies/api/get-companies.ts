@@ -11,5 +11,9 @@ export async function fetchCompanies(query: URLSearchParams): Promise<TCompanyLi
 /** The previous page stays on screen while the next one loads. */
 export function useCompanies(query: URLSearchParams) {
   const key = query.toString();
-  return useQuery({ queryKey: companyQueryKeys.list(key), queryFn: () => fetchCompanies(new URLSearchParams(key)), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: companyQueryKeys.list(key),
+    queryFn: () => fetchCompanies(new URLSearchParams(key)),
+    placeholderData: keepPreviousData,
+  });
 }

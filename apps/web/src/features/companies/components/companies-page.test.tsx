@@ -29,7 +29,8 @@ function companiesApi(list: (url: URL) => Response) {
   });
 }
 const lastQuery = (api: ReturnType<typeof fakeApi>) =>
-  new URL(String(api.mock.calls.filter(([input]) => String(input).startsWith('/api/companies')).at(-1)?.[0]), 'http://localhost').searchParams;
+  new URL(String(api.mock.calls.filter(([input]) => String(input).startsWith('/api/companies')).at(-1)?.[0]), 'http://localhost')
+    .searchParams;
 
 describe('Companies list', () => {
   it('shows each company with its counts and a link to it, and the page range', async () => {

@@ -38,7 +38,9 @@ const detail: TCompanyDetailResponse = {
       updated_at: '2026-11-01T00:00:00.000Z',
     },
   ],
-  meetings: [{ id: 'r1', kind: 'recording', title: 'Globex discovery', at: '2026-11-20T10:00:00.000Z', deal: { id: 101, name: 'Globex Renewal' } }],
+  meetings: [
+    { id: 'r1', kind: 'recording', title: 'Globex discovery', at: '2026-11-20T10:00:00.000Z', deal: { id: 101, name: 'Globex Renewal' } },
+  ],
 };
 
 function api(routes: Parameters<typeof fakeApi>[0] = {}) {
@@ -61,7 +63,10 @@ describe('Company detail', () => {
       'href',
       '/dashboard/deals/101',
     );
-    expect(screen.getByRole('link', { name: 'Kaveri Iyer' })).toHaveAttribute('href', '/dashboard/contacts/44444444-4444-4444-8444-444444444444');
+    expect(screen.getByRole('link', { name: 'Kaveri Iyer' })).toHaveAttribute(
+      'href',
+      '/dashboard/contacts/44444444-4444-4444-8444-444444444444',
+    );
     expect(screen.getByRole('link', { name: 'Globex discovery' })).toHaveAttribute('href', '/dashboard/meeting/r1');
   });
 

@@ -43,8 +43,14 @@ function CompanyForm({ company, onDone }: { company: TCompany | null; onDone: (c
   const owners = useOwners();
   const save = useSaveCompany(company?.id ?? null);
   const duplicate = duplicateOf(save.error);
-  const fieldError = (field: string) => (isApiError(save.error, 400) ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined);
-  const formError = save.error && !duplicate && !fieldError('name') && !fieldError('domain') ? (isApiError(save.error) ? save.error.detail : 'Could not save the company') : null;
+  const fieldError = (field: string) =>
+    isApiError(save.error, 400) ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined;
+  const formError =
+    save.error && !duplicate && !fieldError('name') && !fieldError('domain')
+      ? isApiError(save.error)
+        ? save.error.detail
+        : 'Could not save the company'
+      : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -11,5 +11,9 @@ export async function fetchContacts(query: URLSearchParams): Promise<TContactLis
 /** The previous page stays on screen while the next one loads. */
 export function useContacts(query: URLSearchParams) {
   const key = query.toString();
-  return useQuery({ queryKey: contactQueryKeys.list(key), queryFn: () => fetchContacts(new URLSearchParams(key)), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: contactQueryKeys.list(key),
+    queryFn: () => fetchContacts(new URLSearchParams(key)),
+    placeholderData: keepPreviousData,
+  });
 }

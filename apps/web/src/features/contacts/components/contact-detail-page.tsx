@@ -28,7 +28,9 @@ function Deals({ deals }: { deals: readonly TRelatedDeal[] }) {
           {deals.map((d) => (
             <li key={d.id}>
               <Link to={`/dashboard/deals/${d.id}`}>{d.dealname}</Link>
-              <span className="records-meta">{[d.position, d.stage, d.amount ? formatRs(d.amount) : null].filter(Boolean).join(' · ')}</span>
+              <span className="records-meta">
+                {[d.position, d.stage, d.amount ? formatRs(d.amount) : null].filter(Boolean).join(' · ')}
+              </span>
             </li>
           ))}
         </ul>
@@ -67,7 +69,7 @@ function Meetings({ meetings }: { meetings: readonly TRelatedMeeting[] }) {
   );
 }
 
-/** /dashboard/contacts/:id: the contact's fields with Edit and Delete, the deals where they are a stakeholder, the meetings they attended. */
+/** /dashboard/contacts/:id: the contact's fields with Edit and Delete, their deals as a stakeholder, the meetings they attended. */
 export function ContactDetailPage() {
   const { id = '' } = useParams();
   const contact = useContact(id);

@@ -20,7 +20,13 @@ type ContactFormDialogProps = {
 
 const FIELDS = ['firstname', 'lastname', 'email', 'phone', 'jobtitle'] as const;
 type Field = (typeof FIELDS)[number];
-const LABELS: Record<Field, string> = { firstname: 'First name', lastname: 'Last name', email: 'Email', phone: 'Phone', jobtitle: 'Job title' };
+const LABELS: Record<Field, string> = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  jobtitle: 'Job title',
+};
 const TYPES: Partial<Record<Field, string>> = { email: 'email', phone: 'tel' };
 
 /** New contact, or Edit contact: the fields, the company (found by name), the owner, and the server's errors beside their field. */
@@ -47,7 +53,8 @@ function ContactForm({ contact, onDone }: { contact: TContact | null; onDone: (c
   const owners = useOwners();
   const save = useSaveContact(contact?.id ?? null);
   const duplicate = duplicateOf(save.error);
-  const fieldError = (field: string) => (isApiError(save.error, 400) ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined);
+  const fieldError = (field: string) =>
+    isApiError(save.error, 400) ? save.error.fieldErrors.find((e) => e.field === field)?.message : undefined;
   const shownElsewhere = isApiError(save.error, 409) || FIELDS.some((f) => fieldError(f));
   const formError = save.error && !shownElsewhere ? (isApiError(save.error) ? save.error.detail : 'Could not save the contact') : null;
 
@@ -87,7 +94,13 @@ function ContactForm({ contact, onDone }: { contact: TContact | null; onDone: (c
           <Link to={`/dashboard/contacts/${duplicate.id}`}>Open {duplicate.name}</Link>
         </p>
       ) : null}
-      <TextField label="Find company" type="search" value={find} placeholder="Type a company name" onChange={(e) => setFind(e.target.value)} />
+      <TextField
+        label="Find company"
+        type="search"
+        value={find}
+        placeholder="Type a company name"
+        onChange={(e) => setFind(e.target.value)}
+      />
       <SelectField
         label="Company"
         value={company}
