@@ -79,7 +79,7 @@ describe('companies', () => {
     expect(priyas.data.every((c) => c.owner?.id === s.priya.userId)).toBe(true);
   });
 
-  it('refuses a second company with the same domain (any case, also on edit) with a 409 naming it; another team learns no name', async () => {
+  it('refuses a second company with the same domain (any case, also on edit) with a 409 naming it, naming nothing to others', async () => {
     const domain = `${uniq()}.dup.example`;
     const first = (await call(s.rahul, 'POST', '/api/companies', { name: 'Original Dup Co', domain })).body.data as TCompany;
     const again = await call(s.rahul, 'POST', '/api/companies', { name: 'Second', domain: domain.toUpperCase() });

@@ -74,7 +74,9 @@ export function CompaniesPage() {
   return (
     <section className="records-page" aria-labelledby="companies-title">
       <div className="records-heading">
-        <h2 id="companies-title">Companies</h2>
+        <h2 id="companies-title" className="sr-only">
+          All companies
+        </h2>
         <Button onClick={() => setCreating(true)}>
           <Plus size={16} aria-hidden="true" /> New company
         </Button>

@@ -74,7 +74,9 @@ export function ContactsPage() {
   return (
     <section className="records-page" aria-labelledby="contacts-title">
       <div className="records-heading">
-        <h2 id="contacts-title">Contacts</h2>
+        <h2 id="contacts-title" className="sr-only">
+          All contacts
+        </h2>
         <Button onClick={() => setCreating(true)}>
           <Plus size={16} aria-hidden="true" /> New contact
         </Button>
