@@ -9,6 +9,7 @@ import { multiProcessBench } from './reliability/multi-process';
 import { postgresRestartBench } from './reliability/pg-restart';
 import { recordingsBench } from './recordings/processing-bench';
 import { reliabilityCrashBench } from './reliability/crash-bench';
+import { recordsBench } from './records/records-bench';
 import { searchBench } from './search/search-bench';
 import { startupBench } from './startup';
 import { webBench } from './web/web-bench';
@@ -22,6 +23,7 @@ export const BENCHES: Bench[] = [
   recordingsUploadBench,
   recordingsBench,
   searchBench,
+  recordsBench,
   commandBench,
   hubspotBench,
   loadDealsBench,

@@ -24,6 +24,8 @@ import { usersRoutes } from './modules/users/users-routes';
 import { operatorRoutes } from './modules/registrations/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
 import { pipelinesRoutes } from './modules/deals/pipelines-routes';
+import { companiesRoutes } from './modules/companies/companies-routes';
+import { contactsRoutes } from './modules/contacts/contacts-routes';
 import { calendarRoutes } from './modules/calendar/calendar-routes';
 import { bookingRoutes } from './modules/calendar/booking-routes';
 import { googleRoutes } from './modules/google/google-routes';
@@ -134,6 +136,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(dealsRoutes(services.deals));
   await app.register(pipelinesRoutes(services.pipelines));
   await app.register(activityRoutes(services.activity.notes, services.activity.timeline));
+  await app.register(companiesRoutes(services.recordScreens.companies));
+  await app.register(contactsRoutes(services.recordScreens.contacts));
   await app.register(recordingsRoutes(services.recordings));
   await app.register(recordingEmailRoutes(services.recordingEmail));
   await app.register(commandRoutes(services.commands.process, services.commands.confirmations));

@@ -5,6 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
 import {
+  companies,
+  contacts,
   deals,
   notes,
   organizations,
@@ -219,6 +221,23 @@ async function rahulBooking(c: Ctx): Promise<string> {
   const rahul = await findUser(c.t.database.db, RAHUL);
   const booked = await c.t.services.bookings.createAs({ ...rahul, role: 'user' }, bookingBody());
   return booked.meeting.id;
+}
+/** A fresh company and contact owned by rahul (seen by him, his manager and the admins; by nobody else). */
+async function rahulCompany(c: Ctx): Promise<string> {
+  const { organizationId } = await findUser(c.t.database.db, RAHUL);
+  const [row] = await c.t.database.db
+    .insert(companies)
+    .values({ organizationId, name: `Matrix Co ${randomUUID().slice(0, 8)}`, ownerId: c.ids.rahul })
+    .returning({ id: companies.id });
+  return row!.id;
+}
+async function rahulContact(c: Ctx): Promise<string> {
+  const { organizationId } = await findUser(c.t.database.db, RAHUL);
+  const [row] = await c.t.database.db
+    .insert(contacts)
+    .values({ organizationId, firstname: 'Matrix', lastname: randomUUID().slice(0, 8), ownerId: c.ids.rahul })
+    .returning({ id: contacts.id });
+  return row!.id;
 }
 
 // Each row's expect: [anon, rep, peer, manager, admin, meera, otherAdmin, otherRep, operator].
@@ -589,6 +608,54 @@ const MATRIX: Row[] = [
     route: 'GET /api/activity',
     request: (c) => ({ url: `/api/activity?record_type=deal&record_id=${c.rahulDeal.id}` }),
     expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+
+  // ---- companies and contacts (decision 13: rahul's own records; the 404 of a record the caller does not see) -------
+  { route: 'GET /api/companies', request: () => ({ url: '/api/companies?search=matrix&sort=name_desc' }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/companies',
+    note: 'a company of their own',
+    request: () => ({ url: '/api/companies', payload: { name: 'Matrix New Co' } }),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: 'GET /api/companies/:id',
+    request: async (c) => ({ url: `/api/companies/${await rahulCompany(c)}` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'PATCH /api/companies/:id',
+    request: async (c) => ({ url: `/api/companies/${await rahulCompany(c)}`, payload: { city: 'Pune' } }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'DELETE /api/companies/:id',
+    note: 'whoever may edit it may delete it',
+    request: async (c) => ({ url: `/api/companies/${await rahulCompany(c)}` }),
+    expect: [401, 204, 404, 204, 204, 404, 404, 404, 404],
+  },
+  { route: 'GET /api/contacts', request: () => ({ url: '/api/contacts?search=matrix' }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/contacts',
+    note: 'a contact of their own',
+    request: () => ({ url: '/api/contacts', payload: { firstname: 'Matrix' } }),
+    expect: SIGNED_IN(201),
+  },
+  {
+    route: 'GET /api/contacts/:id',
+    request: async (c) => ({ url: `/api/contacts/${await rahulContact(c)}` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'PATCH /api/contacts/:id',
+    request: async (c) => ({ url: `/api/contacts/${await rahulContact(c)}`, payload: { jobtitle: 'CTO' } }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'DELETE /api/contacts/:id',
+    note: 'whoever may edit it may delete it',
+    request: async (c) => ({ url: `/api/contacts/${await rahulContact(c)}` }),
+    expect: [401, 204, 404, 204, 204, 404, 404, 404, 404],
   },
 
   // ---- calendar (each caller's own calendar; /meetings adds what the hierarchy shows them) --------------------------

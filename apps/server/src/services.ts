@@ -24,7 +24,7 @@ import type { FileStorage } from './adapters/storage/storage-port';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { newProcessId } from './runtime/processes';
 import { deriveKey, loadMasterKey } from './lib/secrets';
-import { createAccessRules } from './modules/access/access-rules';
+import { createAccessRules, type AccessRules, type Caller, type Viewer } from './modules/access/access-rules';
 import type { ModuleJobs } from './jobs/recurring-jobs';
 import { DEMO_MEDIA_RECORDING } from './cli/seed-recordings-data';
 import { createCalendarJobs } from './modules/calendar/calendar-jobs';
@@ -54,9 +54,11 @@ import { createRecordSearchRepo } from './modules/assistant/model/record-search-
 import { createNamedRecords } from './modules/assistant/questions/named-records';
 import { createQuestionsService } from './modules/assistant/questions/questions-service';
 import { createCompaniesRepo } from './modules/companies/companies-repo';
-import { createCompaniesService } from './modules/companies/companies-service';
+import { createCompaniesService, type CompaniesService } from './modules/companies/companies-service';
+import { createCompaniesScreen } from './modules/companies/companies-screen';
+import { createContactsScreen } from './modules/contacts/contacts-screen';
 import { createContactsRepo } from './modules/contacts/contacts-repo';
-import { createContactsService } from './modules/contacts/contacts-service';
+import { createContactsService, type ContactsService } from './modules/contacts/contacts-service';
 import { createDealsRepo, type DealsRepoOptions } from './modules/deals/deals-repo';
 import type { DealsRepos } from './modules/deals/deals-service';
 import { createPipelinesRepo } from './modules/deals/pipelines-repo';
@@ -97,14 +99,16 @@ import { createHubspotSessions } from './modules/hubspot/hubspot-sessions';
 import { createHubspotSync } from './modules/hubspot/hubspot-sync';
 import { createHubspotTokens } from './modules/hubspot/hubspot-tokens';
 import { createHubspotWebhooks } from './modules/hubspot/hubspot-webhook';
-import { createHubspotWriteThrough } from './modules/hubspot/hubspot-write-through';
+import { createHubspotWriteThrough, type HubspotWriteThrough } from './modules/hubspot/hubspot-write-through';
 import { createHubspotWriteThroughRepo } from './modules/hubspot/hubspot-write-through-repo';
 import { createPacing, sleep } from './modules/hubspot/pacing';
 import { createTasksRepo } from './modules/tasks/tasks-repo';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
 import { createSearchRepo } from './modules/search/search-repo';
-import { createReads } from './reads';
+import { createReads, type Reads } from './reads';
+import type { RecordCall } from './modules/calendar/meeting-reads';
+import type { TRelatedMeeting } from '@pipewise/contract/companies';
 import { createSearchService } from './modules/search/search-service';
 import { createWhatsappConversation } from './modules/whatsapp/whatsapp-conversation';
 import { createWhatsappConversationRepo } from './modules/whatsapp/whatsapp-conversation-repo';
@@ -246,6 +250,79 @@ function wireHubspot(deps: { db: Database['db']; config: Config; masterKey: Buff
   };
 }
 
+/**
+ * The companies and contacts screens (issue 29): each record's related deals, contacts and meetings
+ * come from the modules that own them (their reads), handed in as functions, so neither module
+ * imports the deals, calendar or recordings modules.
+ */
+function wireRecordScreens(deps: {
+  db: DbOrTx;
+  reads: Reads;
+  access: AccessRules;
+  crm: { companies: CompaniesService; contacts: ContactsService };
+  remote: HubspotWriteThrough;
+}) {
+  const { db, reads, access, crm, remote } = deps;
+  const canSeeUser = (viewer: Viewer, userId: string) => access.canSeeUser(viewer, userId);
+  const relatedDeal = (d: { id: number; dealname: string; stage: string; amount: string | null; closedate: string | null }) => ({
+    id: d.id,
+    dealname: d.dealname,
+    stage: d.stage,
+    amount: d.amount,
+    closedate: d.closedate,
+  });
+  const call = (c: RecordCall): TRelatedMeeting => ({
+    id: c.id,
+    kind: 'call',
+    title: c.title ?? 'Untitled call',
+    at: c.startAt.toISOString(),
+    deal: c.dealId === null ? null : { id: c.dealId, name: c.dealName ?? '' },
+  });
+  const contacts = createContactsScreen({
+    db,
+    contacts: crm.contacts,
+    repos: (on) => ({ contacts: createContactsRepo(on), companies: createCompaniesRepo(on) }),
+    canSeeUser,
+    remote,
+    related: {
+      async deals(caller, contactId) {
+        const links = await reads.dealRecords.dealsOfContacts(caller, [contactId]);
+        const position = new Map(links.map((l) => [Number(l.id), l.position]));
+        const deals = await reads.dealRecords.deals(caller, [...position.keys()]);
+        return deals.map((d) => ({ ...relatedDeal(d), position: position.get(d.id) ?? null }));
+      },
+      meetings: async (caller, email) => (await reads.calendar.ofRecord(caller, { email }, 50)).map(call),
+    },
+  });
+  const companies = createCompaniesScreen({
+    db,
+    companies: crm.companies,
+    repos: (on) => ({ companies: createCompaniesRepo(on) }),
+    canSeeUser,
+    remote,
+    related: {
+      deals: async (caller, companyId) => (await reads.dealRecords.accountDeals(caller, [companyId], 100)).deals.map(relatedDeal),
+      contacts: async (caller, companyId) =>
+        (await contacts.list(caller as Caller, { company_id: companyId, sort: 'name_asc', page: 1, page_size: 100 })).data,
+      async meetings(caller, companyId) {
+        const [recorded, calls] = await Promise.all([
+          reads.recordings.latestForCompanies(caller, [companyId], 25),
+          reads.calendar.ofRecord(caller, { companyId }, 25),
+        ]);
+        const recordings = recorded.map((r): TRelatedMeeting => ({
+          id: r.id,
+          kind: 'recording',
+          title: r.title,
+          at: r.at,
+          deal: r.dealId === null ? null : { id: r.dealId, name: r.dealName ?? '' },
+        }));
+        return [...recordings, ...calls.map(call)].sort((a, b) => b.at.localeCompare(a.at));
+      },
+    },
+  });
+  return { companies, contacts };
+}
+
 export type ServicesDeps = {
   config: Config;
   database: Database;
@@ -345,6 +422,7 @@ export function createServices({
       meetings: reads.calendar,
     }),
   };
+  const recordScreens = wireRecordScreens({ db, reads, access, crm, remote: hubspot.writeThrough });
   const recordings = wireRecordings({
     db,
     deals,
@@ -507,6 +585,7 @@ export function createServices({
     processId,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),
     ...crm,
+    recordScreens,
     commands,
     questions,
     assistant,

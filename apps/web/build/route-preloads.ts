@@ -23,6 +23,10 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   // Before deals/:id: the server takes the first pattern that matches.
   '/dashboard/deals/new': dashboard('src/features/deals/components/new-deal-page.tsx'),
   '/dashboard/deals/:id': dashboard('src/app/routes/deal-detail-page.tsx'),
+  '/dashboard/companies': dashboard('src/features/companies/components/companies-page.tsx'),
+  '/dashboard/companies/:id': dashboard('src/features/companies/components/company-detail-page.tsx'),
+  '/dashboard/contacts': dashboard('src/features/contacts/components/contacts-page.tsx'),
+  '/dashboard/contacts/:id': dashboard('src/features/contacts/components/contact-detail-page.tsx'),
   '/dashboard/meetings': dashboard('src/app/routes/meetings-page.tsx'),
   '/dashboard/upload': dashboard('src/app/routes/upload-page.tsx'),
   '/dashboard/coaching': dashboard('src/features/coaching/components/coaching-page.tsx'),

@@ -129,3 +129,46 @@ export const ZDuplicateResponse = z.object({
   detail: z.string(),
   existing: z.object({ id: z.string(), name: z.string() }),
 });
+
+// ---- Detail reads (issue 29): GET /api/companies/{id} and GET /api/contacts/{id} answer the record
+// in `data` (as ZCompanyResponse / ZContactResponse) plus its related records, each only as far as
+// the caller sees them.
+
+/** A deal beside a company or contact (only deals the caller sees). */
+export const ZRelatedDeal = z.object({
+  id: z.number(),
+  dealname: z.string(),
+  stage: z.string().nullable(),
+  amount: z.string().nullable(),
+  closedate: z.string().nullable(),
+  /** A contact's role on the deal (contact detail only). */
+  position: z.string().nullable().optional(),
+});
+export type TRelatedDeal = z.infer<typeof ZRelatedDeal>;
+
+/** A recording or a calendar call beside a company or contact. */
+export const ZRelatedMeeting = z.object({
+  id: z.string(),
+  kind: z.enum(['recording', 'call']),
+  title: z.string(),
+  /** ISO instant: when it was recorded, or when the call starts. */
+  at: z.string(),
+  deal: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type TRelatedMeeting = z.infer<typeof ZRelatedMeeting>;
+
+export const ZCompanyDetailResponse = ZCompanyResponse.extend({
+  deals: z.array(ZRelatedDeal),
+  contacts: z.array(ZContact),
+  /** Recordings and calls of the company's deals, newest first. */
+  meetings: z.array(ZRelatedMeeting),
+});
+export type TCompanyDetailResponse = z.infer<typeof ZCompanyDetailResponse>;
+
+export const ZContactDetailResponse = ZContactResponse.extend({
+  /** Deals where the contact is a stakeholder. */
+  deals: z.array(ZRelatedDeal),
+  /** Calendar meetings the contact attended (by email), newest first. */
+  meetings: z.array(ZRelatedMeeting),
+});
+export type TContactDetailResponse = z.infer<typeof ZContactDetailResponse>;

@@ -9,9 +9,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.options.headers) void reply.headers(error.options.headers);
-      return reply
-        .status(error.statusCode)
-        .send({ detail: error.detail, ...(error.options.errors ? { errors: error.options.errors } : {}) });
+      return reply.status(error.statusCode).send({
+        detail: error.detail,
+        ...(error.options.errors ? { errors: error.options.errors } : {}),
+        ...(error.options.existing ? { existing: error.options.existing } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({

@@ -31,6 +31,10 @@ const HomePage = page(async () => (await import('./routes/home-page')).HomePage)
 const DealsPage = page(async () => (await import('../features/deals/components/deals-page')).DealsPage);
 const NewDealPage = page(async () => (await import('../features/deals/components/new-deal-page')).NewDealPage);
 const DealDetailPage = page(async () => (await import('./routes/deal-detail-page')).DealDetailPage);
+const CompaniesPage = page(async () => (await import('../features/companies/components/companies-page')).CompaniesPage);
+const CompanyDetailPage = page(async () => (await import('../features/companies/components/company-detail-page')).CompanyDetailPage);
+const ContactsPage = page(async () => (await import('../features/contacts/components/contacts-page')).ContactsPage);
+const ContactDetailPage = page(async () => (await import('../features/contacts/components/contact-detail-page')).ContactDetailPage);
 const MeetingsRoute = page(async () => (await import('./routes/meetings-page')).MeetingsRoute);
 const UploadRoute = page(async () => (await import('./routes/upload-page')).UploadRoute);
 const CoachingPage = page(async () => (await import('../features/coaching/components/coaching-page')).CoachingPage);
@@ -88,6 +92,10 @@ export const routes: RouteObject[] = [
               { path: 'deals', element: screen(DealsPage) },
               { path: 'deals/new', element: screen(NewDealPage) },
               { path: 'deals/:id', element: screen(DealDetailPage) },
+              { path: 'companies', element: screen(CompaniesPage) },
+              { path: 'companies/:id', element: screen(CompanyDetailPage) },
+              { path: 'contacts', element: screen(ContactsPage) },
+              { path: 'contacts/:id', element: screen(ContactDetailPage) },
               { path: 'meetings', element: screen(MeetingsRoute) },
               { path: 'upload', element: screen(UploadRoute) },
               { path: 'coaching', element: screen(CoachingPage) },

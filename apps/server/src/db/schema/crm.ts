@@ -121,6 +121,7 @@ export const companies = pgTable(
     domain: text('domain'),
     industry: text('industry'),
     city: text('city'),
+    phone: text('phone'),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     crmOwnerId: uuid('crm_owner_id').references(() => crmOwners.id, { onDelete: 'set null' }),
     externalId: text('external_id'),
@@ -129,6 +130,14 @@ export const companies = pgTable(
   },
   (t) => [
     index('companies_org_name_idx').on(t.organizationId, t.name),
+    // The companies screen (migration 0025): its sorts, an owner's or a team's companies, the duplicate-domain check.
+    index('companies_org_lower_name_idx').on(t.organizationId, sql`lower(${t.name})`, t.id),
+    index('companies_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('companies_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('companies_owner_name_idx').on(t.ownerId, sql`lower(${t.name})`, t.id),
+    index('companies_org_domain_idx')
+      .on(t.organizationId, sql`lower(${t.domain})`)
+      .where(sql`domain is not null`),
     // The header search (modules/search): names and domains anywhere; names by their start for 1-2 characters.
     index('companies_search_trgm_idx').using('gin', sql`lower(${t.name} || E'\\x1f' || coalesce(${t.domain}, '')) gin_trgm_ops`),
     index('companies_org_name_prefix_idx').on(t.organizationId, sql`lower(${t.name}) text_pattern_ops`),
@@ -162,6 +171,14 @@ export const contacts = pgTable(
   (t) => [
     index('contacts_org_idx').on(t.organizationId, t.lastname),
     index('contacts_company_idx').on(t.companyId),
+    // The contacts screen (migration 0025): its sorts, an owner's or a team's contacts, the duplicate-email check.
+    index('contacts_org_lower_name_idx').on(t.organizationId, sql`lower(${t.firstname} || ' ' || ${t.lastname})`, t.id),
+    index('contacts_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('contacts_org_updated_idx').on(t.organizationId, t.updatedAt, t.id),
+    index('contacts_owner_name_idx').on(t.ownerId, sql`lower(${t.firstname} || ' ' || ${t.lastname})`, t.id),
+    index('contacts_org_email_idx')
+      .on(t.organizationId, sql`lower(${t.email})`)
+      .where(sql`email is not null`),
     // The header search (modules/search): full names and emails anywhere; full names by their start.
     index('contacts_search_trgm_idx').using(
       'gin',

@@ -133,6 +133,14 @@ describe('permission policy', () => {
     expect(answer(rep, 'deal.delete', { seen: false, ownerId: 'rep', ownerSeen: true })).toEqual([404, 'Deal not found']);
   });
 
+  it('record.assign: yourself, someone the caller sees (a manager their subtree), anyone for an admin; nobody only by an admin', () => {
+    expect(answer(rep, 'record.assign', { ownerId: 'rep', ownerSeen: false })).toBeNull();
+    expect(answer(manager, 'record.assign', { ownerId: 'rep', ownerSeen: true })).toBeNull();
+    expect(answer(admin, 'record.assign', { ownerId: null, ownerSeen: false })).toBeNull();
+    expect(answer(rep, 'record.assign', { ownerId: 'manager', ownerSeen: false })).toEqual([403, M.assignRecordsToTeam]);
+    expect(answer(manager, 'record.assign', { ownerId: null, ownerSeen: false })).toEqual([403, M.assignRecordsToTeam]);
+  });
+
   it('note.edit: its author only; note.delete: its author or an admin', () => {
     expect(answer(rep, 'note.edit', { authorId: 'rep' })).toBeNull();
     expect(answer(admin, 'note.edit', { authorId: 'rep' })).toEqual([403, M.authorOnly]);

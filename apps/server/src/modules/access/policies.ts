@@ -55,6 +55,11 @@ export type Resources = {
   'company.edit': { seen: boolean };
   /** Edit a contact: whoever sees it (as for a company). */
   'contact.edit': { seen: boolean };
+  /**
+   * Give a company or contact an owner (issue 29): yourself, a manager someone in their subtree, an
+   * admin anyone; no owner only by an admin (nobody else would see it through its owner).
+   */
+  'record.assign': { ownerId: string | null; ownerSeen: boolean };
   /** Edit a note: its author only. */
   'note.edit': { authorId: string | null };
   /** Delete a note: its author, or an admin. */
@@ -85,6 +90,7 @@ export const REFUSAL_MESSAGES = {
   teamDealsOnly: 'You can only see deals of people on your team.',
   assignDealsToTeam: 'You can only assign deals to people on your team.',
   assignTasksToTeam: 'You can only assign tasks to people on your team.',
+  assignRecordsToTeam: 'You can only give companies and contacts to people on your team.',
   authorOnly: "Only the note's author can do this.",
   authorOrAdmin: "Only the note's author or an admin can do this.",
   dealNotFound: 'Deal not found',
@@ -153,6 +159,10 @@ const RULES: Rules = {
   'pipeline.manage': (actor) => adminsOnly(actor),
   'company.edit': (_actor, { seen }) => (seen ? null : unseen(M.companyNotFound)),
   'contact.edit': (_actor, { seen }) => (seen ? null : unseen(M.contactNotFound)),
+  'record.assign': (actor, { ownerId, ownerSeen }) => {
+    if (ownerId === null) return isAdmin(actor) ? null : forbidden(M.assignRecordsToTeam);
+    return ownerId === actor.id || ownerSeen ? null : forbidden(M.assignRecordsToTeam);
+  },
   'note.edit': (actor, { authorId }) => (authorId === actor.id ? null : forbidden(M.authorOnly)),
   'note.delete': (actor, { authorId }) => (authorId === actor.id || isAdmin(actor) ? null : forbidden(M.authorOrAdmin)),
   'task.assign': (actor, { assigneeId, assigneeSeen }) => (assigneeId === actor.id || assigneeSeen ? null : forbidden(M.assignTasksToTeam)),

@@ -117,6 +117,17 @@ describe('access scopes', () => {
         expect(await ids(sql`select d.id from deals d where ${scope.deals(viewer, 'd')}`), label).toEqual(expected.deals);
         expect(await ids(sql`select id from companies where ${scope.companies(viewer)}`), label).toEqual(expected.companies);
         expect(await ids(sql`select c.id from contacts c where ${scope.contacts(viewer, 'c')}`), label).toEqual(expected.contacts);
+        // The list forms (the companies and contacts screens) select the same records.
+        expect(await ids(sql`select c.id from companies c where ${scope.companiesList(viewer, 'c')}`), label).toEqual(expected.companies);
+        expect(await ids(sql`select k.id from contacts k where ${scope.contactsList(viewer, 'k')}`), label).toEqual(expected.contacts);
+        // The count's halves are disjoint and make up the whole (an admin's is the workspace: no halves).
+        const halves = scope.contactsSplit(viewer, 'k');
+        expect(halves === null, label).toBe(admin);
+        if (halves) {
+          const owned = await ids(sql`select k.id from contacts k where ${halves.owned}`);
+          const throughDeal = await ids(sql`select k.id from contacts k where ${halves.throughDealOnly}`);
+          expect([...owned, ...throughDeal].sort(), label).toEqual(expected.contacts);
+        }
         expect(await ids(sql`select m.id from calendar_meetings m where ${scope.meetings(viewer, 'm')}`), label).toEqual(expected.meetings);
         expect(await ids(sql`select id from recordings where ${scope.recordings(viewer)}`), label).toEqual(expected.recordings);
         expect(await ids(sql`select id from users where ${scope.people(viewer)}`), label).toEqual(expected.people);

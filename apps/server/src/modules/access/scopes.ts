@@ -85,12 +85,56 @@ export const scope = {
   /** Contacts: owned by someone the viewer sees, or a stakeholder of a deal the viewer sees. */
   contacts(viewer: Viewer, alias = 'contacts'): SQL {
     if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    // The contact's own stakeholder rows first (OFFSET 0 keeps them a separate step), then their deals
+    // by key: joined freely, the planner may instead walk every deal the viewer sees for each contact.
     const viaDeal = someVisibleDeal(
       viewer,
-      sql`deal_stakeholders vis_s join deals vis_d on vis_d.id = vis_s.deal_id`,
-      sql`vis_s.contact_id = ${column(alias, 'id')}`,
+      sql`(select vis_k.deal_id from deal_stakeholders vis_k where vis_k.contact_id = ${column(alias, 'id')} offset 0) vis_s
+        join deals vis_d on vis_d.id = vis_s.deal_id`,
+      sql`true`,
     );
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /**
+   * Companies as a whole list reads them (the companies screen, its counts): the same rule as
+   * `companies`, but a company seen through a deal is found in one hashed subquery of the companies
+   * of the viewer's deals, built once per statement, instead of a probe of the deals per row. A list
+   * tests most of the workspace's companies (a count, a deep page); the per-row probe suits reads
+   * that test a few.
+   */
+  companiesList(viewer: Viewer, alias = 'companies'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const viaDeal = sql`${column(alias, 'id')} in (select vis_d.company_id from deals vis_d
+      where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)}
+      and vis_d.company_id is not null)`;
+    return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /** Contacts as a whole list reads them (the contacts screen): as `companiesList`, through the stakeholders of the viewer's deals. */
+  contactsList(viewer: Viewer, alias = 'contacts'): SQL {
+    if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
+    const viaDeal = sql`${column(alias, 'id')} in (select vis_s.contact_id from deal_stakeholders vis_s
+      join deals vis_d on vis_d.id = vis_s.deal_id
+      where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`;
+    return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
+  },
+
+  /**
+   * `contactsList` as two disjoint halves whose counts add up to its count: owned by someone the
+   * viewer sees, and seen only as a stakeholder of the viewer's deals. Each half reads its own index
+   * (the owners', then the viewer's deals' stakeholders joined by key), where the whole would test
+   * every contact of the workspace. Null for an admin, who sees the workspace (`contactsList`).
+   */
+  contactsSplit(viewer: Viewer, alias = 'contacts'): { owned: SQL; throughDealOnly: SQL } | null {
+    if (seesWholeWorkspace(viewer)) return null;
+    const owner = column(alias, 'owner_id');
+    return {
+      owned: sql`${inWorkspace(viewer, alias)} and ${ownedByVisible(viewer, owner)}`,
+      throughDealOnly: sql`${inWorkspace(viewer, alias)} and (${owner} is null or not ${ownedByVisible(viewer, owner)})
+        and ${column(alias, 'id')} in (select vis_s.contact_id from deal_stakeholders vis_s join deals vis_d on vis_d.id = vis_s.deal_id
+          where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`,
+    };
   },
 
   /** Calendar meetings: on the calendar of someone the viewer sees. */

@@ -107,7 +107,7 @@ describe('history', () => {
 
   it('a HubSpot sync records its creates and changes as the sync (no person)', async () => {
     const repo = createHubspotImportRepo(t.database.db);
-    const company = { externalId: 'hs-history-1', name: 'Synced Co', domain: null, industry: null, city: 'Pune' };
+    const company = { externalId: 'hs-history-1', name: 'Synced Co', domain: null, industry: null, city: 'Pune', phone: null };
     const owned = { ownerExternalId: null, owner: null };
     await repo.saveCompanies(s.asha.organizationId, [{ ...company, ...owned }]);
     await repo.saveCompanies(s.asha.organizationId, [{ ...company, ...owned }]); // unchanged: no history

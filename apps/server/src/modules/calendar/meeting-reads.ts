@@ -21,6 +21,8 @@ export type CallLine = {
 
 /** A meeting's rank in the activity timeline at the same instant (below history, notes and recordings). */
 const MEETING_RANK = 1;
+/** A call beside a company or contact. */
+export type RecordCall = { id: string; title: string | null; startAt: Date; dealId: number | null; dealName: string | null };
 
 export function createMeetingReads(db: DbOrTx) {
   return {
@@ -79,6 +81,38 @@ export function createMeetingReads(db: DbOrTx) {
         ownerId: r.owner_id,
         owner: r.owner,
         meetLink: r.meet_link,
+        dealId: r.deal_id === null ? null : Number(r.deal_id),
+        dealName: r.dealname,
+      }));
+    },
+
+    /**
+     * The record screens' calls (issue 29): live calls the caller sees that are linked to a deal of
+     * the company (`companyId`) or that the address attended (`email`, any case), newest first; the
+     * deal shown only when the caller sees it.
+     */
+    async ofRecord(caller: Viewer, of: { companyId: string } | { email: string }, limit: number): Promise<RecordCall[]> {
+      const which =
+        'companyId' in of
+          ? sql`d.company_id = ${of.companyId}`
+          : sql`exists (select 1 from jsonb_array_elements(m.attendees) a where lower(a->>'email') = ${of.email.toLowerCase()})`;
+      const rows = await execute<{
+        id: string;
+        title: string | null;
+        start_at: string | Date;
+        deal_id: string | number | null;
+        dealname: string | null;
+      }>(
+        db,
+        sql`select m.id, m.title, m.start_at, d.id as deal_id, d.dealname
+        from calendar_meetings m left join deals d on d.id = m.deal_id and ${scope.deals(caller, 'd')}
+        where ${scope.meetings(caller, 'm')} and m.status <> 'cancelled' and ${which}
+        order by m.start_at desc, m.id limit ${limit}`,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        title: r.title,
+        startAt: new Date(r.start_at),
         dealId: r.deal_id === null ? null : Number(r.deal_id),
         dealName: r.dealname,
       }));

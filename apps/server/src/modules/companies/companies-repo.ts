@@ -10,14 +10,16 @@ export type CompanyRecord = {
   domain: string | null;
   industry: string | null;
   city: string | null;
+  phone: string | null;
   ownerId: string | null;
   crmOwnerId: string | null;
   externalId: string | null;
+  createdAt: Date;
   updatedAt: Date;
 };
 
 /** What a write may set; `ownerId` is a Pipewise user. */
-export type CompanyFields = Partial<Pick<CompanyRecord, 'name' | 'domain' | 'industry' | 'city' | 'ownerId'>>;
+export type CompanyFields = Partial<Pick<CompanyRecord, 'name' | 'domain' | 'industry' | 'city' | 'phone' | 'ownerId'>>;
 
 const columns = {
   id: companies.id,
@@ -25,9 +27,11 @@ const columns = {
   domain: companies.domain,
   industry: companies.industry,
   city: companies.city,
+  phone: companies.phone,
   ownerId: companies.ownerId,
   crmOwnerId: companies.crmOwnerId,
   externalId: companies.externalId,
+  createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
 };
 
@@ -94,6 +98,42 @@ export function createCompaniesRepo(db: DbOrTx) {
       return row!.id;
     },
 
+    /**
+     * Another company of the workspace with this domain (any case), or null. Callers hold
+     * `lockDomain` first, so two writes of the same domain cannot both find none.
+     */
+    async withDomain(organizationId: string, domain: string, exceptId?: string): Promise<{ id: string; name: string } | null> {
+      const [row] = await db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(
+          and(
+            eq(companies.organizationId, organizationId),
+            sql`lower(${companies.domain}) = ${domain.toLowerCase()}`,
+            exceptId ? sql`${companies.id} <> ${exceptId}` : undefined,
+          ),
+        )
+        .orderBy(asc(companies.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Serialises writes of one domain in a workspace until the transaction ends (no unique index: imports may hold duplicates). */
+    async lockDomain(organizationId: string, domain: string): Promise<void> {
+      await db.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`company-domain:${organizationId}:${domain.toLowerCase()}`}, 0))`,
+      );
+    },
+
+    /** False when the workspace has no such company. Its deals and contacts stay, without a company (the keys' ON DELETE SET NULL). */
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(companies)
+        .where(and(eq(companies.id, id), eq(companies.organizationId, organizationId)))
+        .returning({ id: companies.id });
+      return rows.length === 1;
+    },
+
     /** False when the workspace has no such company. */
     async update(organizationId: string, id: string, fields: CompanyFields): Promise<boolean> {
       const rows = await db
@@ -110,6 +150,7 @@ export type CompaniesRepo = ReturnType<typeof createCompaniesRepo>;
 
 /** A company as an import (HubSpot) brings it: keyed by its id there, owned by a user here or by a CRM owner. */
 export type ImportedCompany = Pick<CompanyRecord, 'name' | 'domain' | 'industry' | 'city' | 'ownerId' | 'crmOwnerId'> & {
+  phone?: string | null;
   externalId: string;
 };
 
@@ -130,6 +171,7 @@ export async function upsertImportedCompanies(db: DbOrTx, organizationId: string
         domain: excluded('domain'),
         industry: excluded('industry'),
         city: excluded('city'),
+        phone: excluded('phone'),
         ownerId: excluded('owner_id'),
         crmOwnerId: excluded('crm_owner_id'),
         updatedAt: new Date(),

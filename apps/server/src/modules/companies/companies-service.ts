@@ -69,6 +69,14 @@ export function createCompaniesService(deps: { db: DbOrTx; repos: (on: DbOrTx) =
       });
     },
 
+    /** Deletes a company; its deals and contacts stay, without a company. */
+    remove(actor: CrmActor, id: string, tx?: DbOrTx): Promise<void> {
+      return runCrmWrite(db, tx, actor, async (on) => {
+        if (!(await repos(on).companies.remove(actor.organizationId, id))) throw notFound(COMPANY_MESSAGES.notFound);
+        return { result: undefined, change: crmChange(actor, { type: 'company', id }, 'delete', {}, getTableColumns(companies)) };
+      });
+    },
+
     update(actor: CrmActor, id: string, fields: CompanyFields, tx?: DbOrTx): Promise<CompanyRecord> {
       return runCrmWrite(db, tx, actor, async (on) => {
         if (!(await repos(on).companies.update(actor.organizationId, id, fields))) throw notFound(COMPANY_MESSAGES.notFound);

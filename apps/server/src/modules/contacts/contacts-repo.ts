@@ -15,6 +15,7 @@ export type ContactRecord = {
   ownerId: string | null;
   crmOwnerId: string | null;
   externalId: string | null;
+  createdAt: Date;
   updatedAt: Date;
 };
 
@@ -37,6 +38,7 @@ const columns = {
   ownerId: contacts.ownerId,
   crmOwnerId: contacts.crmOwnerId,
   externalId: contacts.externalId,
+  createdAt: contacts.createdAt,
   updatedAt: contacts.updatedAt,
 };
 
@@ -87,6 +89,37 @@ export function createContactsRepo(db: DbOrTx) {
         .values({ ...fields, organizationId })
         .returning({ id: contacts.id });
       return row!.id;
+    },
+
+    /** Another contact of the workspace with this email (any case), or null; callers hold `lockEmail` first. */
+    async withEmail(organizationId: string, email: string, exceptId?: string): Promise<{ id: string; name: string } | null> {
+      const [row] = await db
+        .select({ id: contacts.id, name: sql<string>`trim(${contacts.firstname} || ' ' || ${contacts.lastname})` })
+        .from(contacts)
+        .where(
+          and(
+            eq(contacts.organizationId, organizationId),
+            sql`lower(${contacts.email}) = ${email.toLowerCase()}`,
+            exceptId ? sql`${contacts.id} <> ${exceptId}` : undefined,
+          ),
+        )
+        .orderBy(asc(contacts.createdAt))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Serialises writes of one email in a workspace until the transaction ends (no unique index: imports may hold duplicates). */
+    async lockEmail(organizationId: string, email: string): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`contact-email:${organizationId}:${email.toLowerCase()}`}, 0))`);
+    },
+
+    /** False when the workspace has no such contact. It leaves every deal's stakeholders (deal_stakeholders' ON DELETE CASCADE). */
+    async remove(organizationId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(contacts)
+        .where(and(eq(contacts.id, id), eq(contacts.organizationId, organizationId)))
+        .returning({ id: contacts.id });
+      return rows.length === 1;
     },
 
     /** False when the workspace has no such contact. */

@@ -89,6 +89,14 @@ export function createContactsService(deps: { db: DbOrTx; repos: (on: DbOrTx) =>
       });
     },
 
+    /** Deletes a contact; it leaves the stakeholders of every deal. */
+    remove(actor: CrmActor, id: string, tx?: DbOrTx): Promise<void> {
+      return runCrmWrite(db, tx, actor, async (on) => {
+        if (!(await repos(on).contacts.remove(actor.organizationId, id))) throw notFound(CONTACT_MESSAGES.notFound);
+        return { result: undefined, change: crmChange(actor, { type: 'contact', id }, 'delete', {}, getTableColumns(contacts)) };
+      });
+    },
+
     update(actor: CrmActor, id: string, fields: ContactFields, tx?: DbOrTx): Promise<ContactRecord> {
       return runCrmWrite(db, tx, actor, async (on) => {
         await checkCompany(on, actor, fields);

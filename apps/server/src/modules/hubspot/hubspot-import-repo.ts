@@ -104,6 +104,7 @@ export function createHubspotImportRepo(db: Db) {
             domain: c.domain,
             industry: c.industry,
             city: c.city,
+            phone: c.phone,
             ...ownerColumns(c.owner),
           })),
         ),

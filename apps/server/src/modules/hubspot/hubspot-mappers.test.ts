@@ -56,7 +56,11 @@ describe('HubSpot values to CRM rows', () => {
       { name: 'Acme', domain: 'acme.example' },
     ],
     [{ domain: 'nameless.example' }, { name: 'nameless.example', domain: 'nameless.example' }],
-    [{}, { name: 'Company 5', domain: null, industry: null, city: null }],
+    [{}, { name: 'Company 5', domain: null, industry: null, city: null, phone: null }],
+    [
+      { name: 'Globex', phone: ' +1 555 0100 ' },
+      { name: 'Globex', phone: '+1 555 0100' },
+    ],
   ])('company %j', (properties, expected) => expect(mapCompany(record('5', properties))).toMatchObject(expected));
 
   it.each([

@@ -3,7 +3,7 @@ import type { THsObject, THsOwner, THsPipeline, THsProperty } from '../../adapte
 
 /** The HubSpot properties each import reads. */
 export const HS_PROPERTIES = {
-  companies: ['name', 'domain', 'industry', 'city', 'hubspot_owner_id', 'hs_lastmodifieddate'],
+  companies: ['name', 'domain', 'industry', 'city', 'phone', 'hubspot_owner_id', 'hs_lastmodifieddate'],
   contacts: ['firstname', 'lastname', 'email', 'phone', 'jobtitle', 'hubspot_owner_id', 'lastmodifieddate'],
   deals: ['dealname', 'amount', 'closedate', 'pipeline', 'dealstage', 'hubspot_owner_id', 'hs_next_step', 'hs_lastmodifieddate'],
 } as const;
@@ -24,6 +24,7 @@ export type MappedCompany = {
   domain: string | null;
   industry: string | null;
   city: string | null;
+  phone: string | null;
   ownerExternalId: string | null;
 };
 export type MappedContact = {
@@ -95,6 +96,7 @@ export function mapCompany(o: THsObject): MappedCompany {
     domain,
     industry: text(o, 'industry'),
     city: text(o, 'city'),
+    phone: text(o, 'phone'),
     ownerExternalId: text(o, 'hubspot_owner_id'),
   };
 }

@@ -20,14 +20,20 @@ export type DealChanges = Partial<{
   ownerId: string | null;
   companyId: string | null;
 }>;
-export type CompanyChanges = Partial<{ name: string; domain: string; industry: string; city: string }>;
+export type CompanyChanges = Partial<{
+  name: string;
+  domain: string | null;
+  industry: string | null;
+  city: string | null;
+  phone: string | null;
+}>;
 export type ContactChanges = Partial<{
   firstname: string;
   lastname: string;
-  email: string;
-  phone: string;
-  jobtitle: string;
-  companyId: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  companyId: string | null;
 }>;
 
 const changedInHubspot = (type: LinkedType) =>

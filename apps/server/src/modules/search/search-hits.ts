@@ -1,9 +1,11 @@
 import type { TSearchResponse } from '@pipewise/contract/assistant';
 import type { SearchRows } from './search-repo';
 
-/** Where each kind of result opens. Companies and contacts have no screen: their newest visible deal does. */
+/** Where each kind of result opens: a company or contact opens its own screen (issue 29). */
 export const SEARCH_URLS = {
   deal: (id: string | number) => `/dashboard/deals/${id}`,
+  company: (id: string) => `/dashboard/companies/${id}`,
+  contact: (id: string) => `/dashboard/contacts/${id}`,
   deals: '/dashboard/deals',
   people: '/dashboard/settings?section=users',
   recording: (id: string) => `/dashboard/meeting/${id}`,
@@ -33,13 +35,13 @@ export function toHits(rows: SearchRows): TSearchResponse {
       id: c.id,
       label: c.name,
       sublabel: joined(c.domain, c.industry),
-      url: c.deal_id === null ? SEARCH_URLS.deals : SEARCH_URLS.deal(c.deal_id),
+      url: SEARCH_URLS.company(c.id),
     })),
     contacts: rows.contacts.map((c) => ({
       id: c.id,
       label: `${c.firstname} ${c.lastname}`.trim() || c.email || 'Contact',
       sublabel: joined(c.email, c.company_name),
-      url: c.deal_id === null ? SEARCH_URLS.deals : SEARCH_URLS.deal(c.deal_id),
+      url: SEARCH_URLS.contact(c.id),
     })),
     people: rows.people.map((p) => ({
       id: p.id,

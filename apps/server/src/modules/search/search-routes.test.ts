@@ -70,11 +70,11 @@ describe('what each caller finds', () => {
       url: `/dashboard/deals/${ids.alpha}`,
     });
     expect(r.companies).toEqual([
-      { id: ids.millsCo, label: 'Zephyrine Mills', sublabel: 'zephyrine.example · Textiles', url: `/dashboard/deals/${ids.alpha}` },
+      { id: ids.millsCo, label: 'Zephyrine Mills', sublabel: 'zephyrine.example · Textiles', url: `/dashboard/companies/${ids.millsCo}` },
     ]);
     // Zelda has no owner but is a stakeholder of rahul's deal; Zoe belongs to another team.
     expect(r.contacts).toEqual([
-      { id: ids.zelda, label: 'Zelda Zephyrson', sublabel: 'zelda.zephyrson@mills.example', url: `/dashboard/deals/${ids.alpha}` },
+      { id: ids.zelda, label: 'Zelda Zephyrson', sublabel: 'zelda.zephyrson@mills.example', url: `/dashboard/contacts/${ids.zelda}` },
     ]);
     expect(r.people).toEqual([
       {
@@ -96,10 +96,12 @@ describe('what each caller finds', () => {
     ]);
   });
 
-  it("a manager finds their team's records, and a company their team owns opens the deals list", async () => {
+  it("a manager finds their team's records, and a company their team owns opens its own screen", async () => {
     const r = await search(s.meera, 'zephyr');
     expect(labels(r.deals)).toEqual(['Zephyr Beta']);
-    expect(r.companies).toEqual([{ id: ids.hiddenCo, label: 'Zephyr Hidden Works', sublabel: 'Textiles', url: '/dashboard/deals' }]);
+    expect(r.companies).toEqual([
+      { id: ids.hiddenCo, label: 'Zephyr Hidden Works', sublabel: 'Textiles', url: `/dashboard/companies/${ids.hiddenCo}` },
+    ]);
     expect(labels(r.contacts)).toEqual(['Zoe Zephyrkin']);
     expect(labels(r.meetings)).toEqual(['Zephyr pricing review']);
   });

@@ -18,7 +18,7 @@ describe('Sidebar', () => {
   it('is collapsed at first, with every entry still named for assistive tech', () => {
     renderSidebar();
     expect(wordmark()).not.toBeInTheDocument();
-    for (const label of ['Home', 'Deals', 'Meetings', 'Upload', 'Coaching', 'Settings']) {
+    for (const label of ['Home', 'Deals', 'Companies', 'Contacts', 'Meetings', 'Upload', 'Coaching', 'Settings']) {
       expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
     }
   });

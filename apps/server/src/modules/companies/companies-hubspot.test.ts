@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TCompany, TContact } from '@pipewise/contract/companies';
+import { companies, contacts } from '../../db/schema';
+import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
+import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
+import { signInAll, type TestSession } from '../../../test/sessions';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { COMPANY_SCREEN_MESSAGES } from './companies-screen';
+
+/**
+ * The companies and contacts screens on a workspace bound to a HubSpot portal: a create or an edit
+ * goes to HubSpot first (with the writer's login) and the local record keeps HubSpot's id, so the
+ * next sync does not add it twice; a HubSpot record is not deleted here.
+ */
+let hs: FakeHubspot;
+let t: TestApp;
+let ws: OtherWorkspace;
+let s: Record<'admin', TestSession>;
+
+const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: s.admin.headers, ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  hs = await startFakeHubspot();
+  t = await createTestApp({ seed: true, env: hubspotEnv(hs) });
+  ws = await createOtherWorkspace(t.database.db);
+  hs.login = { hubId: 1001, userId: 501, email: ws.emails.admin };
+  seedPortal(hs, { companies: 2, contacts: 2, deals: 2 }, [ws.emails.admin, ws.emails.manager]);
+  s = await signInAll(t.database.db, { admin: ws.emails.admin });
+  expect((await connectHubspot(t, s.admin)).statusCode).toBe(200);
+  await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await hs?.close();
+});
+
+describe('companies and contacts screens on a HubSpot workspace', () => {
+  it('creates and edits a company in HubSpot first, and keeps its HubSpot id here', async () => {
+    const created = await send('POST', '/api/companies', { name: 'Hooli', domain: 'hooli.example', phone: '+1 555 0100' });
+    expect(created.statusCode).toBe(201);
+    const company = created.json<{ data: TCompany }>().data;
+    const [row] = await t.database.db
+      .select({ externalId: companies.externalId })
+      .from(companies)
+      .where(and(eq(companies.organizationId, ws.organizationId), eq(companies.id, company.id)));
+    expect(row!.externalId).toBeTruthy();
+    expect(hs.objects.companies.get(row!.externalId!)!.properties).toMatchObject({ name: 'Hooli', domain: 'hooli.example' });
+
+    expect((await send('PATCH', `/api/companies/${company.id}`, { city: 'Palo Alto' })).statusCode).toBe(200);
+    expect(hs.objects.companies.get(row!.externalId!)!.properties.city).toBe('Palo Alto');
+    await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+    const named = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Hooli'));
+    expect(named).toHaveLength(1);
+
+    const removed = await send('DELETE', `/api/companies/${company.id}`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<{ detail: string }>().detail).toBe(COMPANY_SCREEN_MESSAGES.keptInHubspot);
+  });
+
+  it('creates a contact in HubSpot first', async () => {
+    const created = await send('POST', '/api/contacts', { firstname: 'Gavin', lastname: 'Belson', email: 'gavin@hooli.example' });
+    expect(created.statusCode).toBe(201);
+    const contact = created.json<{ data: TContact }>().data;
+    const [row] = await t.database.db.select({ externalId: contacts.externalId }).from(contacts).where(eq(contacts.id, contact.id));
+    expect(hs.objects.contacts.get(row!.externalId!)!.properties).toMatchObject({ firstname: 'Gavin', email: 'gavin@hooli.example' });
+  });
+});

@@ -1,0 +1,111 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TContact, TContactListQuery, TContactListResponse } from '@pipewise/contract/companies';
+import { execute, type DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/ranked-match';
+import { scope, type Viewer } from '../access/scopes';
+
+/**
+ * The contacts screen's list: the contacts the viewer sees (decision 13), searched by full name or
+ * email anywhere, filtered by owner or company, sorted and paged on the server. The page's ids are
+ * picked first (decision 0005); a contact's company is named only when the viewer sees it.
+ */
+
+const NAME = sql`lower(k.firstname || ' ' || k.lastname)`;
+const ORDER: Record<TContactListQuery['sort'], SQL> = {
+  name_asc: sql`${NAME}, k.id`,
+  name_desc: sql`${NAME} desc, k.id desc`,
+  created_desc: sql`k.created_at desc, k.id desc`,
+  updated_desc: sql`k.updated_at desc, k.id desc`,
+};
+
+type Row = {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  phone: string | null;
+  jobtitle: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  owner_id: string | null;
+  owner_name: string | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+export const toContact = (r: Row): TContact => ({
+  id: r.id,
+  firstname: r.firstname,
+  lastname: r.lastname,
+  email: r.email,
+  phone: r.phone,
+  jobtitle: r.jobtitle,
+  company: r.company_id && r.company_name !== null ? { id: r.company_id, name: r.company_name } : null,
+  owner: r.owner_id ? { id: r.owner_id, name: r.owner_name ?? '' } : null,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+/** Up to this offset a page reads few enough rows that probing each contact's deals beats building the viewer's set. */
+const EARLY_ROWS = 200;
+
+/** The `where` of the list; `few`: a statement that stops after a few dozen rows probes the visibility per row. */
+function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | 'company_id'>, form: 'list' | 'few' | 'none' = 'list'): SQL {
+  // 'none': the scope is the caller's (countOf's halves, which hold the workspace and the rule).
+  const parts = form === 'none' ? [sql`true`] : [form === 'few' ? scope.contacts(v, 'k') : scope.contactsList(v, 'k')];
+  if (q.owner_id) parts.push(sql`k.owner_id = ${q.owner_id}`);
+  if (q.company_id) parts.push(sql`k.company_id = ${q.company_id}`);
+  const term = q.search?.trim().toLowerCase();
+  // As the header search: 1-2 characters match a full name's start (contacts_org_name_prefix_idx); longer terms
+  // match names and emails anywhere with the same expression as contacts_search_trgm_idx, so it is read.
+  if (term && term.length < 3) parts.push(sql`lower(k.firstname || ' ' || k.lastname) like ${`${escapeLike(term)}%`}`);
+  else if (term) {
+    parts.push(sql`lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, '')) like ${`%${escapeLike(term)}%`}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The full rows of these contacts (a page, or one contact), in `order`. */
+export function contactRows(v: Viewer, ids: SQL, order: SQL = ORDER.name_asc): SQL {
+  return sql`select k.id, k.firstname, k.lastname, k.email, k.phone, k.jobtitle, k.owner_id, k.created_at, k.updated_at,
+      co.id as company_id, co.name as company_name,
+      coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as owner_name
+    from contacts k left join users u on u.id = k.owner_id
+    left join companies co on co.id = k.company_id and ${scope.companies(v, 'co')}
+    where k.id in (${ids}) order by ${order}`;
+}
+
+/**
+ * The list's count. Unsearched, for a viewer below admin, the two disjoint halves of the scope
+ * (owned by their team; seen only as a stakeholder of their deals) are counted apart and added,
+ * each from its own index, where one count would test all of the workspace's contacts against the
+ * rule (300k at the bench's size). A search narrows the rows by its own index first: one count.
+ */
+function countOf(v: Viewer, q: Parameters<typeof filters>[1]): SQL {
+  const halves = q.search?.trim() ? null : scope.contactsSplit(v, 'k');
+  if (!halves) return sql`select count(*)::int as total from contacts k where ${filters(v, q)}`;
+  const rest = filters(v, q, 'none');
+  return sql`select ((select count(*) from contacts k where ${halves.owned} and ${rest})
+    + (select count(*) from contacts k where ${halves.throughDealOnly} and ${rest}))::int as total`;
+}
+
+export async function listContacts(db: DbOrTx, v: Viewer, q: TContactListQuery): Promise<TContactListResponse> {
+  const where = filters(v, q);
+  const order = ORDER[q.sort];
+  const offset = (q.page - 1) * q.page_size;
+  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : where;
+  const pageIds = sql`select k.id from contacts k where ${pageWhere} order by ${order} limit ${q.page_size} offset ${offset}`;
+  const [rows, [count]] = await Promise.all([
+    execute<Row>(db, contactRows(v, pageIds, order)),
+    execute<{ total: number }>(db, countOf(v, q)),
+  ]);
+  return { data: rows.map(toContact), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+}
+
+/** One contact the viewer sees, or null. */
+export async function contactRow(db: DbOrTx, v: Viewer, id: string): Promise<TContact | null> {
+  const [row] = await execute<Row>(db, contactRows(v, sql`select k.id from contacts k where k.id = ${id} and ${scope.contacts(v, 'k')}`));
+  return row ? toContact(row) : null;
+}
