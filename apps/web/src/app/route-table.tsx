@@ -32,9 +32,9 @@ const DealsPage = page(async () => (await import('../features/deals/components/d
 const NewDealPage = page(async () => (await import('../features/deals/components/new-deal-page')).NewDealPage);
 const DealDetailPage = page(async () => (await import('./routes/deal-detail-page')).DealDetailPage);
 const CompaniesPage = page(async () => (await import('../features/companies/components/companies-page')).CompaniesPage);
-const CompanyDetailPage = page(async () => (await import('../features/companies/components/company-detail-page')).CompanyDetailPage);
+const CompanyDetailPage = page(async () => (await import('./routes/company-detail-page')).CompanyDetailPage);
 const ContactsPage = page(async () => (await import('../features/contacts/components/contacts-page')).ContactsPage);
-const ContactDetailPage = page(async () => (await import('../features/contacts/components/contact-detail-page')).ContactDetailPage);
+const ContactDetailPage = page(async () => (await import('./routes/contact-detail-page')).ContactDetailPage);
 const MeetingsRoute = page(async () => (await import('./routes/meetings-page')).MeetingsRoute);
 const UploadRoute = page(async () => (await import('./routes/upload-page')).UploadRoute);
 const CoachingPage = page(async () => (await import('../features/coaching/components/coaching-page')).CoachingPage);

@@ -10,3 +10,6 @@ export const UPLOAD_PIPELINES_QUERY_KEY = ['videos', 'pipelines'] as const;
 
 /** Every query that holds the workspace's pipelines: what a change in Settings > Pipelines reloads. */
 export const PIPELINE_HOLDING_QUERY_KEYS = [DEALS_QUERY_KEY, UPLOAD_PIPELINES_QUERY_KEY] as const;
+
+/** Every record's activity timeline (features/activity): reloaded after any write (lib/query-client.ts). */
+export const RECORD_TIMELINE_QUERY_KEY = ['activity'] as const;

@@ -1,5 +1,5 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +14,7 @@ import { RelatedContacts, RelatedDeals, RelatedMeetings } from './company-relate
 import '../../../components/ui/records.css';
 
 /** /dashboard/companies/:id: the company's fields with Edit and Delete, and its deals, contacts and meetings. */
-export function CompanyDetailPage() {
+export function CompanyDetailPage({ below }: { below?: (id: string) => ReactNode }) {
   const { id = '' } = useParams();
   const company = useCompany(id);
   const navigate = useNavigate();
@@ -66,8 +66,6 @@ export function CompanyDetailPage() {
               </div>
             ))}
           </dl>
-          {/* RecordActivity: the lead adds the notes and history timeline here (record_type company). */}
-          {/* RecordTasks: the lead adds the company's tasks here. */}
         </Card>
         <Card as="div" raised className="records-content">
           <RelatedDeals deals={deals} />
@@ -75,6 +73,7 @@ export function CompanyDetailPage() {
           <RelatedMeetings meetings={meetings} />
         </Card>
       </div>
+      {below ? <div className="records-detail-grid">{below(c.id)}</div> : null}
       <CompanyFormDialog open={editing} onOpenChange={setEditing} company={c} />
       <ConfirmDialog
         open={deleting}

@@ -1,5 +1,5 @@
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { TRelatedDeal, TRelatedMeeting } from '@pipewise/contract/companies';
 import { AlertMessage } from '../../../components/ui/alert-message';
@@ -70,7 +70,7 @@ function Meetings({ meetings }: { meetings: readonly TRelatedMeeting[] }) {
 }
 
 /** /dashboard/contacts/:id: the contact's fields with Edit and Delete, their deals as a stakeholder, the meetings they attended. */
-export function ContactDetailPage() {
+export function ContactDetailPage({ below }: { below?: (id: string) => ReactNode }) {
   const { id = '' } = useParams();
   const contact = useContact(id);
   const navigate = useNavigate();
@@ -130,14 +130,13 @@ export function ContactDetailPage() {
               <dd>{c.owner?.name ?? '-'}</dd>
             </div>
           </dl>
-          {/* RecordActivity: the lead adds the notes and history timeline here (record_type contact). */}
-          {/* RecordTasks: the lead adds the contact's tasks here. */}
         </Card>
         <Card as="div" raised className="records-content">
           <Deals deals={deals} />
           <Meetings meetings={meetings} />
         </Card>
       </div>
+      {below ? <div className="records-detail-grid">{below(c.id)}</div> : null}
       <ContactFormDialog open={editing} onOpenChange={setEditing} contact={c} />
       <ConfirmDialog
         open={deleting}
