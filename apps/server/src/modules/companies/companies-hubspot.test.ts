@@ -7,12 +7,11 @@ import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
 import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
 import { signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { COMPANY_SCREEN_MESSAGES } from './companies-screen';
 
 /**
  * The companies and contacts screens on a workspace bound to a HubSpot portal: a create or an edit
  * goes to HubSpot first (with the writer's login) and the local record keeps HubSpot's id, so the
- * next sync does not add it twice; a HubSpot record is not deleted here.
+ * next sync does not add it twice; a delete archives it in HubSpot first, so the next sync does not bring it back.
  */
 let hs: FakeHubspot;
 let t: TestApp;
@@ -56,8 +55,10 @@ describe('companies and contacts screens on a HubSpot workspace', () => {
     expect(named).toHaveLength(1);
 
     const removed = await send('DELETE', `/api/companies/${company.id}`);
-    expect(removed.statusCode).toBe(409);
-    expect(removed.json<{ detail: string }>().detail).toBe(COMPANY_SCREEN_MESSAGES.keptInHubspot);
+    expect(removed.statusCode).toBe(204);
+    expect(hs.objects.companies.get(row!.externalId!)!.archived).toBe(true);
+    await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+    expect(await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Hooli'))).toEqual([]);
   });
 
   it('creates a contact in HubSpot first', async () => {
@@ -66,5 +67,10 @@ describe('companies and contacts screens on a HubSpot workspace', () => {
     const contact = created.json<{ data: TContact }>().data;
     const [row] = await t.database.db.select({ externalId: contacts.externalId }).from(contacts).where(eq(contacts.id, contact.id));
     expect(hs.objects.contacts.get(row!.externalId!)!.properties).toMatchObject({ firstname: 'Gavin', email: 'gavin@hooli.example' });
+
+    expect((await send('DELETE', `/api/contacts/${contact.id}`)).statusCode).toBe(204);
+    expect(hs.objects.contacts.get(row!.externalId!)!.archived).toBe(true);
+    await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+    expect(await t.database.db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, contact.id))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type {
   TRelatedMeeting,
 } from '@pipewise/contract/companies';
 import type { DbOrTx } from '../../db/client';
-import { conflict, duplicate, notFound } from '../../lib/http-error';
+import { duplicate, notFound } from '../../lib/http-error';
 import type { Caller, Viewer } from '../access/access-rules';
 import { assertCan } from '../access/policies';
 import type { CompaniesRepo, CompanyFields } from './companies-repo';
@@ -20,7 +20,6 @@ export const COMPANY_SCREEN_MESSAGES = {
   duplicateDomain: (name: string) => `A company with this domain already exists: ${name}`,
   // The holder is not named to a caller who cannot see it (decision 13): only that it exists.
   duplicateDomainHidden: 'A company with this domain already exists in your workspace, owned outside your team. Ask your admin.',
-  keptInHubspot: 'This company is kept in HubSpot: delete it there, and the next sync removes it here.',
 } as const;
 
 /** What HubSpot is sent: the company's own properties (its owner there stays the writer's, as for the assistant's writes). */
@@ -33,6 +32,8 @@ export type CompanyRemote = {
   createCompany(caller: Caller, fields: RemoteFields & { name: string }): Promise<string | null>;
   updateCompany(caller: Caller, id: string, fields: RemoteFields): Promise<void>;
   link(on: DbOrTx, organizationId: string, type: 'company', id: string, externalId: string): Promise<void>;
+  /** Deletes (archives) the record in HubSpot. */
+  archiveRecord(caller: Caller, type: 'companies', externalId: string): Promise<void>;
 };
 
 /** What a company's screen shows beside it, each as far as the caller sees (read through the owning modules). */
@@ -148,8 +149,9 @@ export function createCompaniesScreen(deps: CompaniesScreenDeps) {
     async remove(caller: Caller, id: string): Promise<void> {
       const company = UUID.test(id) ? await repos(db).companies.findVisible(caller, id) : null;
       assertCan(caller, 'company.edit', { seen: company !== null });
-      // HubSpot's writes here cannot delete (no archive call yet): a HubSpot company would come back at the next sync.
-      if (company!.externalId && (await remoteBound(caller))) throw conflict(COMPANY_SCREEN_MESSAGES.keptInHubspot);
+      // On a HubSpot workspace it goes there first (archived, as HubSpot deletes), so the next sync does not bring it back.
+      const remote = company!.externalId ? await remoteBound(caller) : null;
+      if (remote) await remote.archiveRecord(caller, 'companies', company!.externalId!);
       await deps.companies.remove(caller, id);
     },
   };

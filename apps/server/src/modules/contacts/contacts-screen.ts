@@ -8,7 +8,7 @@ import type {
   TRelatedMeeting,
 } from '@pipewise/contract/companies';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, conflict, duplicate, notFound } from '../../lib/http-error';
+import { badRequest, duplicate, notFound } from '../../lib/http-error';
 import type { Caller, Viewer } from '../access/access-rules';
 import { assertCan } from '../access/policies';
 import type { CompaniesRepo } from '../companies/companies-repo';
@@ -20,7 +20,6 @@ export const CONTACT_SCREEN_MESSAGES = {
   duplicateEmail: (name: string) => `A contact with this email already exists: ${name}`,
   // The holder is not named to a caller who cannot see it (decision 13): only that it exists.
   duplicateEmailHidden: 'A contact with this email already exists in your workspace, owned outside your team. Ask your admin.',
-  keptInHubspot: 'This contact is kept in HubSpot: delete it there, and the next sync removes it here.',
 } as const;
 
 type RemoteFields = Omit<ContactFields, 'ownerId'>;
@@ -32,6 +31,8 @@ export type ContactRemote = {
   createContact(caller: Caller, fields: RemoteFields & { firstname: string }): Promise<string | null>;
   updateContact(caller: Caller, id: string, fields: RemoteFields): Promise<void>;
   link(on: DbOrTx, organizationId: string, type: 'contact', id: string, externalId: string): Promise<void>;
+  /** Deletes (archives) the record in HubSpot. */
+  archiveRecord(caller: Caller, type: 'contacts', externalId: string): Promise<void>;
 };
 
 /** What a contact's screen shows beside it, each as far as the caller sees (read through the owning modules). */
@@ -149,8 +150,9 @@ export function createContactsScreen(deps: ContactsScreenDeps) {
     async remove(caller: Caller, id: string): Promise<void> {
       const contact = UUID.test(id) ? await repos(db).contacts.findVisible(caller, id) : null;
       assertCan(caller, 'contact.edit', { seen: contact !== null });
-      // HubSpot's writes here cannot delete (no archive call yet): a HubSpot contact would come back at the next sync.
-      if (contact!.externalId && (await remoteBound(caller))) throw conflict(CONTACT_SCREEN_MESSAGES.keptInHubspot);
+      // On a HubSpot workspace it goes there first (archived, as HubSpot deletes), so the next sync does not bring it back.
+      const remote = contact!.externalId ? await remoteBound(caller) : null;
+      if (remote) await remote.archiveRecord(caller, 'contacts', contact!.externalId!);
       await deps.contacts.remove(caller, id);
     },
   };

@@ -288,6 +288,19 @@ export function createHubspotWriteThrough(deps: {
       });
     },
 
+    /** Deletes (archives) a company or contact in HubSpot by its HubSpot id; one HubSpot no longer has is already gone. */
+    async archiveRecord(caller: Caller, type: 'companies' | 'contacts', externalId: string): Promise<void> {
+      if (!(await bound(caller.organizationId))) return;
+      const session = await sessionFor(caller);
+      await send(async () => {
+        try {
+          await deps.crm.archiveObject(session, type, externalId);
+        } catch (e) {
+          if (!(e instanceof HubspotApiError && e.status === 404)) throw e;
+        }
+      });
+    },
+
     async createCompany(caller: Caller, fields: CompanyChanges & { name: string }): Promise<string | null> {
       if (!(await bound(caller.organizationId))) return null;
       const owner = await ownerOf(caller);
