@@ -132,6 +132,13 @@ async function main(): Promise<void> {
       data: { query: `What is the status of ${account}?`, context: { account } },
     },
     { name: 'chat (panel)', method: 'POST', path: '/api/chat/', data: { query: `deals closing this month for ${account}` } },
+    {
+      name: 'companies list',
+      method: 'GET',
+      path: `/api/companies?search=${q(account.split(' ')[0]!)}&sort=name_desc&owner_id=${rep.userId}&page=1&page_size=25`,
+    },
+    { name: 'contacts list', method: 'GET', path: `/api/contacts?search=${q('a')}&sort=updated_desc&page=1&page_size=25` },
+    { name: 'tasks list', method: 'GET', path: '/api/tasks?due=today&status=open' },
   ];
 
   const outcomes: Outcome[] = [];
