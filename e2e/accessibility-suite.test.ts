@@ -201,6 +201,49 @@ const DASHBOARD_SCREENS: Record<string, Screen> = {
       await page.getByLabel('Owner', { exact: true }).waitFor();
     },
   },
+  'deals/new': {
+    url: async () => '/dashboard/deals/new',
+    ready: async (page) => {
+      await h2(page, 'New Deal').waitFor();
+      await page.getByLabel('Deal name').waitFor();
+    },
+  },
+  companies: {
+    url: async () => '/dashboard/companies',
+    ready: async (page) => {
+      await page.getByRole('table', { name: 'Companies' }).locator('tbody tr').first().waitFor();
+    },
+  },
+  'companies/:id': {
+    url: async (page) => `/dashboard/companies/${(await api<{ data: { id: string }[] }>(page, '/api/companies?page_size=10')).data[0]!.id}`,
+    ready: async (page) => {
+      // Its tasks and timeline load after the record: the screen is still until they have.
+      await page.locator('.record-activity').waitFor();
+      await page.locator('.record-tasks').waitFor();
+      await page
+        .getByText(/^Loading/)
+        .first()
+        .waitFor({ state: 'detached' });
+    },
+  },
+  contacts: {
+    url: async () => '/dashboard/contacts',
+    ready: async (page) => {
+      await page.getByRole('table', { name: 'Contacts' }).locator('tbody tr').first().waitFor();
+    },
+  },
+  'contacts/:id': {
+    url: async (page) => `/dashboard/contacts/${(await api<{ data: { id: string }[] }>(page, '/api/contacts?page_size=10')).data[0]!.id}`,
+    ready: async (page) => {
+      // Its tasks and timeline load after the record: the screen is still until they have.
+      await page.locator('.record-activity').waitFor();
+      await page.locator('.record-tasks').waitFor();
+      await page
+        .getByText(/^Loading/)
+        .first()
+        .waitFor({ state: 'detached' });
+    },
+  },
   meetings: {
     url: async () => '/dashboard/meetings',
     ready: async (page) => {
@@ -902,7 +945,7 @@ describe.each(PHONES)('on a %s wide phone', (_width, viewport) => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const sidebar = page.locator('.sidebar');
     const names = await nav.getByRole('link').evaluateAll((links) => links.map((l) => (l.textContent ?? '').trim()));
-    expect(names).toEqual(['Home', 'Deals', 'Meetings', 'Upload', 'Coaching', 'Settings']);
+    expect(names).toEqual(['Home', 'Deals', 'Companies', 'Contacts', 'Meetings', 'Upload', 'Coaching', 'Settings']);
     await page.keyboard.press('Tab');
     expect(await hasFocus(page.getByRole('link', { name: 'Skip to content' })), 'the skip link first').toBe(true);
     for (const name of names) {

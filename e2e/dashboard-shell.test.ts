@@ -38,7 +38,7 @@ describe('dashboard shell', () => {
     await hoverSidebar();
     await page.waitForTimeout(250); // let the width transition finish before measuring it
     const expanded = await readSidebar(page);
-    expect(expanded.labelWidths).toHaveLength(6);
+    expect(expanded.labelWidths).toHaveLength(8);
     expect(expanded.wordmarkVisible).toBe(true);
     await screenshot(page, 'dashboard-shell-expanded');
 

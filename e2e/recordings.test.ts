@@ -358,7 +358,7 @@ describe('Deal timeline', () => {
     const timeline = page.getByRole('complementary', { name: 'Timeline' });
     const event = timeline.getByRole('listitem').filter({ hasText: 'team-call.mp4' });
     await event.waitFor();
-    expect(await event.locator('.timeline-when').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
+    expect(await event.locator('.activity-when').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/);
     await shot('deal-timeline');
     expect(await runAxe(page)).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -48,6 +48,9 @@ export function NoteEditor({ label, initial = '', saveLabel = 'Save', busy, onSa
         rows={3}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        // Chromium scrolls a textarea reached by Tab to the very bottom edge, under the fixed footer;
+        // scrollIntoView keeps the page's scroll padding, so the whole box shows.
+        onFocus={(e) => e.currentTarget.scrollIntoView?.({ block: 'nearest' })}
         disabled={busy}
         aria-invalid={tooLong || undefined}
         aria-describedby={`${id}-count`}
