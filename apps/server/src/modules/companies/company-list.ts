@@ -72,21 +72,33 @@ function filters(v: Viewer, q: Pick<TCompanyListQuery, 'search' | 'owner_id'>, f
 export function companyRows(v: Viewer, ids: SQL, order: SQL = ORDER.name_asc): SQL {
   return sql`select c.id, c.name, c.domain, c.industry, c.city, c.phone, c.owner_id, c.created_at, c.updated_at,
       coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as owner_name,
-      (select count(*) from deals d where d.company_id = c.id and ${scope.deals(v, 'd')})::int as deal_count,
+      ${scope.dealsOnCompany(v, 'c')}::int as deal_count,
       (select count(*) from contacts k where k.company_id = c.id and ${scope.contacts(v, 'k')})::int as contact_count
     from companies c left join users u on u.id = c.owner_id
     where c.id in (${ids}) order by ${order}`;
 }
 
+/**
+ * The list's count. Unsearched, it is read from the kept totals (decision 13's two disjoint parts:
+ * owned by the viewer's team, from record_owner_totals; reached only through the team's deals, from
+ * company_deal_reach), exact without reading the companies; a search narrows the rows by its own
+ * index first: one count.
+ */
+function countOf(v: Viewer, q: TCompanyListQuery): SQL {
+  if (q.search?.trim()) return sql`select count(*)::int as total from companies c where ${filters(v, q)}`;
+  const parts = scope.recordParts(v, 'companies', 'c');
+  if (!parts) return sql`select ${scope.workspaceTotal(v, 'companies', q.owner_id)}::int as total`;
+  return sql`select (${parts.ownedTotal(q.owner_id)} + ${parts.throughDealOnlyTotal(q.owner_id)})::int as total`;
+}
+
 export async function listCompanies(db: DbOrTx, v: Viewer, q: TCompanyListQuery): Promise<TCompanyListResponse> {
-  const where = filters(v, q);
-  const order = ORDER[q.sort];
   const offset = (q.page - 1) * q.page_size;
-  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : where;
-  const pageIds = sql`select c.id from companies c where ${pageWhere} order by ${order} limit ${q.page_size} offset ${offset}`;
+  // An early page walks the sort's index and probes each row (it stops after a few dozen); a deep one tests rows against the list form.
+  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : filters(v, q);
+  const pageIds = sql`select c.id from companies c where ${pageWhere} order by ${ORDER[q.sort]} limit ${q.page_size} offset ${offset}`;
   const [rows, [count]] = await Promise.all([
-    execute<Row>(db, companyRows(v, pageIds, order)),
-    execute<{ total: number }>(db, sql`select count(*)::int as total from companies c where ${where}`),
+    execute<Row>(db, companyRows(v, pageIds, ORDER[q.sort])),
+    execute<{ total: number }>(db, countOf(v, q)),
   ]);
   return { data: rows.map(toCompany), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
 }

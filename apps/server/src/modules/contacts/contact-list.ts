@@ -52,9 +52,8 @@ export const toContact = (r: Row): TContact => ({
 const EARLY_ROWS = 200;
 
 /** The `where` of the list; `few`: a statement that stops after a few dozen rows probes the visibility per row. */
-function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | 'company_id'>, form: 'list' | 'few' | 'none' = 'list'): SQL {
-  // 'none': the scope is the caller's (countOf's halves, which hold the workspace and the rule).
-  const parts = form === 'none' ? [sql`true`] : [form === 'few' ? scope.contacts(v, 'k') : scope.contactsList(v, 'k')];
+function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | 'company_id'>, form: 'list' | 'few' = 'list'): SQL {
+  const parts = [form === 'few' ? scope.contacts(v, 'k') : scope.contactsList(v, 'k')];
   if (q.owner_id) parts.push(sql`k.owner_id = ${q.owner_id}`);
   if (q.company_id) parts.push(sql`k.company_id = ${q.company_id}`);
   const term = q.search?.trim().toLowerCase();
@@ -78,27 +77,25 @@ export function contactRows(v: Viewer, ids: SQL, order: SQL = ORDER.name_asc): S
 }
 
 /**
- * The list's count. Unsearched, for a viewer below admin, the two disjoint halves of the scope
- * (owned by their team; seen only as a stakeholder of their deals) are counted apart and added,
- * each from its own index, where one count would test all of the workspace's contacts against the
- * rule (300k at the bench's size). A search narrows the rows by its own index first: one count.
+ * The list's count. Unsearched and not narrowed to a company, it is read from the kept totals
+ * (decision 13's two disjoint parts: owned by the viewer's team, from record_owner_totals; seen only
+ * as a stakeholder of the team's deals, from contact_deal_reach), exact without reading the contacts.
+ * A search or a company narrows the rows by its own index first: one count.
  */
-function countOf(v: Viewer, q: Parameters<typeof filters>[1]): SQL {
-  const halves = q.search?.trim() ? null : scope.contactsSplit(v, 'k');
-  if (!halves) return sql`select count(*)::int as total from contacts k where ${filters(v, q)}`;
-  const rest = filters(v, q, 'none');
-  return sql`select ((select count(*) from contacts k where ${halves.owned} and ${rest})
-    + (select count(*) from contacts k where ${halves.throughDealOnly} and ${rest}))::int as total`;
+function countOf(v: Viewer, q: TContactListQuery): SQL {
+  if (q.search?.trim() || q.company_id) return sql`select count(*)::int as total from contacts k where ${filters(v, q)}`;
+  const parts = scope.recordParts(v, 'contacts', 'k');
+  if (!parts) return sql`select ${scope.workspaceTotal(v, 'contacts', q.owner_id)}::int as total`;
+  return sql`select (${parts.ownedTotal(q.owner_id)} + ${parts.throughDealOnlyTotal(q.owner_id)})::int as total`;
 }
 
 export async function listContacts(db: DbOrTx, v: Viewer, q: TContactListQuery): Promise<TContactListResponse> {
-  const where = filters(v, q);
-  const order = ORDER[q.sort];
   const offset = (q.page - 1) * q.page_size;
-  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : where;
-  const pageIds = sql`select k.id from contacts k where ${pageWhere} order by ${order} limit ${q.page_size} offset ${offset}`;
+  // An early page walks the sort's index and probes each row (it stops after a few dozen); a deep one tests rows against the list form.
+  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : filters(v, q);
+  const pageIds = sql`select k.id from contacts k where ${pageWhere} order by ${ORDER[q.sort]} limit ${q.page_size} offset ${offset}`;
   const [rows, [count]] = await Promise.all([
-    execute<Row>(db, contactRows(v, pageIds, order)),
+    execute<Row>(db, contactRows(v, pageIds, ORDER[q.sort])),
     execute<{ total: number }>(db, countOf(v, q)),
   ]);
   return { data: rows.map(toContact), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherWorkspace, type OtherWorkspace } from '../../test/other-workspace';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db';
+import { scope, type Viewer } from '../modules/access/scopes';
+import { listCompanies } from '../modules/companies/company-list';
+import { listContacts } from '../modules/contacts/contact-list';
+import { execute, type Db } from './client';
+
+/**
+ * The companies and contacts lists' kept tables (migration 0029: record_owner_totals,
+ * company_deal_reach, contact_deal_reach) follow every write that changes who sees a record: after
+ * each one they equal a rebuild from the records, and each member's list totals (unsearched, and
+ * for one owner) equal a count of what the visibility rule selects.
+ */
+
+let database: TestDatabase;
+let db: Db;
+const workspaces: OtherWorkspace[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  for (const domain of ['globex.example', 'initech.example']) workspaces.push(await createOtherWorkspace(db, { domain, deals: 30 }));
+  for (const w of workspaces) {
+    // Owned contacts (the seed leaves them unowned) and stakeholders on some deals, the way the screens add them.
+    await db.execute(sql`update contacts set owner_id = ${w.ids.rep2} where organization_id = ${w.organizationId}
+      and id in (select id from contacts where organization_id = ${w.organizationId} order by id limit 4)`);
+    await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id)
+      select d.id, k.id from (select id, row_number() over (order by id) n from deals where organization_id = ${w.organizationId}) d
+      join (select id, row_number() over (order by id) n from contacts where organization_id = ${w.organizationId}) k on k.n = d.n
+      on conflict do nothing`);
+  }
+}, 120_000);
+afterAll(() => database?.close());
+
+const KEPT = ['record_owner_totals', 'company_deal_reach', 'contact_deal_reach'] as const;
+
+async function kept(): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  out.record_owner_totals = await execute(
+    db,
+    sql`select organization_id, owner_id, companies::int, contacts::int from record_owner_totals
+      where companies <> 0 or contacts <> 0 order by 1, 2 nulls first`,
+  );
+  out.company_deal_reach = await execute(db, sql`select * from company_deal_reach order by organization_id, owner_id, company_id`);
+  out.contact_deal_reach = await execute(db, sql`select * from contact_deal_reach order by organization_id, owner_id, contact_id`);
+  return out;
+}
+
+/** The kept tables as the triggers left them equal a rebuild from the records; and every member's totals are exact. */
+async function expectConsistent(step: string): Promise<void> {
+  const before = await kept();
+  await db.execute(sql`select record_reach_rebuild(id) from organizations`);
+  const after = await kept();
+  for (const table of KEPT) expect(before[table], `${step}: ${table}`).toEqual(after[table]);
+  const users = await execute<Viewer>(db, sql`select id, organization_id as "organizationId", role from users`);
+  for (const v of users) {
+    const [truth] = await execute<{ companies: number; contacts: number }>(
+      db,
+      sql`select (select count(*) from companies c where ${scope.companies(v, 'c')})::int as companies,
+        (select count(*) from contacts k where ${scope.contacts(v, 'k')})::int as contacts`,
+    );
+    const query = { page: 1, page_size: 25, sort: 'name_asc' } as const;
+    expect((await listCompanies(db, v, query)).total, `${step}: companies of ${v.role} ${v.id}`).toBe(truth!.companies);
+    expect((await listContacts(db, v, query)).total, `${step}: contacts of ${v.role} ${v.id}`).toBe(truth!.contacts);
+    const w = workspaces.find((x) => x.organizationId === v.organizationId);
+    if (!w) continue;
+    for (const owner of [w.ids.rep, w.ids.admin]) {
+      const [one] = await execute<{ companies: number; contacts: number }>(
+        db,
+        sql`select (select count(*) from companies c where ${scope.companies(v, 'c')} and c.owner_id = ${owner})::int as companies,
+          (select count(*) from contacts k where ${scope.contacts(v, 'k')} and k.owner_id = ${owner})::int as contacts`,
+      );
+      expect((await listCompanies(db, v, { ...query, owner_id: owner })).total, `${step}: ${owner}'s companies`).toBe(one!.companies);
+      expect((await listContacts(db, v, { ...query, owner_id: owner })).total, `${step}: ${owner}'s contacts`).toBe(one!.contacts);
+    }
+  }
+}
+
+const one = async <T>(query: ReturnType<typeof sql>) => (await execute<T>(db, query))[0]!;
+
+describe('the companies and contacts lists’ kept tables', () => {
+  it('match the records after the migration and after every kind of write', async () => {
+    const [w] = workspaces;
+    const org = w!.organizationId;
+    const { admin, manager, rep, rep2 } = w!.ids;
+    await expectConsistent('seeded');
+    // The migration's backfill left them filled.
+    expect((await one<{ n: number }>(sql`select count(*)::int n from company_deal_reach where organization_id = ${org}`)).n).toBeGreaterThan(0);
+    expect((await one<{ n: number }>(sql`select count(*)::int n from contact_deal_reach where organization_id = ${org}`)).n).toBeGreaterThan(0);
+
+    // Companies: created, given to another owner, to no one.
+    const co = await one<{ id: string }>(
+      sql`insert into companies (organization_id, name, owner_id) values (${org}, 'Reach Test Co', ${rep}) returning id`,
+    );
+    await expectConsistent('company created');
+    const deal = await one<{ id: string }>(sql`select id::text from deals where organization_id = ${org} and owner_id = ${rep2} order by id limit 1`);
+    await db.execute(sql`update deals set company_id = ${co.id} where id = ${deal.id}`);
+    await expectConsistent('deal moved onto the company');
+    await db.execute(sql`update companies set owner_id = ${admin} where id = ${co.id}`);
+    await expectConsistent('company given to the admin');
+    await db.execute(sql`update companies set owner_id = null where id = ${co.id}`);
+    await expectConsistent('company left without owner');
+
+    // Deals: created on a company, owner changed (with stakeholders), owner removed, deleted.
+    const pipeline = await one<{ pipeline_id: string; stage_id: string }>(
+      sql`select pipeline_id, stage_id from deals where organization_id = ${org} limit 1`,
+    );
+    const created = await one<{ id: string }>(sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, company_id)
+      values (${org}, 'Reach deal', ${pipeline.pipeline_id}, ${pipeline.stage_id}, ${rep}, ${co.id}) returning id::text`);
+    const contact = await one<{ id: string }>(
+      sql`insert into contacts (organization_id, firstname, lastname, owner_id, company_id) values (${org}, 'Rhea', 'Reach', ${admin}, ${co.id}) returning id`,
+    );
+    await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id) values (${created.id}, ${contact.id})`);
+    await expectConsistent('deal and stakeholder added');
+    await db.execute(sql`update deals set owner_id = ${manager} where id = ${created.id}`);
+    await expectConsistent('deal given to the manager');
+    await db.execute(sql`update deals set owner_id = null where id = ${created.id}`);
+    await expectConsistent('deal left without owner');
+    await db.execute(sql`update deals set owner_id = ${rep2}, company_id = null where id = ${created.id}`);
+    await expectConsistent('deal given to rep2, off the company');
+    const other = await one<{ id: string }>(sql`select id from contacts where organization_id = ${org} and id <> ${contact.id} order by id limit 1`);
+    await db.execute(sql`update deal_stakeholders set contact_id = ${other.id} where deal_id = ${created.id} and contact_id = ${contact.id}`);
+    await expectConsistent('stakeholder changed');
+    await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id) values (${created.id}, ${contact.id})`);
+    await db.execute(sql`delete from deal_stakeholders where deal_id = ${created.id} and contact_id = ${other.id}`);
+    await expectConsistent('stakeholder removed');
+    await db.execute(sql`delete from deals where id = ${created.id}`);
+    await expectConsistent('deal with a stakeholder deleted');
+
+    // Contacts: owner changes while a stakeholder, deleted while a stakeholder.
+    await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id) values (${deal.id}, ${contact.id})`);
+    await db.execute(sql`update contacts set owner_id = ${rep} where id = ${contact.id}`);
+    await expectConsistent('stakeholder contact given to the rep');
+    await db.execute(sql`delete from contacts where id = ${contact.id}`);
+    await expectConsistent('stakeholder contact deleted');
+
+    // A company with deals and contacts deleted (deals and contacts lose it), then a user removed (their records lose their owner).
+    await db.execute(sql`delete from companies where id = ${co.id}`);
+    await expectConsistent('company with a deal deleted');
+    await db.execute(sql`delete from users where id = ${rep2}`);
+    await expectConsistent('an owner removed');
+  }, 120_000);
+
+  it('record_reach_rebuild refills one workspace and leaves the others alone', async () => {
+    const [a, b] = workspaces;
+    const before = await kept();
+    await db.execute(sql`delete from company_deal_reach where organization_id = ${a!.organizationId}`);
+    await db.execute(sql`delete from record_owner_totals where organization_id = ${a!.organizationId}`);
+    await db.execute(sql`select record_reach_rebuild(${a!.organizationId})`);
+    expect(await kept()).toEqual(before);
+    expect(b).toBeDefined();
+  });
+});
