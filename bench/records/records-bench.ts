@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,7 +84,11 @@ export async function runRecordsBench(o: RecordsBenchOptions): Promise<BenchResu
   let prepared: { ds: Dataset; terms: Awaited<ReturnType<typeof sampleTerms>> };
   let generated = true;
   // A saved workspace from older migrations is made again (a bulk load fills what later migrations keep).
-  const migrations = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const migrations = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+    .map((f) => `${f} ${createHash('sha256').update(fs.readFileSync(path.join(MIGRATIONS_DIR, f))).digest('hex').slice(0, 16)}`);
   const saved = fs.existsSync(cacheMeta) ? (JSON.parse(fs.readFileSync(cacheMeta, 'utf8')) as typeof prepared & { migrations?: string[] }) : null;
   if (!o.fresh && saved && JSON.stringify(saved.migrations) === JSON.stringify(migrations)) {
     o.log(`  records: copying the saved workspace from ${path.relative(REPO_ROOT, cacheDir)}`);

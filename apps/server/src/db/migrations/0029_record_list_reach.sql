@@ -51,49 +51,60 @@ CREATE FUNCTION "record_owner_totals_add"(org uuid, owner uuid, dcompanies integ
   ON CONFLICT ON CONSTRAINT record_owner_totals_key DO UPDATE
     SET companies = t.companies + excluded.companies, contacts = t.contacts + excluded.contacts;
 $$;--> statement-breakpoint
--- One more (n = 1) or one fewer (n = -1) deal of `owner` on the company; the company row is share-locked
--- while its owner is read, so a concurrent change of that owner cannot leave a stale copy here.
-CREATE FUNCTION "company_deal_reach_add"(org uuid, owner uuid, company uuid, n integer) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  company_owner uuid;
-BEGIN
-  IF owner IS NULL OR company IS NULL THEN RETURN; END IF;
-  IF n > 0 THEN
-    SELECT c.owner_id INTO company_owner FROM companies c WHERE c.id = company FOR SHARE;
-    INSERT INTO company_deal_reach AS r (organization_id, owner_id, company_id, company_owner_id, deals)
-    VALUES (org, owner, company, company_owner, n)
-    ON CONFLICT ON CONSTRAINT company_deal_reach_pkey DO UPDATE SET deals = r.deals + excluded.deals;
-  ELSE
-    UPDATE company_deal_reach SET deals = deals + n WHERE organization_id = org AND owner_id = owner AND company_id = company;
-    DELETE FROM company_deal_reach WHERE organization_id = org AND owner_id = owner AND company_id = company AND deals <= 0;
-  END IF;
-END
+-- One more deal of `owner` on the company (its owner read under a share lock, so a concurrent change
+-- of that owner cannot leave a stale copy here), or one fewer; nothing for a deal without owner or company.
+CREATE FUNCTION "company_deal_reach_inc"(org uuid, owner uuid, company uuid) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO company_deal_reach AS r (organization_id, owner_id, company_id, company_owner_id, deals)
+  SELECT org, owner, company, (SELECT c.owner_id FROM companies c WHERE c.id = company FOR SHARE), 1
+  WHERE owner IS NOT NULL AND company IS NOT NULL
+  ON CONFLICT ON CONSTRAINT company_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
-CREATE FUNCTION "contact_deal_reach_add"(org uuid, owner uuid, contact uuid, n integer) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  contact_owner uuid;
-BEGIN
-  IF owner IS NULL OR contact IS NULL THEN RETURN; END IF;
-  IF n > 0 THEN
-    SELECT k.owner_id INTO contact_owner FROM contacts k WHERE k.id = contact FOR SHARE;
-    INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
-    VALUES (org, owner, contact, contact_owner, n)
-    ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + excluded.deals;
-  ELSE
-    UPDATE contact_deal_reach SET deals = deals + n WHERE organization_id = org AND owner_id = owner AND contact_id = contact;
-    DELETE FROM contact_deal_reach WHERE organization_id = org AND owner_id = owner AND contact_id = contact AND deals <= 0;
-  END IF;
-END
+CREATE FUNCTION "company_deal_reach_dec"(org uuid, owner uuid, company uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE company_deal_reach SET deals = deals - 1 WHERE organization_id = org AND owner_id = owner AND company_id = company;
+  DELETE FROM company_deal_reach WHERE organization_id = org AND owner_id = owner AND company_id = company AND deals <= 0;
+$$;--> statement-breakpoint
+CREATE FUNCTION "contact_deal_reach_inc"(org uuid, owner uuid, contact uuid) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
+  SELECT org, owner, contact, (SELECT k.owner_id FROM contacts k WHERE k.id = contact FOR SHARE), 1
+  WHERE owner IS NOT NULL AND contact IS NOT NULL
+  ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
+$$;--> statement-breakpoint
+CREATE FUNCTION "contact_deal_reach_dec"(org uuid, owner uuid, contact uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE contact_deal_reach SET deals = deals - 1 WHERE organization_id = org AND owner_id = owner AND contact_id = contact;
+  DELETE FROM contact_deal_reach WHERE organization_id = org AND owner_id = owner AND contact_id = contact AND deals <= 0;
+$$;--> statement-breakpoint
+-- A record's new owner, copied onto its reach rows.
+CREATE FUNCTION "company_deal_reach_owner"(company uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE company_deal_reach SET company_owner_id = owner WHERE company_id = company;
+$$;--> statement-breakpoint
+CREATE FUNCTION "contact_deal_reach_owner"(contact uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE contact_deal_reach SET contact_owner_id = owner WHERE contact_id = contact;
+$$;--> statement-breakpoint
+-- A deal's stakeholders leave its owner's reach (deal deleted, or given to someone else) or enter the new owner's.
+CREATE FUNCTION "contact_deal_reach_drop_deal"(deal bigint, org uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  UPDATE contact_deal_reach r SET deals = r.deals - 1 FROM deal_stakeholders s
+  WHERE s.deal_id = deal AND r.organization_id = org AND r.owner_id = owner AND r.contact_id = s.contact_id;
+  DELETE FROM contact_deal_reach r USING deal_stakeholders s
+  WHERE s.deal_id = deal AND r.organization_id = org AND r.owner_id = owner AND r.contact_id = s.contact_id AND r.deals <= 0;
+$$;--> statement-breakpoint
+CREATE FUNCTION "contact_deal_reach_add_deal"(deal bigint, org uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
+  SELECT org, owner, k.id, k.owner_id, 1 FROM deal_stakeholders s JOIN contacts k ON k.id = s.contact_id
+  WHERE s.deal_id = deal AND owner IS NOT NULL ORDER BY k.id FOR SHARE OF k
+  ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
 CREATE FUNCTION "companies_reach_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND NOT (OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM record_owner_totals_add(OLD.organization_id, OLD.owner_id, -1, 0); END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM record_owner_totals_add(NEW.organization_id, NEW.owner_id, 1, 0); END IF;
   IF TG_OP = 'UPDATE' THEN
-    UPDATE company_deal_reach SET company_owner_id = NEW.owner_id WHERE company_id = NEW.id;
+    IF OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id THEN
+      PERFORM record_owner_totals_add(OLD.organization_id, OLD.owner_id, -1, 0);
+      PERFORM record_owner_totals_add(NEW.organization_id, NEW.owner_id, 1, 0);
+      PERFORM company_deal_reach_owner(NEW.id, NEW.owner_id);
+    END IF;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM record_owner_totals_add(NEW.organization_id, NEW.owner_id, 1, 0);
+  ELSE
+    PERFORM record_owner_totals_add(OLD.organization_id, OLD.owner_id, -1, 0);
   END IF;
   RETURN NULL;
 END
@@ -101,66 +112,67 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "companies_reach" AFTER INSERT OR UPDATE OR DELETE ON "companies" FOR EACH ROW EXECUTE FUNCTION companies_reach_on_change();--> statement-breakpoint
 CREATE FUNCTION "contacts_reach_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND NOT (OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM record_owner_totals_add(OLD.organization_id, OLD.owner_id, 0, -1); END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM record_owner_totals_add(NEW.organization_id, NEW.owner_id, 0, 1); END IF;
   IF TG_OP = 'UPDATE' THEN
-    UPDATE contact_deal_reach SET contact_owner_id = NEW.owner_id WHERE contact_id = NEW.id;
+    IF OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id THEN
+      PERFORM record_owner_totals_add(OLD.organization_id, OLD.owner_id, 0, -1);
+      PERFORM record_owner_totals_add(NEW.organization_id, NEW.owner_id, 0, 1);
+      PERFORM contact_deal_reach_owner(NEW.id, NEW.owner_id);
+    END IF;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM record_owner_totals_add(NEW.organization_id, NEW.owner_id, 0, 1);
+  ELSE
+    PERFORM record_owner_totals_add(OLD.organization_id, OLD.owner_id, 0, -1);
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "contacts_reach" AFTER INSERT OR UPDATE OR DELETE ON "contacts" FOR EACH ROW EXECUTE FUNCTION contacts_reach_on_change();--> statement-breakpoint
+-- Deals: AFTER INSERT or UPDATE; BEFORE DELETE (its stakeholders are still there to drop from the owner's reach).
+-- A new deal has no stakeholders yet.
 CREATE FUNCTION "deals_reach_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  s record;
 BEGIN
-  IF TG_OP = 'UPDATE' AND NOT (OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.company_id IS DISTINCT FROM NEW.company_id
-      OR OLD.organization_id IS DISTINCT FROM NEW.organization_id) THEN
+  IF TG_OP = 'UPDATE' THEN
+    IF OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.company_id IS DISTINCT FROM NEW.company_id
+        OR OLD.organization_id IS DISTINCT FROM NEW.organization_id THEN
+      PERFORM company_deal_reach_dec(OLD.organization_id, OLD.owner_id, OLD.company_id);
+      PERFORM company_deal_reach_inc(NEW.organization_id, NEW.owner_id, NEW.company_id);
+    END IF;
+    IF OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id THEN
+      PERFORM contact_deal_reach_drop_deal(OLD.id, OLD.organization_id, OLD.owner_id);
+      PERFORM contact_deal_reach_add_deal(NEW.id, NEW.organization_id, NEW.owner_id);
+    END IF;
+    RETURN NULL;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM company_deal_reach_inc(NEW.organization_id, NEW.owner_id, NEW.company_id);
     RETURN NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM company_deal_reach_add(OLD.organization_id, OLD.owner_id, OLD.company_id, -1);
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    PERFORM company_deal_reach_add(NEW.organization_id, NEW.owner_id, NEW.company_id, 1);
-  END IF;
-  -- The stakeholders follow the deal's owner; a new deal has none yet, a deleted one drops theirs here.
-  IF TG_OP = 'DELETE' OR (TG_OP = 'UPDATE' AND (OLD.owner_id IS DISTINCT FROM NEW.owner_id OR OLD.organization_id IS DISTINCT FROM NEW.organization_id)) THEN
-    FOR s IN SELECT contact_id FROM deal_stakeholders WHERE deal_id = OLD.id ORDER BY contact_id LOOP
-      PERFORM contact_deal_reach_add(OLD.organization_id, OLD.owner_id, s.contact_id, -1);
-      IF TG_OP = 'UPDATE' THEN PERFORM contact_deal_reach_add(NEW.organization_id, NEW.owner_id, s.contact_id, 1); END IF;
-    END LOOP;
-  END IF;
-  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
-  RETURN NULL;
+  PERFORM company_deal_reach_dec(OLD.organization_id, OLD.owner_id, OLD.company_id);
+  PERFORM contact_deal_reach_drop_deal(OLD.id, OLD.organization_id, OLD.owner_id);
+  RETURN OLD;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "deals_reach" AFTER INSERT OR UPDATE ON "deals" FOR EACH ROW EXECUTE FUNCTION deals_reach_on_change();--> statement-breakpoint
 CREATE TRIGGER "deals_reach_delete" BEFORE DELETE ON "deals" FOR EACH ROW EXECUTE FUNCTION deals_reach_on_change();--> statement-breakpoint
+-- Stakeholders: the deal's owner reaches the contact. When the deal itself is being deleted, it is no
+-- longer found here (its BEFORE DELETE trigger dropped this reach already).
 CREATE FUNCTION "deal_stakeholders_reach_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  d record;
 BEGIN
-  IF TG_OP = 'UPDATE' AND OLD.deal_id = NEW.deal_id AND OLD.contact_id = NEW.contact_id THEN RETURN NULL; END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    -- Not found when the deal itself is being deleted: its BEFORE DELETE trigger dropped this reach already.
-    SELECT organization_id, owner_id INTO d FROM deals WHERE id = OLD.deal_id;
-    IF FOUND THEN PERFORM contact_deal_reach_add(d.organization_id, d.owner_id, OLD.contact_id, -1); END IF;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    SELECT organization_id, owner_id INTO d FROM deals WHERE id = NEW.deal_id;
-    IF FOUND THEN PERFORM contact_deal_reach_add(d.organization_id, d.owner_id, NEW.contact_id, 1); END IF;
+  IF TG_OP = 'UPDATE' THEN
+    IF OLD.deal_id IS DISTINCT FROM NEW.deal_id OR OLD.contact_id IS DISTINCT FROM NEW.contact_id THEN
+      PERFORM contact_deal_reach_dec(d.organization_id, d.owner_id, OLD.contact_id) FROM deals d WHERE d.id = OLD.deal_id;
+      PERFORM contact_deal_reach_inc(d.organization_id, d.owner_id, NEW.contact_id) FROM deals d WHERE d.id = NEW.deal_id;
+    END IF;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM contact_deal_reach_inc(d.organization_id, d.owner_id, NEW.contact_id) FROM deals d WHERE d.id = NEW.deal_id;
+  ELSE
+    PERFORM contact_deal_reach_dec(d.organization_id, d.owner_id, OLD.contact_id) FROM deals d WHERE d.id = OLD.deal_id;
   END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "deal_stakeholders_reach" AFTER INSERT OR UPDATE OR DELETE ON "deal_stakeholders" FOR EACH ROW EXECUTE FUNCTION deal_stakeholders_reach_on_change();--> statement-breakpoint
 -- The three tables of one workspace from its records (after a bulk load with triggers off; the backfill below).
-CREATE FUNCTION "record_reach_rebuild"(org uuid) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
+CREATE FUNCTION "record_reach_rebuild"(org uuid) RETURNS void LANGUAGE sql AS $$
   DELETE FROM record_owner_totals WHERE organization_id = org;
   DELETE FROM company_deal_reach WHERE organization_id = org;
   DELETE FROM contact_deal_reach WHERE organization_id = org;
@@ -177,6 +189,5 @@ BEGIN
   SELECT org, d.owner_id, s.contact_id, k.owner_id, count(*) FROM deal_stakeholders s
   JOIN deals d ON d.id = s.deal_id JOIN contacts k ON k.id = s.contact_id
   WHERE d.organization_id = org AND d.owner_id IS NOT NULL GROUP BY d.owner_id, s.contact_id, k.owner_id;
-END
 $$;--> statement-breakpoint
 SELECT record_reach_rebuild(id) FROM organizations;
