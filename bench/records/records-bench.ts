@@ -88,8 +88,16 @@ export async function runRecordsBench(o: RecordsBenchOptions): Promise<BenchResu
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))
     .sort()
-    .map((f) => `${f} ${createHash('sha256').update(fs.readFileSync(path.join(MIGRATIONS_DIR, f))).digest('hex').slice(0, 16)}`);
-  const saved = fs.existsSync(cacheMeta) ? (JSON.parse(fs.readFileSync(cacheMeta, 'utf8')) as typeof prepared & { migrations?: string[] }) : null;
+    .map(
+      (f) =>
+        `${f} ${createHash('sha256')
+          .update(fs.readFileSync(path.join(MIGRATIONS_DIR, f)))
+          .digest('hex')
+          .slice(0, 16)}`,
+    );
+  const saved = fs.existsSync(cacheMeta)
+    ? (JSON.parse(fs.readFileSync(cacheMeta, 'utf8')) as typeof prepared & { migrations?: string[] })
+    : null;
   if (!o.fresh && saved && JSON.stringify(saved.migrations) === JSON.stringify(migrations)) {
     o.log(`  records: copying the saved workspace from ${path.relative(REPO_ROOT, cacheDir)}`);
     fs.cpSync(path.join(cacheDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
@@ -173,7 +181,9 @@ function report(
     { metric: 'slowest p95', value: `${worst.latency.p95} ms (${worst.list}, ${worst.query})` },
     {
       metric: 'data generation',
-      value: run.generated ? `${Math.round(run.generateMs / 1000)} s` : `the saved workspace, copied in ${Math.round(run.generateMs / 1000)} s`,
+      value: run.generated
+        ? `${Math.round(run.generateMs / 1000)} s`
+        : `the saved workspace, copied in ${Math.round(run.generateMs / 1000)} s`,
     },
     { metric: '1-minute load average at start / end', value: `${run.load.atStart} / ${run.load.atEnd}` },
   ];

@@ -87,15 +87,21 @@ describe('the companies and contacts lists’ kept tables', () => {
     const { admin, manager, rep, rep2 } = w!.ids;
     await expectConsistent('seeded');
     // The migration's backfill left them filled.
-    expect((await one<{ n: number }>(sql`select count(*)::int n from company_deal_reach where organization_id = ${org}`)).n).toBeGreaterThan(0);
-    expect((await one<{ n: number }>(sql`select count(*)::int n from contact_deal_reach where organization_id = ${org}`)).n).toBeGreaterThan(0);
+    expect(
+      (await one<{ n: number }>(sql`select count(*)::int n from company_deal_reach where organization_id = ${org}`)).n,
+    ).toBeGreaterThan(0);
+    expect(
+      (await one<{ n: number }>(sql`select count(*)::int n from contact_deal_reach where organization_id = ${org}`)).n,
+    ).toBeGreaterThan(0);
 
     // Companies: created, given to another owner, to no one.
     const co = await one<{ id: string }>(
       sql`insert into companies (organization_id, name, owner_id) values (${org}, 'Reach Test Co', ${rep}) returning id`,
     );
     await expectConsistent('company created');
-    const deal = await one<{ id: string }>(sql`select id::text from deals where organization_id = ${org} and owner_id = ${rep2} order by id limit 1`);
+    const deal = await one<{ id: string }>(
+      sql`select id::text from deals where organization_id = ${org} and owner_id = ${rep2} order by id limit 1`,
+    );
     await db.execute(sql`update deals set company_id = ${co.id} where id = ${deal.id}`);
     await expectConsistent('deal moved onto the company');
     await db.execute(sql`update companies set owner_id = ${admin} where id = ${co.id}`);
@@ -110,7 +116,8 @@ describe('the companies and contacts lists’ kept tables', () => {
     const created = await one<{ id: string }>(sql`insert into deals (organization_id, dealname, pipeline_id, stage_id, owner_id, company_id)
       values (${org}, 'Reach deal', ${pipeline.pipeline_id}, ${pipeline.stage_id}, ${rep}, ${co.id}) returning id::text`);
     const contact = await one<{ id: string }>(
-      sql`insert into contacts (organization_id, firstname, lastname, owner_id, company_id) values (${org}, 'Rhea', 'Reach', ${admin}, ${co.id}) returning id`,
+      sql`insert into contacts (organization_id, firstname, lastname, owner_id, company_id)
+        values (${org}, 'Rhea', 'Reach', ${admin}, ${co.id}) returning id`,
     );
     await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id) values (${created.id}, ${contact.id})`);
     await expectConsistent('deal and stakeholder added');
@@ -120,8 +127,12 @@ describe('the companies and contacts lists’ kept tables', () => {
     await expectConsistent('deal left without owner');
     await db.execute(sql`update deals set owner_id = ${rep2}, company_id = null where id = ${created.id}`);
     await expectConsistent('deal given to rep2, off the company');
-    const other = await one<{ id: string }>(sql`select id from contacts where organization_id = ${org} and id <> ${contact.id} order by id limit 1`);
-    await db.execute(sql`update deal_stakeholders set contact_id = ${other.id} where deal_id = ${created.id} and contact_id = ${contact.id}`);
+    const other = await one<{ id: string }>(
+      sql`select id from contacts where organization_id = ${org} and id <> ${contact.id} order by id limit 1`,
+    );
+    await db.execute(
+      sql`update deal_stakeholders set contact_id = ${other.id} where deal_id = ${created.id} and contact_id = ${contact.id}`,
+    );
     await expectConsistent('stakeholder changed');
     await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id) values (${created.id}, ${contact.id})`);
     await db.execute(sql`delete from deal_stakeholders where deal_id = ${created.id} and contact_id = ${other.id}`);
@@ -141,6 +152,65 @@ describe('the companies and contacts lists’ kept tables', () => {
     await expectConsistent('company with a deal deleted');
     await db.execute(sql`delete from users where id = ${rep2}`);
     await expectConsistent('an owner removed');
+  }, 120_000);
+
+  it('pages every sort the same from either end of the list, for each member, with exact totals', async () => {
+    const w = workspaces[1]!;
+    const org = w.organizationId;
+    const owners = [w.ids.admin, w.ids.manager, w.ids.rep, w.ids.rep2, null];
+    const ownerArray = sql.raw(`array[${owners.map((o) => (o ? `'${o}'::uuid` : 'null::uuid')).join(', ')}]`);
+    // Enough records that pages past the early ones (offset 200) are read, half of them from the list's other end.
+    await db.execute(sql`insert into companies (organization_id, name, owner_id, created_at, updated_at)
+      select ${org}, 'Paged ' || (g % 37) || ' Co', (${ownerArray})[1 + g % 5],
+        now() - make_interval(mins => g % 50), now() - make_interval(mins => g % 23)
+      from generate_series(1, 420) g`);
+    await db.execute(sql`insert into contacts (organization_id, firstname, lastname, owner_id, created_at, updated_at)
+      select ${org}, 'Paged', 'Person ' || (g % 41), (${ownerArray})[1 + g % 5],
+        now() - make_interval(mins => g % 50), now() - make_interval(mins => g % 23)
+      from generate_series(1, 420) g`);
+    // Some of rep2's contacts are stakeholders of the rep's deals (seen by the rep through them).
+    await db.execute(sql`insert into deal_stakeholders (deal_id, contact_id)
+      select d.id, k.id from (select id from deals where organization_id = ${org} and owner_id = ${w.ids.rep} order by id limit 1) d
+      cross join (select id from contacts where organization_id = ${org} and owner_id = ${w.ids.rep2} order by id limit 60) k
+      on conflict do nothing`);
+    const companyOrder = {
+      name_asc: sql`lower(c.name), c.id`,
+      name_desc: sql`lower(c.name) desc, c.id desc`,
+      created_desc: sql`c.created_at desc, c.id desc`,
+      updated_desc: sql`c.updated_at desc, c.id desc`,
+    };
+    const contactName = sql`lower(k.firstname || ' ' || k.lastname)`;
+    const contactOrder = {
+      name_asc: sql`${contactName}, k.id`,
+      name_desc: sql`${contactName} desc, k.id desc`,
+      created_desc: sql`k.created_at desc, k.id desc`,
+      updated_desc: sql`k.updated_at desc, k.id desc`,
+    };
+    const ids = async (query: ReturnType<typeof sql>) => (await execute<{ id: string }>(db, query)).map((r) => r.id);
+    const viewers = await execute<Viewer>(
+      db,
+      sql`select id, organization_id as "organizationId", role from users where organization_id = ${org}`,
+    );
+    for (const v of viewers) {
+      for (const sort of ['name_asc', 'name_desc', 'created_desc', 'updated_desc'] as const) {
+        const companies = await ids(sql`select c.id from companies c where ${scope.companies(v, 'c')} order by ${companyOrder[sort]}`);
+        const contacts = await ids(sql`select k.id from contacts k where ${scope.contacts(v, 'k')} order by ${contactOrder[sort]}`);
+        const pagedCompanies: string[] = [];
+        const pagedContacts: string[] = [];
+        for (let page = 1; page <= Math.ceil(companies.length / 25) + 1; page++) {
+          const answer = await listCompanies(db, v, { page, page_size: 25, sort });
+          expect(answer.total, `${v.role} companies ${sort} page ${page}`).toBe(companies.length);
+          pagedCompanies.push(...answer.data.map((c) => c.id));
+        }
+        for (let page = 1; page <= Math.ceil(contacts.length / 25) + 1; page++) {
+          const answer = await listContacts(db, v, { page, page_size: 25, sort });
+          expect(answer.total, `${v.role} contacts ${sort} page ${page}`).toBe(contacts.length);
+          pagedContacts.push(...answer.data.map((k) => k.id));
+        }
+        expect(pagedCompanies, `${v.role} ${v.id} companies ${sort}`).toEqual(companies);
+        expect(pagedContacts, `${v.role} ${v.id} contacts ${sort}`).toEqual(contacts);
+      }
+    }
   }, 120_000);
 
   it('record_reach_rebuild refills one workspace and leaves the others alone', async () => {

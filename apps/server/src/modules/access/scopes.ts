@@ -110,7 +110,7 @@ export const scope = {
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
   },
 
-  /** Contacts as a whole list reads them (the contacts screen): as `companiesList`, through contact_deal_reach (the stakeholders of the team's deals). */
+  /** Contacts as a whole list reads them (the contacts screen): as `companiesList`, through contact_deal_reach (deals' stakeholders). */
   contactsList(viewer: Viewer, alias = 'contacts'): SQL {
     if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
     const viaDeal = sql`${column(alias, 'id')} in (select vis_r.contact_id from contact_deal_reach vis_r
@@ -169,7 +169,8 @@ export const scope = {
   dealsOnCompany(viewer: Viewer, alias = 'companies'): SQL {
     const company = column(alias, 'id');
     if (seesWholeWorkspace(viewer)) {
-      return sql`(select count(*) from deals vis_d where vis_d.company_id = ${company} and vis_d.organization_id = ${viewer.organizationId})`;
+      return sql`(select count(*) from deals vis_d where vis_d.company_id = ${company}
+        and vis_d.organization_id = ${viewer.organizationId})`;
     }
     return sql`(select coalesce(sum(vis_r.deals), 0) from company_deal_reach vis_r where vis_r.company_id = ${company}
       and vis_r.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_r.owner_id`)})`;

@@ -18,6 +18,14 @@ const ORDER: Record<TCompanyListQuery['sort'], SQL> = {
   updated_desc: sql`c.updated_at desc, c.id desc`,
 };
 
+/** Each sort read from its other end (a deep page past the middle of the list). */
+const REVERSED: Record<TCompanyListQuery['sort'], SQL> = {
+  name_asc: ORDER.name_desc,
+  name_desc: ORDER.name_asc,
+  created_desc: sql`c.created_at, c.id`,
+  updated_desc: sql`c.updated_at, c.id`,
+};
+
 /** Up to this offset a page reads few enough rows that probing the deals per row beats building the viewer's set. */
 const EARLY_ROWS = 200;
 
@@ -93,14 +101,29 @@ function countOf(v: Viewer, q: TCompanyListQuery): SQL {
 
 export async function listCompanies(db: DbOrTx, v: Viewer, q: TCompanyListQuery): Promise<TCompanyListResponse> {
   const offset = (q.page - 1) * q.page_size;
-  // An early page walks the sort's index and probes each row (it stops after a few dozen); a deep one tests rows against the list form.
-  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : filters(v, q);
-  const pageIds = sql`select c.id from companies c where ${pageWhere} order by ${ORDER[q.sort]} limit ${q.page_size} offset ${offset}`;
-  const [rows, [count]] = await Promise.all([
-    execute<Row>(db, companyRows(v, pageIds, ORDER[q.sort])),
-    execute<{ total: number }>(db, countOf(v, q)),
-  ]);
-  return { data: rows.map(toCompany), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+  const page = (where: SQL, order: SQL, skip: number, take: number) =>
+    sql`select c.id from companies c where ${where} order by ${order} limit ${take} offset ${skip}`;
+  // An early page walks the sort's index and probes each row (it stops after a few dozen).
+  if (offset < EARLY_ROWS) {
+    const [rows, [count]] = await Promise.all([
+      execute<Row>(db, companyRows(v, page(filters(v, q, 'few'), ORDER[q.sort], offset, q.page_size), ORDER[q.sort])),
+      execute<{ total: number }>(db, countOf(v, q)),
+    ]);
+    return { data: rows.map(toCompany), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+  }
+  // A deep page tests every row it skips: past the middle of the list, it is read from the list's
+  // other end (the same rows, in the reverse order, skipping fewer), which needs the count first.
+  const [count] = await execute<{ total: number }>(db, countOf(v, q));
+  const total = Number(count?.total ?? 0);
+  const take = Math.min(q.page_size, total - offset);
+  if (take <= 0) return { data: [], total, page: q.page, page_size: q.page_size };
+  const fromEnd = total - offset - take;
+  const ids =
+    fromEnd < offset
+      ? page(filters(v, q, fromEnd < EARLY_ROWS ? 'few' : 'list'), REVERSED[q.sort], fromEnd, take)
+      : page(filters(v, q), ORDER[q.sort], offset, take);
+  const rows = await execute<Row>(db, companyRows(v, ids, ORDER[q.sort]));
+  return { data: rows.map(toCompany), total, page: q.page, page_size: q.page_size };
 }
 
 /** One company the viewer sees, with its counts, or null. */
