@@ -209,6 +209,27 @@ describe('the companies and contacts lists’ kept tables', () => {
         }
         expect(pagedCompanies, `${v.role} ${v.id} companies ${sort}`).toEqual(companies);
         expect(pagedContacts, `${v.role} ${v.id} contacts ${sort}`).toEqual(contacts);
+        // A search (3 characters or more): its matches in the same order, with their count.
+        const foundCompanies = await ids(sql`select c.id from companies c where ${scope.companies(v, 'c')}
+          and lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like '%paged 1%' order by ${companyOrder[sort]}`);
+        const foundContacts = await ids(sql`select k.id from contacts k where ${scope.contacts(v, 'k')}
+          and lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, '')) like '%person 1%'
+          order by ${contactOrder[sort]}`);
+        const searchedCompanies: string[] = [];
+        const searchedContacts: string[] = [];
+        for (let page = 1; page <= Math.ceil(foundCompanies.length / 10) + 1; page++) {
+          const answer = await listCompanies(db, v, { page, page_size: 10, sort, search: 'Paged 1' });
+          expect(answer.total, `${v.role} companies "paged 1" ${sort} page ${page}`).toBe(foundCompanies.length);
+          searchedCompanies.push(...answer.data.map((c) => c.id));
+        }
+        for (let page = 1; page <= Math.ceil(foundContacts.length / 10) + 1; page++) {
+          const answer = await listContacts(db, v, { page, page_size: 10, sort, search: 'Person 1' });
+          expect(answer.total, `${v.role} contacts "person 1" ${sort} page ${page}`).toBe(foundContacts.length);
+          searchedContacts.push(...answer.data.map((k) => k.id));
+        }
+        expect(foundCompanies.length).toBeGreaterThan(10);
+        expect(searchedCompanies, `${v.role} companies "paged 1" ${sort}`).toEqual(foundCompanies);
+        expect(searchedContacts, `${v.role} contacts "person 1" ${sort}`).toEqual(foundContacts);
       }
     }
   }, 120_000);

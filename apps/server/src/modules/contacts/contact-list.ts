@@ -18,6 +18,14 @@ const ORDER: Record<TContactListQuery['sort'], SQL> = {
   updated_desc: sql`k.updated_at desc, k.id desc`,
 };
 
+/** Each sort over a search's matches (`m`: id, name_key, created_at, updated_at). */
+const MATCH_ORDER: Record<TContactListQuery['sort'], SQL> = {
+  name_asc: sql`m.name_key, m.id`,
+  name_desc: sql`m.name_key desc, m.id desc`,
+  created_desc: sql`m.created_at desc, m.id desc`,
+  updated_desc: sql`m.updated_at desc, m.id desc`,
+};
+
 /** Each sort read from its other end (a deep page past the middle of the list). */
 const REVERSED: Record<TContactListQuery['sort'], SQL> = {
   name_asc: ORDER.name_desc,
@@ -101,6 +109,26 @@ export async function listContacts(db: DbOrTx, v: Viewer, q: TContactListQuery):
   const offset = (q.page - 1) * q.page_size;
   const page = (where: SQL, order: SQL, skip: number, take: number) =>
     sql`select k.id from contacts k where ${where} order by ${order} limit ${take} offset ${skip}`;
+  // A search of 3 characters or more reads its matches once, by the trigram index (that scan is most
+  // of its cost), and takes both the count and the page from those rows.
+  if ((q.search?.trim().length ?? 0) >= 3) {
+    const [found] = await execute<{ total: number; ids: string | null }>(
+      db,
+      sql`with m as materialized (
+          select k.id, ${NAME} as name_key, k.created_at, k.updated_at from contacts k where ${filters(v, q)})
+        select (select count(*) from m)::int as total, (select string_agg(p.id::text, ',') from (
+          select m.id from m order by ${MATCH_ORDER[q.sort]} limit ${q.page_size} offset ${offset}) p) as ids`,
+    );
+    const total = Number(found?.total ?? 0);
+    const ids = found?.ids ? found.ids.split(',') : [];
+    if (!ids.length) return { data: [], total, page: q.page, page_size: q.page_size };
+    const pageIds = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const rows = await execute<Row>(db, contactRows(v, pageIds, ORDER[q.sort]));
+    return { data: rows.map(toContact), total, page: q.page, page_size: q.page_size };
+  }
   // An early page walks the sort's index and probes each row (it stops after a few dozen).
   if (offset < EARLY_ROWS) {
     const [rows, [count]] = await Promise.all([
