@@ -51,11 +51,16 @@ CREATE FUNCTION "record_owner_totals_add"(org uuid, owner uuid, dcompanies integ
   ON CONFLICT ON CONSTRAINT record_owner_totals_key DO UPDATE
     SET companies = t.companies + excluded.companies, contacts = t.contacts + excluded.contacts;
 $$;--> statement-breakpoint
--- One more deal of `owner` on the company (its owner read under a share lock, so a concurrent change
--- of that owner cannot leave a stale copy here), or one fewer; nothing for a deal without owner or company.
+-- A reach row keeps a copy of its record's owner. A writer adding reach rows reads that owner under
+-- a shared advisory lock on the record (29: a company, 30: a contact); a change of the owner takes it
+-- exclusively before copying the new owner onto the reach rows. So either the adder waits and reads
+-- the new owner, or the owner change waits and then sees the adder's rows: no stale copy either way.
+-- Only owner changes and reach writes on the same record wait for each other (edits of other fields
+-- do not), and each statement after the lock reads with a fresh snapshot.
 CREATE FUNCTION "company_deal_reach_inc"(org uuid, owner uuid, company uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock_shared(29, hashtext(company::text)) WHERE owner IS NOT NULL AND company IS NOT NULL;
   INSERT INTO company_deal_reach AS r (organization_id, owner_id, company_id, company_owner_id, deals)
-  SELECT org, owner, company, (SELECT c.owner_id FROM companies c WHERE c.id = company FOR SHARE), 1
+  SELECT org, owner, company, (SELECT c.owner_id FROM companies c WHERE c.id = company), 1
   WHERE owner IS NOT NULL AND company IS NOT NULL
   ON CONFLICT ON CONSTRAINT company_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
@@ -64,8 +69,9 @@ CREATE FUNCTION "company_deal_reach_dec"(org uuid, owner uuid, company uuid) RET
   DELETE FROM company_deal_reach WHERE organization_id = org AND owner_id = owner AND company_id = company AND deals <= 0;
 $$;--> statement-breakpoint
 CREATE FUNCTION "contact_deal_reach_inc"(org uuid, owner uuid, contact uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock_shared(30, hashtext(contact::text)) WHERE owner IS NOT NULL AND contact IS NOT NULL;
   INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
-  SELECT org, owner, contact, (SELECT k.owner_id FROM contacts k WHERE k.id = contact FOR SHARE), 1
+  SELECT org, owner, contact, (SELECT k.owner_id FROM contacts k WHERE k.id = contact), 1
   WHERE owner IS NOT NULL AND contact IS NOT NULL
   ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
@@ -73,11 +79,13 @@ CREATE FUNCTION "contact_deal_reach_dec"(org uuid, owner uuid, contact uuid) RET
   UPDATE contact_deal_reach SET deals = deals - 1 WHERE organization_id = org AND owner_id = owner AND contact_id = contact;
   DELETE FROM contact_deal_reach WHERE organization_id = org AND owner_id = owner AND contact_id = contact AND deals <= 0;
 $$;--> statement-breakpoint
--- A record's new owner, copied onto its reach rows.
+-- A record's new owner, copied onto its reach rows (under the record's exclusive advisory lock, above).
 CREATE FUNCTION "company_deal_reach_owner"(company uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(29, hashtext(company::text));
   UPDATE company_deal_reach SET company_owner_id = owner WHERE company_id = company;
 $$;--> statement-breakpoint
 CREATE FUNCTION "contact_deal_reach_owner"(contact uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(30, hashtext(contact::text));
   UPDATE contact_deal_reach SET contact_owner_id = owner WHERE contact_id = contact;
 $$;--> statement-breakpoint
 -- A deal's stakeholders leave its owner's reach (deal deleted, or given to someone else) or enter the new owner's.
@@ -88,9 +96,11 @@ CREATE FUNCTION "contact_deal_reach_drop_deal"(deal bigint, org uuid, owner uuid
   WHERE s.deal_id = deal AND r.organization_id = org AND r.owner_id = owner AND r.contact_id = s.contact_id AND r.deals <= 0;
 $$;--> statement-breakpoint
 CREATE FUNCTION "contact_deal_reach_add_deal"(deal bigint, org uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock_shared(30, hashtext(s.contact_id::text)) FROM deal_stakeholders s
+  WHERE s.deal_id = deal AND owner IS NOT NULL ORDER BY s.contact_id;
   INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
   SELECT org, owner, k.id, k.owner_id, 1 FROM deal_stakeholders s JOIN contacts k ON k.id = s.contact_id
-  WHERE s.deal_id = deal AND owner IS NOT NULL ORDER BY k.id FOR SHARE OF k
+  WHERE s.deal_id = deal AND owner IS NOT NULL
   ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
 CREATE FUNCTION "companies_reach_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
