@@ -243,4 +243,17 @@ describe('the companies and contacts lists’ kept tables', () => {
     expect(await kept()).toEqual(before);
     expect(b).toBeDefined();
   });
+
+  it('go with a deleted workspace, leaving the others as they were', async () => {
+    const [gone] = workspaces;
+    await db.execute(sql`delete from organizations where id = ${gone!.organizationId}`);
+    for (const table of KEPT) {
+      const [left] = await execute<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${sql.raw(table)} where organization_id = ${gone!.organizationId}`,
+      );
+      expect(left!.n, table).toBe(0);
+    }
+    await expectConsistent('a workspace deleted');
+  }, 60_000);
 });

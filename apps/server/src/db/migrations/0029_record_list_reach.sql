@@ -11,6 +11,8 @@
 -- delete, owner or company change) and deal_stakeholders (insert, delete, change). A deal's delete
 -- drops its stakeholders' reach before the row goes (BEFORE DELETE: the cascade that removes the
 -- stakeholders runs after the deal is gone and cannot read its owner any more).
+-- A workspace being deleted gets no writes here (its cascade changes records after the workspace row is gone,
+-- and the foreign key would refuse them); its rows go with it.
 -- Bulk loads that switch triggers off (session_replication_role = replica) call
 -- record_reach_rebuild(workspace) afterwards.
 CREATE TABLE "record_owner_totals" (
@@ -47,7 +49,8 @@ CREATE INDEX "company_deal_reach_team_idx" ON "company_deal_reach" USING btree (
 CREATE INDEX "contact_deal_reach_contact_idx" ON "contact_deal_reach" USING btree ("contact_id","owner_id");--> statement-breakpoint
 CREATE INDEX "contact_deal_reach_team_idx" ON "contact_deal_reach" USING btree ("organization_id","owner_id","contact_owner_id","contact_id");--> statement-breakpoint
 CREATE FUNCTION "record_owner_totals_add"(org uuid, owner uuid, dcompanies integer, dcontacts integer) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO record_owner_totals AS t (organization_id, owner_id, companies, contacts) VALUES (org, owner, dcompanies, dcontacts)
+  INSERT INTO record_owner_totals AS t (organization_id, owner_id, companies, contacts)
+  SELECT org, owner, dcompanies, dcontacts WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = org)
   ON CONFLICT ON CONSTRAINT record_owner_totals_key DO UPDATE
     SET companies = t.companies + excluded.companies, contacts = t.contacts + excluded.contacts;
 $$;--> statement-breakpoint
@@ -61,37 +64,41 @@ CREATE FUNCTION "company_deal_reach_inc"(org uuid, owner uuid, company uuid) RET
   SELECT pg_advisory_xact_lock_shared(29, hashtext(company::text)) WHERE owner IS NOT NULL AND company IS NOT NULL;
   INSERT INTO company_deal_reach AS r (organization_id, owner_id, company_id, company_owner_id, deals)
   SELECT org, owner, company, (SELECT c.owner_id FROM companies c WHERE c.id = company), 1
-  WHERE owner IS NOT NULL AND company IS NOT NULL
+  WHERE owner IS NOT NULL AND company IS NOT NULL AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = org)
   ON CONFLICT ON CONSTRAINT company_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
 CREATE FUNCTION "company_deal_reach_dec"(org uuid, owner uuid, company uuid) RETURNS void LANGUAGE sql AS $$
-  UPDATE company_deal_reach SET deals = deals - 1 WHERE organization_id = org AND owner_id = owner AND company_id = company;
+  UPDATE company_deal_reach SET deals = deals - 1
+  WHERE organization_id = org AND owner_id = owner AND company_id = company AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = org);
   DELETE FROM company_deal_reach WHERE organization_id = org AND owner_id = owner AND company_id = company AND deals <= 0;
 $$;--> statement-breakpoint
 CREATE FUNCTION "contact_deal_reach_inc"(org uuid, owner uuid, contact uuid) RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock_shared(30, hashtext(contact::text)) WHERE owner IS NOT NULL AND contact IS NOT NULL;
   INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
   SELECT org, owner, contact, (SELECT k.owner_id FROM contacts k WHERE k.id = contact), 1
-  WHERE owner IS NOT NULL AND contact IS NOT NULL
+  WHERE owner IS NOT NULL AND contact IS NOT NULL AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = org)
   ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
 CREATE FUNCTION "contact_deal_reach_dec"(org uuid, owner uuid, contact uuid) RETURNS void LANGUAGE sql AS $$
-  UPDATE contact_deal_reach SET deals = deals - 1 WHERE organization_id = org AND owner_id = owner AND contact_id = contact;
+  UPDATE contact_deal_reach SET deals = deals - 1
+  WHERE organization_id = org AND owner_id = owner AND contact_id = contact AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = org);
   DELETE FROM contact_deal_reach WHERE organization_id = org AND owner_id = owner AND contact_id = contact AND deals <= 0;
 $$;--> statement-breakpoint
 -- A record's new owner, copied onto its reach rows (under the record's exclusive advisory lock, above).
 CREATE FUNCTION "company_deal_reach_owner"(company uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(29, hashtext(company::text));
-  UPDATE company_deal_reach SET company_owner_id = owner WHERE company_id = company;
+  UPDATE company_deal_reach r SET company_owner_id = owner WHERE r.company_id = company
+    AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = r.organization_id);
 $$;--> statement-breakpoint
 CREATE FUNCTION "contact_deal_reach_owner"(contact uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
   SELECT pg_advisory_xact_lock(30, hashtext(contact::text));
-  UPDATE contact_deal_reach SET contact_owner_id = owner WHERE contact_id = contact;
+  UPDATE contact_deal_reach r SET contact_owner_id = owner WHERE r.contact_id = contact
+    AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = r.organization_id);
 $$;--> statement-breakpoint
 -- A deal's stakeholders leave its owner's reach (deal deleted, or given to someone else) or enter the new owner's.
 CREATE FUNCTION "contact_deal_reach_drop_deal"(deal bigint, org uuid, owner uuid) RETURNS void LANGUAGE sql AS $$
   UPDATE contact_deal_reach r SET deals = r.deals - 1 FROM deal_stakeholders s
-  WHERE s.deal_id = deal AND r.organization_id = org AND r.owner_id = owner AND r.contact_id = s.contact_id;
+  WHERE s.deal_id = deal AND r.organization_id = org AND r.owner_id = owner AND r.contact_id = s.contact_id AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = org);
   DELETE FROM contact_deal_reach r USING deal_stakeholders s
   WHERE s.deal_id = deal AND r.organization_id = org AND r.owner_id = owner AND r.contact_id = s.contact_id AND r.deals <= 0;
 $$;--> statement-breakpoint
@@ -100,7 +107,7 @@ CREATE FUNCTION "contact_deal_reach_add_deal"(deal bigint, org uuid, owner uuid)
   WHERE s.deal_id = deal AND owner IS NOT NULL ORDER BY s.contact_id;
   INSERT INTO contact_deal_reach AS r (organization_id, owner_id, contact_id, contact_owner_id, deals)
   SELECT org, owner, k.id, k.owner_id, 1 FROM deal_stakeholders s JOIN contacts k ON k.id = s.contact_id
-  WHERE s.deal_id = deal AND owner IS NOT NULL
+  WHERE s.deal_id = deal AND owner IS NOT NULL AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = org)
   ON CONFLICT ON CONSTRAINT contact_deal_reach_pkey DO UPDATE SET deals = r.deals + 1;
 $$;--> statement-breakpoint
 CREATE FUNCTION "companies_reach_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
