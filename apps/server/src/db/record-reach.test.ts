@@ -234,6 +234,34 @@ describe('the companies and contacts lists’ kept tables', () => {
     }
   }, 120_000);
 
+  it('finds an email or a domain anywhere, as any other term (its trigram scan narrowed to the address core)', async () => {
+    const w = workspaces[1]!;
+    const org = w.organizationId;
+    await db.execute(sql`insert into contacts (organization_id, firstname, lastname, email, owner_id) values
+      (${org}, 'Mail', 'One', 'mira.shah.77@client.example', ${w.ids.rep}),
+      (${org}, 'Mail', 'Two', 'amira.shah.77@client.example.org', ${w.ids.rep}),
+      (${org}, 'Mail', 'Three', 'mira.shah.77@other.example', ${w.ids.rep})`);
+    await db.execute(sql`insert into companies (organization_id, name, domain, owner_id) values
+      (${org}, 'Dom One', 'mirashah77.example', ${w.ids.rep}),
+      (${org}, 'Dom Two', 'amirashah77.example.org', ${w.ids.rep}),
+      (${org}, 'Dom Three', 'mirashah77.test', ${w.ids.rep})`);
+    const manager: Viewer = { id: w.ids.manager, organizationId: org, role: 'user' };
+    const query = { page: 1, page_size: 25, sort: 'name_asc' } as const;
+    const names = async (search: string) => {
+      const found = await listContacts(db, manager, { ...query, search });
+      return { total: found.total, names: found.data.map((k) => k.lastname).sort() };
+    };
+    expect(await names('Mira.Shah.77@client.example')).toEqual({ total: 2, names: ['One', 'Two'] });
+    expect(await names('shah.77@')).toEqual({ total: 3, names: ['One', 'Three', 'Two'] });
+    expect(await names('@client.example')).toMatchObject({ names: expect.arrayContaining(['One', 'Two']) });
+    const domains = async (search: string) => {
+      const found = await listCompanies(db, manager, { ...query, search });
+      return { total: found.total, names: found.data.map((c) => c.name).sort() };
+    };
+    expect(await domains('mirashah77.example')).toEqual({ total: 2, names: ['Dom One', 'Dom Two'] });
+    expect(await domains('MiraShah77.')).toEqual({ total: 3, names: ['Dom One', 'Dom Three', 'Dom Two'] });
+  });
+
   it('record_reach_rebuild refills one workspace and leaves the others alone', async () => {
     const [a, b] = workspaces;
     const before = await kept();

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TCompany, TCompanyListQuery, TCompanyListResponse } from '@pipewise/contract/companies';
 import { execute, type DbOrTx } from '../../db/client';
-import { escapeLike } from '../../db/ranked-match';
+import { containsTerm, escapeLike } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -80,7 +80,7 @@ function filters(v: Viewer, q: Pick<TCompanyListQuery, 'search' | 'owner_id'>, f
   // As the header search: 1-2 characters match a name's start (companies_org_name_prefix_idx); longer terms
   // match names and domains anywhere with the same expression as companies_search_trgm_idx, so it is read.
   if (term && term.length < 3) parts.push(sql`lower(c.name) like ${`${escapeLike(term)}%`}`);
-  else if (term) parts.push(sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${`%${escapeLike(term)}%`}`);
+  else if (term) parts.push(containsTerm(sql`lower(c.name || E'\\x1f' || coalesce(c.domain, ''))`, term));
   return sql.join(parts, sql` and `);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContact, TContactListQuery, TContactListResponse } from '@pipewise/contract/companies';
 import { execute, type DbOrTx } from '../../db/client';
-import { escapeLike } from '../../db/ranked-match';
+import { containsTerm, escapeLike } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -77,7 +77,7 @@ function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | '
   // match names and emails anywhere with the same expression as contacts_search_trgm_idx, so it is read.
   if (term && term.length < 3) parts.push(sql`lower(k.firstname || ' ' || k.lastname) like ${`${escapeLike(term)}%`}`);
   else if (term) {
-    parts.push(sql`lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, '')) like ${`%${escapeLike(term)}%`}`);
+    parts.push(containsTerm(sql`lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, ''))`, term));
   }
   return sql.join(parts, sql` and `);
 }
