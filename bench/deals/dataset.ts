@@ -214,7 +214,9 @@ export async function generateDataset(database: Database, dealCount: number, log
     await run(`select deal_totals_rebuild(${lit(organizationId)})`);
     await run(`select deal_search_rebuild(${lit(organizationId)})`);
     await run(`select deal_month_totals_rebuild(${lit(organizationId)})`);
-    log(`  filled deal_totals, deal_month_totals and deal_search in ${Math.round(performance.now() - t)} ms`);
+    // The companies and contacts lists' kept totals and deal reach (migration 0029).
+    await run(`select record_reach_rebuild(${lit(organizationId)})`);
+    log(`  filled deal_totals, deal_month_totals, deal_search and the record reach in ${Math.round(performance.now() - t)} ms`);
     t = performance.now();
     for (const ix of indexes) await run(ix.create);
     log(`  rebuilt ${indexes.length} deals indexes (${indexes.map((i) => i.name).join(', ')}) in ${Math.round(performance.now() - t)} ms`);

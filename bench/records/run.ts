@@ -4,7 +4,7 @@ import { environment, RESULTS_DIR, storeResult, writeSummary } from '../lib/resu
 import { DEFAULT_RECORDS_OPTIONS, runRecordsBench } from './records-bench';
 
 /**
- * The companies and contacts lists bench alone: npx tsx bench/records/run.ts [--requests=100] [--nice=10]
+ * The companies and contacts lists bench alone: npx tsx bench/records/run.ts [--requests=100] [--nice=10] [--fresh]
  * Results go to bench/results/records-pglite-100k.json and .md; SUMMARY.md is rewritten.
  */
 async function main(): Promise<void> {
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     const [key, value = ''] = arg.replace(/^--/, '').split('=');
     if (key === 'requests') o.requests = Number(value);
     else if (key === 'nice') o.nice = Number(value);
+    else if (key === 'fresh') o.fresh = true;
     else throw new Error(`unknown option ${arg}`);
   }
   const result = await runRecordsBench(o);

@@ -8,6 +8,20 @@ import { sql, type SQL } from 'drizzle-orm';
 /** A value as LIKE matches it literally: its wildcards and the escape character escaped. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The part of an email or domain term (already lower case) that a trigram index finds fastest: the
+ * text before the `@` of an email, or before the first `.` of a domain, when that is 3 characters or
+ * more; null for other terms. `@client.example` or `.example` is in most rows, so its trigrams' long
+ * posting lists are most of the scan. Every row matching the whole term contains this part, so
+ * `like '%part%'` (read by the index) and the whole term tested as a plain substring (`strpos`,
+ * not read by the index) select the same rows as `like '%term%'`.
+ */
+export function addressCore(term: string): string | null {
+  const at = term.indexOf('@');
+  const core = at >= 0 ? term.slice(0, at) : term.includes('.') ? term.slice(0, term.indexOf('.')) : null;
+  return core !== null && core.length >= 3 ? core : null;
+}
+
 /** A term as LIKE patterns (modules/search/search-terms.ts builds them). */
 export type MatchTerms = {
   /** `%term%`, LIKE's wildcards escaped. */
@@ -101,3 +115,13 @@ export const anyOf = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` or `
 
 /** A record a name may refer to: its id, its name and its account. */
 export type NameCandidate = { id: string | number; name: string; company_id: string | null };
+
+/**
+ * `text like '%term%'`. For an email or domain term, the trigram index is read for its core only
+ * (`addressCore`) and the whole term is tested on those rows: the same rows, a far shorter scan.
+ */
+export function containsTerm(text: SQL, term: string): SQL {
+  const core = addressCore(term);
+  if (!core) return sql`${text} like ${`%${escapeLike(term)}%`}`;
+  return sql`${text} like ${`%${escapeLike(core)}%`} and strpos(${text}, ${term}) > 0`;
+}

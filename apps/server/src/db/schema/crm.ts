@@ -278,6 +278,65 @@ export const dealSearch = pgTable(
 );
 
 /**
+ * How many companies and contacts each owner (null: no one) has per workspace, kept by triggers on
+ * companies and contacts (migration 0029): a team's list counts what its owners own from here.
+ */
+export const recordOwnerTotals = pgTable(
+  'record_owner_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id'),
+    companies: bigint('companies', { mode: 'number' }).notNull().default(0),
+    contacts: bigint('contacts', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [unique('record_owner_totals_key').on(t.organizationId, t.ownerId).nullsNotDistinct()],
+);
+
+/**
+ * Each (deal owner, company) pair: how many of the owner's deals are on the company, and the
+ * company's own owner; kept by triggers on deals and companies (migration 0029). The companies a
+ * team sees only through its deals are an index range here.
+ */
+export const companyDealReach = pgTable(
+  'company_deal_reach',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    companyOwnerId: uuid('company_owner_id'),
+    deals: integer('deals').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'company_deal_reach_pkey', columns: [t.organizationId, t.ownerId, t.companyId] }),
+    index('company_deal_reach_company_idx').on(t.companyId, t.ownerId),
+    index('company_deal_reach_team_idx').on(t.organizationId, t.ownerId, t.companyOwnerId, t.companyId),
+  ],
+);
+
+/** The same for contacts, through the stakeholders of each owner's deals (triggers on deals, deal_stakeholders, contacts). */
+export const contactDealReach = pgTable(
+  'contact_deal_reach',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    contactOwnerId: uuid('contact_owner_id'),
+    deals: integer('deals').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'contact_deal_reach_pkey', columns: [t.organizationId, t.ownerId, t.contactId] }),
+    index('contact_deal_reach_contact_idx').on(t.contactId, t.ownerId),
+    index('contact_deal_reach_team_idx').on(t.organizationId, t.ownerId, t.contactOwnerId, t.contactId),
+  ],
+);
+
+/**
  * The deals count and amount per (workspace, owner, pipeline, stage), kept by triggers on deals
  * in the same transaction as the change (migration 0001). The list's `total` and `total_amount`
  * read it when no close-date or search filter is set: ~1k rows per workspace instead of every

@@ -99,42 +99,88 @@ export const scope = {
   /**
    * Companies as a whole list reads them (the companies screen, its counts): the same rule as
    * `companies`, but a company seen through a deal is found in one hashed subquery of the companies
-   * of the viewer's deals, built once per statement, instead of a probe of the deals per row. A list
-   * tests most of the workspace's companies (a count, a deep page); the per-row probe suits reads
-   * that test a few.
+   * the viewer's team reaches through deals (company_deal_reach, kept by triggers: migration 0029),
+   * built once per statement, instead of a probe of the deals per row. A list tests most of the
+   * workspace's companies (a count, a deep page); the per-row probe suits reads that test a few.
    */
   companiesList(viewer: Viewer, alias = 'companies'): SQL {
     if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
-    const viaDeal = sql`${column(alias, 'id')} in (select vis_d.company_id from deals vis_d
-      where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)}
-      and vis_d.company_id is not null)`;
+    const viaDeal = sql`${column(alias, 'id')} in (select vis_r.company_id from company_deal_reach vis_r
+      where vis_r.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_r.owner_id`)})`;
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
   },
 
-  /** Contacts as a whole list reads them (the contacts screen): as `companiesList`, through the stakeholders of the viewer's deals. */
+  /** Contacts as a whole list reads them (the contacts screen): as `companiesList`, through contact_deal_reach (deals' stakeholders). */
   contactsList(viewer: Viewer, alias = 'contacts'): SQL {
     if (seesWholeWorkspace(viewer)) return inWorkspace(viewer, alias);
-    const viaDeal = sql`${column(alias, 'id')} in (select vis_s.contact_id from deal_stakeholders vis_s
-      join deals vis_d on vis_d.id = vis_s.deal_id
-      where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`;
+    const viaDeal = sql`${column(alias, 'id')} in (select vis_r.contact_id from contact_deal_reach vis_r
+      where vis_r.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_r.owner_id`)})`;
     return sql`${inWorkspace(viewer, alias)} and (${ownedByVisible(viewer, column(alias, 'owner_id'))} or ${viaDeal})`;
   },
 
   /**
    * `contactsList` as two disjoint halves whose counts add up to its count: owned by someone the
    * viewer sees, and seen only as a stakeholder of the viewer's deals. Each half reads its own index
-   * (the owners', then the viewer's deals' stakeholders joined by key), where the whole would test
-   * every contact of the workspace. Null for an admin, who sees the workspace (`contactsList`).
+   * (the owners', then contact_deal_reach), where the whole would test every contact of the
+   * workspace. Null for an admin, who sees the workspace (`contactsList`).
    */
   contactsSplit(viewer: Viewer, alias = 'contacts'): { owned: SQL; throughDealOnly: SQL } | null {
+    const parts = scope.recordParts(viewer, 'contacts', alias);
+    return parts && { owned: parts.owned, throughDealOnly: parts.throughDealOnly };
+  },
+
+  /**
+   * A list's scope (below admin) as two disjoint parts: `owned`, by someone of the viewer's team; and
+   * `throughDealOnly`, the records the team reaches only through its deals (from company_deal_reach /
+   * contact_deal_reach). Their union is `companiesList` / `contactsList`. `ownedTotal` and `throughDealOnlyTotal` count
+   * the unfiltered parts from the kept tables (record_owner_totals, the reach tables), optionally for
+   * one owner's records. Null for an admin: the whole workspace (`workspaceTotal`).
+   */
+  recordParts(viewer: Viewer, kind: 'companies' | 'contacts', alias: string) {
     if (seesWholeWorkspace(viewer)) return null;
     const owner = column(alias, 'owner_id');
+    const reach = kind === 'companies' ? sql.raw('company_deal_reach') : sql.raw('contact_deal_reach');
+    const key = kind === 'companies' ? sql.raw('company_id') : sql.raw('contact_id');
+    const reachOwner = kind === 'companies' ? sql.raw('company_owner_id') : sql.raw('contact_owner_id');
+    const org = viewer.organizationId;
+    const team = sql`array(${visibleUserIds(viewer)})`;
+    const onlyThroughDeal = (recordOwner?: string) =>
+      sql`vis_r.organization_id = ${org} and vis_r.owner_id = any(${team})
+        and (vis_r.${reachOwner} is null or not vis_r.${reachOwner} = any(${team}))
+        ${recordOwner ? sql`and vis_r.${reachOwner} = ${recordOwner}` : sql``}`;
     return {
-      owned: sql`${inWorkspace(viewer, alias)} and ${ownedByVisible(viewer, owner)}`,
-      throughDealOnly: sql`${inWorkspace(viewer, alias)} and (${owner} is null or not ${ownedByVisible(viewer, owner)})
-        and ${column(alias, 'id')} in (select vis_s.contact_id from deal_stakeholders vis_s join deals vis_d on vis_d.id = vis_s.deal_id
-          where vis_d.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_d.owner_id`)})`,
+      owned: sql`${inWorkspace(viewer, alias)} and ${owner} = any(${team})`,
+      // The record's own owner is tested too: the reach table's copy of it only narrows the set.
+      throughDealOnly: sql`${inWorkspace(viewer, alias)} and (${owner} is null or not ${owner} = any(${team}))
+        and ${column(alias, 'id')} in (select vis_r.${key} from ${reach} vis_r where ${onlyThroughDeal()})`,
+      ownedTotal: (recordOwner?: string): SQL =>
+        sql`(select coalesce(sum(vis_t.${sql.raw(kind)}), 0) from record_owner_totals vis_t
+          where vis_t.organization_id = ${org} and vis_t.owner_id = any(${team})
+          ${recordOwner ? sql`and vis_t.owner_id = ${recordOwner}` : sql``})`,
+      throughDealOnlyTotal: (recordOwner?: string): SQL =>
+        // Grouped rather than count(distinct): hashed, where distinct sorts every reach row first.
+        sql`(select count(*) from (select vis_r.${key} from ${reach} vis_r where ${onlyThroughDeal(recordOwner)} group by 1) vis_g)`,
     };
+  },
+
+  /**
+   * How many deals the viewer sees on the company under `alias`: below admin, the team's rows of
+   * company_deal_reach (a few index entries, where the deals themselves may be dozens of rows each).
+   */
+  dealsOnCompany(viewer: Viewer, alias = 'companies'): SQL {
+    const company = column(alias, 'id');
+    if (seesWholeWorkspace(viewer)) {
+      return sql`(select count(*) from deals vis_d where vis_d.company_id = ${company}
+        and vis_d.organization_id = ${viewer.organizationId})`;
+    }
+    return sql`(select coalesce(sum(vis_r.deals), 0) from company_deal_reach vis_r where vis_r.company_id = ${company}
+      and vis_r.organization_id = ${viewer.organizationId} and ${ownedByVisible(viewer, sql`vis_r.owner_id`)})`;
+  },
+
+  /** How many companies or contacts the whole workspace has (an admin's unfiltered list), optionally one owner's. */
+  workspaceTotal(viewer: Viewer, kind: 'companies' | 'contacts', recordOwner?: string): SQL {
+    return sql`(select coalesce(sum(vis_t.${sql.raw(kind)}), 0) from record_owner_totals vis_t
+      where vis_t.organization_id = ${viewer.organizationId} ${recordOwner ? sql`and vis_t.owner_id = ${recordOwner}` : sql``})`;
   },
 
   /** Calendar meetings: on the calendar of someone the viewer sees. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TCompany, TCompanyListQuery, TCompanyListResponse } from '@pipewise/contract/companies';
 import { execute, type DbOrTx } from '../../db/client';
-import { escapeLike } from '../../db/ranked-match';
+import { containsTerm, escapeLike } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -16,6 +16,22 @@ const ORDER: Record<TCompanyListQuery['sort'], SQL> = {
   name_desc: sql`lower(c.name) desc, c.id desc`,
   created_desc: sql`c.created_at desc, c.id desc`,
   updated_desc: sql`c.updated_at desc, c.id desc`,
+};
+
+/** Each sort over a search's matches (`m`: id, name_key, created_at, updated_at). */
+const MATCH_ORDER: Record<TCompanyListQuery['sort'], SQL> = {
+  name_asc: sql`m.name_key, m.id`,
+  name_desc: sql`m.name_key desc, m.id desc`,
+  created_desc: sql`m.created_at desc, m.id desc`,
+  updated_desc: sql`m.updated_at desc, m.id desc`,
+};
+
+/** Each sort read from its other end (a deep page past the middle of the list). */
+const REVERSED: Record<TCompanyListQuery['sort'], SQL> = {
+  name_asc: ORDER.name_desc,
+  name_desc: ORDER.name_asc,
+  created_desc: sql`c.created_at, c.id`,
+  updated_desc: sql`c.updated_at, c.id`,
 };
 
 /** Up to this offset a page reads few enough rows that probing the deals per row beats building the viewer's set. */
@@ -64,7 +80,7 @@ function filters(v: Viewer, q: Pick<TCompanyListQuery, 'search' | 'owner_id'>, f
   // As the header search: 1-2 characters match a name's start (companies_org_name_prefix_idx); longer terms
   // match names and domains anywhere with the same expression as companies_search_trgm_idx, so it is read.
   if (term && term.length < 3) parts.push(sql`lower(c.name) like ${`${escapeLike(term)}%`}`);
-  else if (term) parts.push(sql`lower(c.name || E'\\x1f' || coalesce(c.domain, '')) like ${`%${escapeLike(term)}%`}`);
+  else if (term) parts.push(containsTerm(sql`lower(c.name || E'\\x1f' || coalesce(c.domain, ''))`, term));
   return sql.join(parts, sql` and `);
 }
 
@@ -72,23 +88,70 @@ function filters(v: Viewer, q: Pick<TCompanyListQuery, 'search' | 'owner_id'>, f
 export function companyRows(v: Viewer, ids: SQL, order: SQL = ORDER.name_asc): SQL {
   return sql`select c.id, c.name, c.domain, c.industry, c.city, c.phone, c.owner_id, c.created_at, c.updated_at,
       coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as owner_name,
-      (select count(*) from deals d where d.company_id = c.id and ${scope.deals(v, 'd')})::int as deal_count,
+      ${scope.dealsOnCompany(v, 'c')}::int as deal_count,
       (select count(*) from contacts k where k.company_id = c.id and ${scope.contacts(v, 'k')})::int as contact_count
     from companies c left join users u on u.id = c.owner_id
     where c.id in (${ids}) order by ${order}`;
 }
 
+/**
+ * The list's count. Unsearched, it is read from the kept totals (decision 13's two disjoint parts:
+ * owned by the viewer's team, from record_owner_totals; reached only through the team's deals, from
+ * company_deal_reach), exact without reading the companies; a search narrows the rows by its own
+ * index first: one count.
+ */
+function countOf(v: Viewer, q: TCompanyListQuery): SQL {
+  if (q.search?.trim()) return sql`select count(*)::int as total from companies c where ${filters(v, q)}`;
+  const parts = scope.recordParts(v, 'companies', 'c');
+  if (!parts) return sql`select ${scope.workspaceTotal(v, 'companies', q.owner_id)}::int as total`;
+  return sql`select (${parts.ownedTotal(q.owner_id)} + ${parts.throughDealOnlyTotal(q.owner_id)})::int as total`;
+}
+
 export async function listCompanies(db: DbOrTx, v: Viewer, q: TCompanyListQuery): Promise<TCompanyListResponse> {
-  const where = filters(v, q);
-  const order = ORDER[q.sort];
   const offset = (q.page - 1) * q.page_size;
-  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : where;
-  const pageIds = sql`select c.id from companies c where ${pageWhere} order by ${order} limit ${q.page_size} offset ${offset}`;
-  const [rows, [count]] = await Promise.all([
-    execute<Row>(db, companyRows(v, pageIds, order)),
-    execute<{ total: number }>(db, sql`select count(*)::int as total from companies c where ${where}`),
-  ]);
-  return { data: rows.map(toCompany), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+  const page = (where: SQL, order: SQL, skip: number, take: number) =>
+    sql`select c.id from companies c where ${where} order by ${order} limit ${take} offset ${skip}`;
+  // A search of 3 characters or more reads its matches once, by the trigram index (that scan is most
+  // of its cost), and takes both the count and the page from those rows.
+  if ((q.search?.trim().length ?? 0) >= 3) {
+    const [found] = await execute<{ total: number; ids: string | null }>(
+      db,
+      sql`with m as materialized (
+          select c.id, lower(c.name) as name_key, c.created_at, c.updated_at from companies c where ${filters(v, q)})
+        select (select count(*) from m)::int as total, (select string_agg(p.id::text, ',') from (
+          select m.id from m order by ${MATCH_ORDER[q.sort]} limit ${q.page_size} offset ${offset}) p) as ids`,
+    );
+    const total = Number(found?.total ?? 0);
+    const ids = found?.ids ? found.ids.split(',') : [];
+    if (!ids.length) return { data: [], total, page: q.page, page_size: q.page_size };
+    const pageIds = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const rows = await execute<Row>(db, companyRows(v, pageIds, ORDER[q.sort]));
+    return { data: rows.map(toCompany), total, page: q.page, page_size: q.page_size };
+  }
+  // An early page walks the sort's index and probes each row (it stops after a few dozen).
+  if (offset < EARLY_ROWS) {
+    const [rows, [count]] = await Promise.all([
+      execute<Row>(db, companyRows(v, page(filters(v, q, 'few'), ORDER[q.sort], offset, q.page_size), ORDER[q.sort])),
+      execute<{ total: number }>(db, countOf(v, q)),
+    ]);
+    return { data: rows.map(toCompany), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+  }
+  // A deep page tests every row it skips: past the middle of the list, it is read from the list's
+  // other end (the same rows, in the reverse order, skipping fewer), which needs the count first.
+  const [count] = await execute<{ total: number }>(db, countOf(v, q));
+  const total = Number(count?.total ?? 0);
+  const take = Math.min(q.page_size, total - offset);
+  if (take <= 0) return { data: [], total, page: q.page, page_size: q.page_size };
+  const fromEnd = total - offset - take;
+  const ids =
+    fromEnd < offset
+      ? page(filters(v, q, fromEnd < EARLY_ROWS ? 'few' : 'list'), REVERSED[q.sort], fromEnd, take)
+      : page(filters(v, q), ORDER[q.sort], offset, take);
+  const rows = await execute<Row>(db, companyRows(v, ids, ORDER[q.sort]));
+  return { data: rows.map(toCompany), total, page: q.page, page_size: q.page_size };
 }
 
 /** One company the viewer sees, with its counts, or null. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContact, TContactListQuery, TContactListResponse } from '@pipewise/contract/companies';
 import { execute, type DbOrTx } from '../../db/client';
-import { escapeLike } from '../../db/ranked-match';
+import { containsTerm, escapeLike } from '../../db/ranked-match';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -16,6 +16,22 @@ const ORDER: Record<TContactListQuery['sort'], SQL> = {
   name_desc: sql`${NAME} desc, k.id desc`,
   created_desc: sql`k.created_at desc, k.id desc`,
   updated_desc: sql`k.updated_at desc, k.id desc`,
+};
+
+/** Each sort over a search's matches (`m`: id, name_key, created_at, updated_at). */
+const MATCH_ORDER: Record<TContactListQuery['sort'], SQL> = {
+  name_asc: sql`m.name_key, m.id`,
+  name_desc: sql`m.name_key desc, m.id desc`,
+  created_desc: sql`m.created_at desc, m.id desc`,
+  updated_desc: sql`m.updated_at desc, m.id desc`,
+};
+
+/** Each sort read from its other end (a deep page past the middle of the list). */
+const REVERSED: Record<TContactListQuery['sort'], SQL> = {
+  name_asc: ORDER.name_desc,
+  name_desc: ORDER.name_asc,
+  created_desc: sql`k.created_at, k.id`,
+  updated_desc: sql`k.updated_at, k.id`,
 };
 
 type Row = {
@@ -52,9 +68,8 @@ export const toContact = (r: Row): TContact => ({
 const EARLY_ROWS = 200;
 
 /** The `where` of the list; `few`: a statement that stops after a few dozen rows probes the visibility per row. */
-function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | 'company_id'>, form: 'list' | 'few' | 'none' = 'list'): SQL {
-  // 'none': the scope is the caller's (countOf's halves, which hold the workspace and the rule).
-  const parts = form === 'none' ? [sql`true`] : [form === 'few' ? scope.contacts(v, 'k') : scope.contactsList(v, 'k')];
+function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | 'company_id'>, form: 'list' | 'few' = 'list'): SQL {
+  const parts = [form === 'few' ? scope.contacts(v, 'k') : scope.contactsList(v, 'k')];
   if (q.owner_id) parts.push(sql`k.owner_id = ${q.owner_id}`);
   if (q.company_id) parts.push(sql`k.company_id = ${q.company_id}`);
   const term = q.search?.trim().toLowerCase();
@@ -62,7 +77,7 @@ function filters(v: Viewer, q: Pick<TContactListQuery, 'search' | 'owner_id' | '
   // match names and emails anywhere with the same expression as contacts_search_trgm_idx, so it is read.
   if (term && term.length < 3) parts.push(sql`lower(k.firstname || ' ' || k.lastname) like ${`${escapeLike(term)}%`}`);
   else if (term) {
-    parts.push(sql`lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, '')) like ${`%${escapeLike(term)}%`}`);
+    parts.push(containsTerm(sql`lower(k.firstname || ' ' || k.lastname || E'\\x1f' || coalesce(k.email, ''))`, term));
   }
   return sql.join(parts, sql` and `);
 }
@@ -78,30 +93,63 @@ export function contactRows(v: Viewer, ids: SQL, order: SQL = ORDER.name_asc): S
 }
 
 /**
- * The list's count. Unsearched, for a viewer below admin, the two disjoint halves of the scope
- * (owned by their team; seen only as a stakeholder of their deals) are counted apart and added,
- * each from its own index, where one count would test all of the workspace's contacts against the
- * rule (300k at the bench's size). A search narrows the rows by its own index first: one count.
+ * The list's count. Unsearched and not narrowed to a company, it is read from the kept totals
+ * (decision 13's two disjoint parts: owned by the viewer's team, from record_owner_totals; seen only
+ * as a stakeholder of the team's deals, from contact_deal_reach), exact without reading the contacts.
+ * A search or a company narrows the rows by its own index first: one count.
  */
-function countOf(v: Viewer, q: Parameters<typeof filters>[1]): SQL {
-  const halves = q.search?.trim() ? null : scope.contactsSplit(v, 'k');
-  if (!halves) return sql`select count(*)::int as total from contacts k where ${filters(v, q)}`;
-  const rest = filters(v, q, 'none');
-  return sql`select ((select count(*) from contacts k where ${halves.owned} and ${rest})
-    + (select count(*) from contacts k where ${halves.throughDealOnly} and ${rest}))::int as total`;
+function countOf(v: Viewer, q: TContactListQuery): SQL {
+  if (q.search?.trim() || q.company_id) return sql`select count(*)::int as total from contacts k where ${filters(v, q)}`;
+  const parts = scope.recordParts(v, 'contacts', 'k');
+  if (!parts) return sql`select ${scope.workspaceTotal(v, 'contacts', q.owner_id)}::int as total`;
+  return sql`select (${parts.ownedTotal(q.owner_id)} + ${parts.throughDealOnlyTotal(q.owner_id)})::int as total`;
 }
 
 export async function listContacts(db: DbOrTx, v: Viewer, q: TContactListQuery): Promise<TContactListResponse> {
-  const where = filters(v, q);
-  const order = ORDER[q.sort];
   const offset = (q.page - 1) * q.page_size;
-  const pageWhere = offset < EARLY_ROWS ? filters(v, q, 'few') : where;
-  const pageIds = sql`select k.id from contacts k where ${pageWhere} order by ${order} limit ${q.page_size} offset ${offset}`;
-  const [rows, [count]] = await Promise.all([
-    execute<Row>(db, contactRows(v, pageIds, order)),
-    execute<{ total: number }>(db, countOf(v, q)),
-  ]);
-  return { data: rows.map(toContact), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+  const page = (where: SQL, order: SQL, skip: number, take: number) =>
+    sql`select k.id from contacts k where ${where} order by ${order} limit ${take} offset ${skip}`;
+  // A search of 3 characters or more reads its matches once, by the trigram index (that scan is most
+  // of its cost), and takes both the count and the page from those rows.
+  if ((q.search?.trim().length ?? 0) >= 3) {
+    const [found] = await execute<{ total: number; ids: string | null }>(
+      db,
+      sql`with m as materialized (
+          select k.id, ${NAME} as name_key, k.created_at, k.updated_at from contacts k where ${filters(v, q)})
+        select (select count(*) from m)::int as total, (select string_agg(p.id::text, ',') from (
+          select m.id from m order by ${MATCH_ORDER[q.sort]} limit ${q.page_size} offset ${offset}) p) as ids`,
+    );
+    const total = Number(found?.total ?? 0);
+    const ids = found?.ids ? found.ids.split(',') : [];
+    if (!ids.length) return { data: [], total, page: q.page, page_size: q.page_size };
+    const pageIds = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const rows = await execute<Row>(db, contactRows(v, pageIds, ORDER[q.sort]));
+    return { data: rows.map(toContact), total, page: q.page, page_size: q.page_size };
+  }
+  // An early page walks the sort's index and probes each row (it stops after a few dozen).
+  if (offset < EARLY_ROWS) {
+    const [rows, [count]] = await Promise.all([
+      execute<Row>(db, contactRows(v, page(filters(v, q, 'few'), ORDER[q.sort], offset, q.page_size), ORDER[q.sort])),
+      execute<{ total: number }>(db, countOf(v, q)),
+    ]);
+    return { data: rows.map(toContact), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
+  }
+  // A deep page tests every row it skips: past the middle of the list, it is read from the list's
+  // other end (the same rows, in the reverse order, skipping fewer), which needs the count first.
+  const [count] = await execute<{ total: number }>(db, countOf(v, q));
+  const total = Number(count?.total ?? 0);
+  const take = Math.min(q.page_size, total - offset);
+  if (take <= 0) return { data: [], total, page: q.page, page_size: q.page_size };
+  const fromEnd = total - offset - take;
+  const ids =
+    fromEnd < offset
+      ? page(filters(v, q, fromEnd < EARLY_ROWS ? 'few' : 'list'), REVERSED[q.sort], fromEnd, take)
+      : page(filters(v, q), ORDER[q.sort], offset, take);
+  const rows = await execute<Row>(db, contactRows(v, ids, ORDER[q.sort]));
+  return { data: rows.map(toContact), total, page: q.page, page_size: q.page_size };
 }
 
 /** One contact the viewer sees, or null. */
