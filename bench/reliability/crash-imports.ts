@@ -19,7 +19,7 @@ const cookieOf = (res: Response, name: string) =>
 /** The admin's connect as the browser makes it (as bench/hubspot does): authorize URL, the stand-in's consent, the code exchange. */
 async function connect(baseURL: string, session: Auth): Promise<void> {
   const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
-  const start = await fetch(`${baseURL}/api/hubspot/authorize-url`, { headers });
+  const start = await fetch(`${baseURL}/api/hubspot/authorize-url?confirm_builtin_deals=true`, { headers });
   if (start.status !== 200) throw new Error(`authorize-url answered ${start.status}: ${await start.text()}`);
   const browserCookie = cookieOf(start, 'hubspot_connect');
   const { url } = (await start.json()) as { url: string };

@@ -67,7 +67,7 @@ const cookieOf = (res: Response, name: string) =>
 /** The admin's HubSpot connect as a browser makes it, begun on `start` and finished (code exchange) on `finish`. */
 async function connectHubspot(start: string, finish: string, session: Auth): Promise<void> {
   const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
-  const begun = await fetch(`${start}/api/hubspot/authorize-url`, { headers });
+  const begun = await fetch(`${start}/api/hubspot/authorize-url?confirm_builtin_deals=true`, { headers });
   if (begun.status !== 200) throw new Error(`authorize-url answered ${begun.status}: ${await begun.text()}`);
   const browserCookie = cookieOf(begun, 'hubspot_connect');
   const { url } = (await begun.json()) as { url: string };

@@ -8,4 +8,5 @@ export const taskQueryKeys = {
   today: () => [...TASKS_QUERY_KEY, 'list', 'today'] as const,
   record: (type: TTaskRecordType, id: string) => [...TASKS_QUERY_KEY, 'list', 'record', type, id] as const,
   recordOptions: (q: string) => [...TASKS_QUERY_KEY, 'record-options', q] as const,
+  assignees: () => [...TASKS_QUERY_KEY, 'assignees'] as const,
 };

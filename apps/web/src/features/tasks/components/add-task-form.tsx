@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { TTaskRecordType } from '@pipewise/contract/tasks';
 import { AlertMessage } from '../../../components/ui/alert-message';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/http';
+import { useProfile } from '../../../lib/session';
+import { useAssignees } from '../api/get-assignees';
 import type { RecordOption } from '../api/get-record-options';
 import { useCreateTask } from '../api/create-task';
 import { RecordPicker } from './record-picker';
@@ -15,7 +18,10 @@ type AddTaskFormProps = {
   onDone: () => void;
 };
 
-/** A new task for yourself: a title, an optional due date and time (your time zone), an optional record. */
+/**
+ * A new task: a title, an optional due date and time (the assignee's time zone), an optional record,
+ * and for someone with people below them (a manager, an admin) whom it is for: yourself by default.
+ */
 export function AddTaskForm({ record, onDone }: AddTaskFormProps) {
   const [title, setTitle] = useState('');
   const [date, setDate] = useState('');
@@ -23,6 +29,10 @@ export function AddTaskForm({ record, onDone }: AddTaskFormProps) {
   const [picked, setPicked] = useState<RecordOption | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateTask();
+  const me = useProfile().data?.id ?? '';
+  const assignees = useAssignees();
+  const [assignee, setAssignee] = useState('');
+  const others = (assignees.data ?? []).filter((a) => a.id !== me);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,6 +46,7 @@ export function AddTaskForm({ record, onDone }: AddTaskFormProps) {
         due_date: date || null,
         due_time: time || null,
         ...(about ? { record_type: about.type, record_id: about.id } : {}),
+        ...(assignee && assignee !== me ? { assignee_id: assignee } : {}),
       },
       {
         onSuccess: onDone,
@@ -51,6 +62,14 @@ export function AddTaskForm({ record, onDone }: AddTaskFormProps) {
         <TextField label="Due date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
         <TextField label="Due time" type="time" value={time} onChange={(e) => setTime(e.target.value)} />
       </div>
+      {others.length > 0 ? (
+        <SelectField
+          label="Assign to"
+          value={assignee || me}
+          options={[{ value: me, label: 'Me' }, ...others.map((a) => ({ value: a.id, label: a.name }))]}
+          onChange={(e) => setAssignee(e.target.value)}
+        />
+      ) : null}
       {record ? null : <RecordPicker value={picked} onChange={setPicked} />}
       {problem ? <AlertMessage plain>{problem}</AlertMessage> : null}
       <div className="task-form-actions">

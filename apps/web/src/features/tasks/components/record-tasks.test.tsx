@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json } from '../../../../test/fake-api';
+import { fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderWithQueries } from '../../../../test/calls-kit';
 import { RecordTasks } from './record-tasks';
 import { taskFixture } from './todays-todos.test';
@@ -61,5 +61,48 @@ describe("A record's tasks", () => {
     );
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Mark "Chase the PO" as done' }));
     await waitFor(() => expect(patched).toEqual({ status: 'done' }));
+  });
+
+  it('lets a manager give the task to someone below them, and keeps it theirs by default', async () => {
+    let created: unknown;
+    fakeApi({
+      'GET /api/session/profile': () => json(profileFixture({ id: 'u-vikram', name: 'Vikram Shah', email: 'vikram@acme.test' })),
+      'GET /api/deal/owners': () =>
+        json({
+          data: [
+            {
+              id: 'u-vikram',
+              hubspot_user_id: 'u-vikram',
+              name: 'Vikram Shah',
+              firstname: 'Vikram',
+              lastname: 'Shah',
+              email: 'vikram@acme.test',
+            },
+            {
+              id: 'u-rahul',
+              hubspot_user_id: 'u-rahul',
+              name: 'Rahul Verma',
+              firstname: 'Rahul',
+              lastname: 'Verma',
+              email: 'rahul@acme.test',
+            },
+          ],
+        }),
+      'GET /api/tasks': () => json(page([])),
+      'POST /api/tasks': (body) => {
+        created = body;
+        return json(taskFixture({ id: 'n', title: 'Prepare the demo' }), 201);
+      },
+    });
+    renderWithQueries(<RecordTasks recordType="deal" recordId="10001" />);
+    await screen.findByText('No tasks yet');
+    await userEvent.click(screen.getByRole('button', { name: 'Add task' }));
+    const form = screen.getByRole('form', { name: 'Add a to-do' });
+    const assignTo = await within(form).findByRole('combobox', { name: 'Assign to' });
+    await waitFor(() => expect(assignTo).toHaveValue('u-vikram'));
+    await userEvent.selectOptions(assignTo, 'Rahul Verma');
+    await userEvent.type(within(form).getByLabelText('Title'), 'Prepare the demo');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(created).toMatchObject({ title: 'Prepare the demo', assignee_id: 'u-rahul' }));
   });
 });
