@@ -16,13 +16,24 @@ export const COMMAND_PATTERN = /^(create|update)\s/i;
  * A task asked for ("remind me to ...", "add a task to ...", "to-do: ...", "add ... to my to-do list"):
  * sent to the command route like a create, and read there by the task reader (commands/task-command.ts).
  */
+/**
+ * A due day or time said before the task ("remind me in 2 days to ...", "remind me at 4pm to ...",
+ * "remind me next Monday morning to ..."): regular-expression source, shared by the route choice
+ * here and the server's reading of the task.
+ */
+export const TASK_WHEN =
+  '(?:in\\s+\\d+\\s+\\w+|tomorrow|tmrw|today|tonight' +
+  '|(?:this|next|on|at|by|before)\\s+[\\w:.]+(?:\\s+(?:am|pm|morning|afternoon|evening|night))?' +
+  '|\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\\s+(?:morning|afternoon|evening))?)' +
+  '(?:\\s+(?:morning|afternoon|evening|at\\s+\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)?))?';
 export const TASK_COMMAND_PATTERN = new RegExp(
   '^(?:(?:hey|hi|ok|okay)[,!]?\\s+)?(?:(?:please|pls|can you|could you|would you)\\s+)?' +
     '(?:remind me (?:to|that i (?:need|have) to|about|of)\\s' +
     '|(?:add|create|make|set(?: up)?|put in|new|schedule)\\s+(?:me\\s+)?(?:a\\s+|an\\s+)?(?:new\\s+)?' +
     '(?:task|to-?do|todo|reminder|to do)\\b' +
     '|(?:new\\s+)?(?:task|to-?do|todo|reminder)\\s*:' +
-    '|add\\s.+\\sto\\s+my\\s+(?:to-?do|todo|to do|task)s?(?:\\s+list)?[?.!]*$' +
+    `|remind me\\s+${TASK_WHEN}\\s+to\\s` +
+    '|add\\s.+\\sto\\s+my\\s+(?:to-?do|todo|to do|task)s?(?:\\s+list)?(?:\\s+(?:for|on|by|due|before)\\s.+)?[?.!]*$' +
     '|i need to remember to\\s)',
   'i',
 );

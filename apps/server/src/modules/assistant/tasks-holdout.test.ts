@@ -109,6 +109,12 @@ const TASK_COMMANDS: [string, () => Expect][] = [
   ['Add a to-do: update the forecast sheet', () => ({ title: 'Update the forecast sheet', due: null })],
   ['remind me that I need to send the invoice tmrw', () => ({ title: 'Send the invoice', due: '2026-11-26' })],
   [`remind me to call ${'{hidden}'} tomorrow`, () => ({ title: `Call ${hiddenCompany}`, due: '2026-11-26', record: null })],
+  // The day said before the task.
+  ['remind me in 2 days to check the contract redlines', () => ({ title: 'Check the contract redlines', due: '2026-11-27' })],
+  ['please remind me at 4pm to send the invoice', () => ({ title: 'Send the invoice', due: TODAY, time: '16:00' })],
+  ['remind me next Monday morning to call the CFO', () => ({ title: 'Call the CFO', due: '2026-11-30' })],
+  ['remind me tomorrow to renew the NDA', () => ({ title: 'Renew the NDA', due: '2026-11-26' })],
+  ["add 'update forecast' to my to-do list for friday", () => ({ title: 'Update forecast', due: '2026-11-27' })],
 ];
 const fill = (text: string) =>
   text
@@ -125,6 +131,9 @@ const NOT_TASKS: [string, string | null][] = [
   ['show my deals', null],
   ['update company {company} city to Pune', 'company'],
   ["what's on my to-do list", null],
+  // "Remind me" of something already known is a question, not a task.
+  ['remind me what the biggest deal in my pipeline is', null],
+  ['remind me what I told {company} about pricing', null],
 ];
 
 describe('the assistant and tasks (holdout)', () => {

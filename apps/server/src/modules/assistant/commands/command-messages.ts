@@ -19,7 +19,8 @@ export const COMMAND_TEXTS = {
   help:
     'I can create or update deals, companies and contacts. Try: ' +
     `'${COMMAND_EXAMPLES.deal.create}', '${COMMAND_EXAMPLES.deal.update}', ` +
-    `'${COMMAND_EXAMPLES.company.update}' or '${COMMAND_EXAMPLES.contact.create}'.`,
+    `'${COMMAND_EXAMPLES.company.update}' or '${COMMAND_EXAMPLES.contact.create}'. ` +
+    "I also add to-dos: 'remind me to send the proposal on Friday'.",
   notFound: (type: TObjectType) => `No ${type} found. Would you like to create it?`,
   select: (type: TObjectType, identifier: string, count: number) =>
     `I found ${count} ${type === 'company' ? 'companies' : `${type}s`} matching "${identifier}". Which one do you mean?`,

@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { TASK_WHEN } from '@pipewise/contract/assistant';
 import type { TTaskRecordType } from '@pipewise/contract/tasks';
 import type { Gazetteer } from '../understanding/gazetteer';
 import { findMentions } from '../understanding/mentions';
@@ -35,6 +36,16 @@ const LEADS: RegExp[] = [
 
 const POLITE = /^(?:(?:hey|hi|ok|okay)[,!]?\s+)?(?:(?:please|pls|can you|could you|would you)\s+)?/i;
 
+/**
+ * Leads with the due day before the task: "remind me in 2 days to check the redlines", "remind me
+ * at 4pm to send the invoice", "add 'update forecast' to my to-do list for Friday". The answer puts
+ * the task first and the day after it, as the other leads read.
+ */
+const SPLIT_LEADS: { lead: RegExp; task: number; when: number }[] = [
+  { lead: new RegExp(`^remind me\\s+(${TASK_WHEN})\\s+to\\s+(.+)$`, 'i'), task: 2, when: 1 },
+  { lead: /^add\s+(.+?)\s+to\s+my\s+(?:to-?do|todo|to do|task)s?(?:\s+list)?\s+((?:for|on|by|due|before)\s+.+)$/i, task: 1, when: 2 },
+];
+
 /** The text after the lead that asks for a task, or null when the command is not a task. */
 export function taskText(command: string): string | null {
   const text = command
@@ -42,6 +53,10 @@ export function taskText(command: string): string | null {
     .replace(POLITE, '')
     .replace(/[?.!]+$/, '')
     .trim();
+  for (const { lead, task, when } of SPLIT_LEADS) {
+    const m = lead.exec(text);
+    if (m?.[task]?.trim() && m[when]) return `${m[task].trim()} ${m[when].trim()}`;
+  }
   for (const lead of LEADS) {
     const m = lead.exec(text);
     if (m?.[1]?.trim()) return m[1].trim();
