@@ -51,10 +51,11 @@ export default defineConfig({
             // Each contract module in a chunk of its own: building zod schemas is a phone's longest task
             // as a page starts, so a page builds only the schemas of the answers it reads.
             { name: contractChunkName, test: /packages[\\/]contract[\\/]/, priority: 2 },
-            // Not the dialog: it brings Radix Dialog, which only the screens with dialogs load.
+            // Not the dialogs (dialog.tsx, confirm-dialog.tsx): they bring Radix Dialog, which only the
+            // screens with dialogs load.
             {
               name: 'ui',
-              test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]/.test(id) && !/[\\/]dialog\.tsx$/.test(id),
+              test: (id: string) => /apps[\\/]web[\\/]src[\\/](components|lib)[\\/]/.test(id) && !/[\\/](confirm-)?dialog\.tsx$/.test(id),
               priority: 1,
             },
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },

@@ -179,6 +179,15 @@ beforeAll(async () => {
   }
 
   await addTasks(rahul!.organizationId, w);
+  // Records either scanned rep sees: no note goes on them (a rep reads the notes of what they see, and a
+  // deal name of one team may be the name of another team's deal too).
+  const seenByARep = [rahul!, kavya!].map((rep) => seenBy(subtree(rep.userId, w.people), w));
+  const anyRep = {
+    ids: {
+      companies: seenByARep.flatMap((x) => x.ids.companies),
+      contacts: seenByARep.flatMap((x) => x.ids.contacts),
+    },
+  };
 
   for (const [name, rep, otherManager, otherTeam, otherRep] of [
     ['Vikram', rahul!, meera!, team.meera, kavya!],
@@ -186,7 +195,7 @@ beforeAll(async () => {
   ] as const) {
     const seen = seenBy(subtree(rep.userId, w.people), w);
     const theirs = seenBy(otherTeam, w);
-    await addNotesAndHistory(otherRep, theirs, seen);
+    await addNotesAndHistory(otherRep, theirs, anyRep);
     // Names the rep sees none of: not equal to (or inside) a name the rep sees.
     const hidden = [...theirs.names].filter((n) => ![...seen.names].some((v) => v.includes(n))).sort();
     const hiddenDeals = theirs.deals.filter((d) => hidden.includes(d.name));
@@ -269,10 +278,14 @@ async function scan(team: Team, requests: { request: InjectOptions; asked: strin
  * and contacts): the notes and activity routes must not answer them to the rep. Each note names
  * the deal or company; each deal's history gets a change whose new value holds its name.
  */
-async function addNotesAndHistory(owner: TestSession, theirs: ReturnType<typeof seenBy>, mine: ReturnType<typeof seenBy>): Promise<void> {
+async function addNotesAndHistory(
+  owner: TestSession,
+  theirs: ReturnType<typeof seenBy>,
+  mine: { ids: { companies: string[]; contacts: string[] } },
+): Promise<void> {
   const db = t.database.db;
-  // Only on records the rep's team does not see too (a buyer on both teams' deals is the rep's as well,
-  // and so are that contact's notes).
+  // Only on records no scanned rep sees (a buyer on both teams' deals is each rep's as well, and so are
+  // that contact's notes).
   const notMine = <R extends { id: string }>(rows: R[], ids: string[]) => rows.filter((r) => !ids.includes(r.id));
   const records = [
     ...theirs.deals.map((d) => ({ type: 'deal', id: d.id, text: `Call about ${d.name}` })),
@@ -560,6 +573,9 @@ describe('leak scan: no answer names a deal or account only the other team can s
           if (text.includes(secret)) found.push(`${request.method} ${request.url}: ${secret}`);
       }
       sent += requests.length;
+      // The booking is the other rep's own (a title they typed, naming a company they may not see): gone
+      // again, so the next team's scan, whose rep that is, does not read it as a leak.
+      await execute(t.database.db, sql`delete from calendar_meetings where title = ${title}`);
       expect(found).toEqual([]);
     },
   );
