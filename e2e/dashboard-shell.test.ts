@@ -31,6 +31,8 @@ async function collapsedAtRest(): Promise<void> {
 describe('dashboard shell', () => {
   it('expands the sidebar on hover, shows labels and the wordmark, and collapses ~300 ms after the mouse leaves', async () => {
     await page.goto('/dashboard');
+    // The server's first paint draws a sidebar that does not answer the mouse: hover once the app's own is on screen.
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
     await collapsedAtRest();
     const collapsed = await readSidebar(page);
     expect(collapsed.wordmarkVisible).toBe(false);
