@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TCompany, TCompanyListQuery, TCompanyListResponse } from '@pipewise/contract/companies';
 import { execute, type DbOrTx } from '../../db/client';
 import { containsTerm, escapeLike } from '../../db/ranked-match';
+import { readRecordPage } from '../../db/record-pages';
 import { scope, type Viewer } from '../access/scopes';
 
 /**
@@ -10,32 +11,6 @@ import { scope, type Viewer } from '../access/scopes';
  * and contacts the viewer sees counted. The page's ids are picked first (decision 0005) so the
  * counts and the owner's name are read for one page's rows only, at any depth.
  */
-
-const ORDER: Record<TCompanyListQuery['sort'], SQL> = {
-  name_asc: sql`lower(c.name), c.id`,
-  name_desc: sql`lower(c.name) desc, c.id desc`,
-  created_desc: sql`c.created_at desc, c.id desc`,
-  updated_desc: sql`c.updated_at desc, c.id desc`,
-};
-
-/** Each sort over a search's matches (`m`: id, name_key, created_at, updated_at). */
-const MATCH_ORDER: Record<TCompanyListQuery['sort'], SQL> = {
-  name_asc: sql`m.name_key, m.id`,
-  name_desc: sql`m.name_key desc, m.id desc`,
-  created_desc: sql`m.created_at desc, m.id desc`,
-  updated_desc: sql`m.updated_at desc, m.id desc`,
-};
-
-/** Each sort read from its other end (a deep page past the middle of the list). */
-const REVERSED: Record<TCompanyListQuery['sort'], SQL> = {
-  name_asc: ORDER.name_desc,
-  name_desc: ORDER.name_asc,
-  created_desc: sql`c.created_at, c.id`,
-  updated_desc: sql`c.updated_at, c.id`,
-};
-
-/** Up to this offset a page reads few enough rows that probing the deals per row beats building the viewer's set. */
-const EARLY_ROWS = 200;
 
 type Row = {
   id: string;
@@ -85,7 +60,7 @@ function filters(v: Viewer, q: Pick<TCompanyListQuery, 'search' | 'owner_id'>, f
 }
 
 /** The full rows of these companies (a page, or one company), in `order`. */
-export function companyRows(v: Viewer, ids: SQL, order: SQL = ORDER.name_asc): SQL {
+export function companyRows(v: Viewer, ids: SQL, order: SQL = sql`c.id`): SQL {
   return sql`select c.id, c.name, c.domain, c.industry, c.city, c.phone, c.owner_id, c.created_at, c.updated_at,
       coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email) as owner_name,
       ${scope.dealsOnCompany(v, 'c')}::int as deal_count,
@@ -108,49 +83,21 @@ function countOf(v: Viewer, q: TCompanyListQuery): SQL {
 }
 
 export async function listCompanies(db: DbOrTx, v: Viewer, q: TCompanyListQuery): Promise<TCompanyListResponse> {
-  const offset = (q.page - 1) * q.page_size;
-  const page = (where: SQL, order: SQL, skip: number, take: number) =>
-    sql`select c.id from companies c where ${where} order by ${order} limit ${take} offset ${skip}`;
-  // A search of 3 characters or more reads its matches once, by the trigram index (that scan is most
-  // of its cost), and takes both the count and the page from those rows.
-  if ((q.search?.trim().length ?? 0) >= 3) {
-    const [found] = await execute<{ total: number; ids: string | null }>(
-      db,
-      sql`with m as materialized (
-          select c.id, lower(c.name) as name_key, c.created_at, c.updated_at from companies c where ${filters(v, q)})
-        select (select count(*) from m)::int as total, (select string_agg(p.id::text, ',') from (
-          select m.id from m order by ${MATCH_ORDER[q.sort]} limit ${q.page_size} offset ${offset}) p) as ids`,
-    );
-    const total = Number(found?.total ?? 0);
-    const ids = found?.ids ? found.ids.split(',') : [];
-    if (!ids.length) return { data: [], total, page: q.page, page_size: q.page_size };
-    const pageIds = sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    );
-    const rows = await execute<Row>(db, companyRows(v, pageIds, ORDER[q.sort]));
-    return { data: rows.map(toCompany), total, page: q.page, page_size: q.page_size };
-  }
-  // An early page walks the sort's index and probes each row (it stops after a few dozen).
-  if (offset < EARLY_ROWS) {
-    const [rows, [count]] = await Promise.all([
-      execute<Row>(db, companyRows(v, page(filters(v, q, 'few'), ORDER[q.sort], offset, q.page_size), ORDER[q.sort])),
-      execute<{ total: number }>(db, countOf(v, q)),
-    ]);
-    return { data: rows.map(toCompany), total: Number(count?.total ?? 0), page: q.page, page_size: q.page_size };
-  }
-  // A deep page tests every row it skips: past the middle of the list, it is read from the list's
-  // other end (the same rows, in the reverse order, skipping fewer), which needs the count first.
-  const [count] = await execute<{ total: number }>(db, countOf(v, q));
-  const total = Number(count?.total ?? 0);
-  const take = Math.min(q.page_size, total - offset);
-  if (take <= 0) return { data: [], total, page: q.page, page_size: q.page_size };
-  const fromEnd = total - offset - take;
-  const ids =
-    fromEnd < offset
-      ? page(filters(v, q, fromEnd < EARLY_ROWS ? 'few' : 'list'), REVERSED[q.sort], fromEnd, take)
-      : page(filters(v, q), ORDER[q.sort], offset, take);
-  const rows = await execute<Row>(db, companyRows(v, ids, ORDER[q.sort]));
+  const { rows, total } = await readRecordPage<Row>(
+    db,
+    {
+      alias: 'c',
+      from: sql`companies c`,
+      nameKey: sql`lower(c.name)`,
+      where: (form) => filters(v, q, form),
+      count: countOf(v, q),
+      searched: (q.search?.trim().length ?? 0) >= 3,
+      rows: (ids, order) => companyRows(v, ids, order),
+    },
+    q.sort,
+    q.page,
+    q.page_size,
+  );
   return { data: rows.map(toCompany), total, page: q.page, page_size: q.page_size };
 }
 
