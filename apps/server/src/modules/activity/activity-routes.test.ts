@@ -206,6 +206,37 @@ describe('notes', () => {
   });
 });
 
+describe('a deleted record', () => {
+  it("takes its notes with it (a deal, a company, a contact), while other records' notes stay", async () => {
+    const created = await call(s.rahul, 'POST', '/api/deal/', {
+      dealname: 'Notes go with it',
+      pipeline: 'Sales Pipeline',
+      dealstage: 'Appointment Scheduled',
+      company_name: 'Notes Go Co',
+    });
+    expect(created.statusCode).toBe(201);
+    const made = created.json<{ data: { deal_id: string; company_id: string } }>().data;
+    const contact = await call(s.rahul, 'POST', '/api/contacts', { firstname: 'Nadia', lastname: 'Notes' });
+    expect(contact.statusCode).toBe(201);
+    const contactId = contact.json<{ data: { id: string } }>().data.id;
+    const records: [string, string, string][] = [
+      ['deal', made.deal_id, `/api/deal/${made.deal_id}`],
+      ['company', made.company_id, `/api/companies/${made.company_id}`],
+      ['contact', contactId, `/api/contacts/${contactId}`],
+    ];
+    for (const [type, id] of records)
+      expect((await call(s.rahul, 'POST', notesUrl(type, id), { body: `About ${type}` })).statusCode).toBe(201);
+    const kept = await call(s.rahul, 'POST', notesUrl('deal', deal.id), { body: 'Stays with the other deal' });
+    expect(kept.statusCode).toBe(201);
+
+    for (const [type, id, url] of records) {
+      expect((await call(s.rahul, 'DELETE', url)).statusCode, `${type} deleted`).toBeLessThan(300);
+      expect(await execute(t.database.db, sql`select 1 from notes where record_type = ${type} and record_id = ${String(id)}`)).toEqual([]);
+    }
+    expect(await execute(t.database.db, sql`select 1 from notes where id = ${kept.json<TNote>().id}`)).toHaveLength(1);
+  });
+});
+
 describe('activity of companies and contacts', () => {
   it("a company's timeline shows the recordings of its deals; a contact's the meetings they were invited to", async () => {
     const [recording] = await execute<{ id: string; company_id: string }>(
