@@ -33,7 +33,7 @@ function today(ctx: DateContext): Day {
  * builds and compares is the caller's, and the process zone drops out (a local time skipped by the
  * process zone's daylight-saving change moves by an hour, never to another day).
  */
-function wallClock(ctx: DateContext): Date {
+export function wallClock(ctx: DateContext): Date {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: ctx.timeZone ?? 'UTC',
     year: 'numeric',

@@ -3,6 +3,7 @@ import { TASK_WHEN } from '@pipewise/contract/assistant';
 import type { TTaskRecordType } from '@pipewise/contract/tasks';
 import type { Gazetteer } from '../understanding/gazetteer';
 import { findMentions } from '../understanding/mentions';
+import { wallClock } from './date-parser';
 
 /** A task as a command asks for it ("remind me to send the proposal to Kaveri on Friday"). */
 export type TaskCommand = {
@@ -64,28 +65,13 @@ export function taskText(command: string): string | null {
   return null;
 }
 
-/** The caller's wall clock as a Date whose local fields show it (chrono reads local getters; see date-parser.ts). */
-function wallClock(now: Date, zone: string): Date {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)!.value);
-  return new Date(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Connecting words left behind when the date is taken out of the title ("... on", "... by"). */
 const DANGLING = /\s+(?:on|by|at|before|due|for|this|next|until|till)$/i;
 
 /** When the task is due, read from the text, and the text without it. */
 function dueOf(text: string, ctx: TaskCommandContext): { rest: string; dueDate: string | null; dueTime: string | null } {
-  const reference = wallClock(ctx.now, ctx.timeZone);
+  const reference = wallClock({ now: ctx.now, timeZone: ctx.timeZone });
   const hits = chrono.en.casual
     .parse(text, { instant: reference }, { forwardDate: true })
     // A bare number ("call 3 people") is not a date: a day, a weekday, a month or a time of day is.
