@@ -160,6 +160,17 @@ describe('booking with Google Calendar connected', () => {
     expect((await repMeetings()).some((m) => m.id === booked.id)).toBe(true);
   });
 
+  it('an insert whose answer was lost is not made twice: Google answers 409 for the event it has, and the job is done', async () => {
+    await connect(WRITE_SCOPES);
+    await inject('POST', '/api/calendar/meetings', body({ title: 'Globex lost answer' }));
+    // As Google does for an events.insert with an id it already holds (the first try went through).
+    google.script(() => ({ status: 409, body: { error: { code: 409, message: 'The requested identifier already exists.' } } }));
+    await runJobs(googleEventJob);
+    const [job] = await t.database.db.select().from(jobs).where(eq(jobs.type, googleEventJob.type));
+    expect(job).toMatchObject({ status: 'done', attempts: 1 });
+    expect(google.requests.map((r) => r.method)).toEqual(['POST']);
+  });
+
   it('with a read-only calendar grant, outside attendees are invited by mail instead', async () => {
     await connect(READ_SCOPES);
     const res = await inject('POST', '/api/calendar/meetings', body({ title: 'Globex read-only' }));
