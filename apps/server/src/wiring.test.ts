@@ -155,6 +155,8 @@ const TABLE_OWNERS: Record<string, string> = {
   contacts: 'contacts',
   recordings: 'recordings',
   direct_uploads: 'recordings',
+  recording_segments: 'recordings',
+  recording_participants: 'recordings',
   integration_connections: 'hubspot',
   integration_connect_states: 'hubspot',
   workspace_integrations: 'hubspot',

@@ -3,11 +3,32 @@ export type TranscriptPieceRow = { start: number; seconds: number; text: string 
 
 /** Meeting recordings (the spec's "videos"): the uploaded media or document and what processing made of it. */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf, updatedAt } from './columns';
 import { organizations, users } from './auth';
-import { deals, pipelines } from './crm';
-import { RECORDING_STATUSES, SENTIMENTS, TRANSCRIPT_STATUSES, UPLOAD_TYPES, type TMeetAttendee } from '@pipewise/contract/videos';
+import { contacts, deals, pipelines } from './crm';
+import {
+  RECORDING_STATUSES,
+  RESPONSE_STATUSES,
+  SENTIMENTS,
+  TRANSCRIPT_STATUSES,
+  UPLOAD_TYPES,
+  type TMeetAttendee,
+} from '@pipewise/contract/videos';
 
 export const recordings = pgTable(
   'recordings',
@@ -104,4 +125,82 @@ export const directUploads = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('direct_uploads_expires_at_idx').on(t.expiresAt)],
+);
+
+/**
+ * A transcript's segments (migration 0031): one cue or speaker turn each, in order, with its start and end in
+ * seconds (null where the file gave no times) and the speaker label the file or the speech-to-text server gave
+ * (null: nobody named). `recordings.transcription` keeps the whole text; these keep who said what, and when.
+ */
+export const recordingSegments = pgTable(
+  'recording_segments',
+  {
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    startSeconds: real('start_seconds'),
+    endSeconds: real('end_seconds'),
+    speaker: text('speaker'),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'recording_segments_pkey', columns: [t.recordingId, t.seq] }),
+    // Ask what was said: English stems of every segment's words.
+    index('recording_segments_words_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
+    check(
+      'recording_segments_times_check',
+      sql`${t.startSeconds} is null or (${t.startSeconds} >= 0 and (${t.endSeconds} is null or ${t.endSeconds} >= ${t.startSeconds}))`,
+    ),
+  ],
+);
+
+export const PARTICIPANT_SOURCES = ['upload', 'call', 'transcript', 'edited'] as const;
+
+/**
+ * Who was on a recorded call (migration 0031): from the upload dialog, the matching calendar call, the
+ * transcript's named speakers, or a correction on the meeting page. Matched to a workspace user or a contact
+ * where one is known; `speakerLabel` is the transcript's label ("Kaveri Rao", "Speaker 2") mapped to them.
+ */
+export const recordingParticipants = pgTable(
+  'recording_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    email: text('email'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    responseStatus: text('response_status'),
+    organizer: boolean('organizer').notNull().default(false),
+    source: text('source').notNull(),
+    speakerLabel: text('speaker_label'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('recording_participants_recording_idx').on(t.recordingId),
+    index('recording_participants_user_idx')
+      .on(t.userId)
+      .where(sql`user_id is not null`),
+    index('recording_participants_contact_idx')
+      .on(t.contactId)
+      .where(sql`contact_id is not null`),
+    uniqueIndex('recording_participants_email_key')
+      .on(t.recordingId, sql`lower(${t.email})`)
+      .where(sql`email is not null`),
+    check('recording_participants_named_check', sql`${t.name} is not null or ${t.email} is not null`),
+    check('recording_participants_source_check', isOneOf(sql`${t.source}`, PARTICIPANT_SOURCES)),
+    check(
+      'recording_participants_response_check',
+      sql`${t.responseStatus} is null or ${isOneOf(sql`${t.responseStatus}`, RESPONSE_STATUSES)}`,
+    ),
+  ],
 );
