@@ -17,7 +17,8 @@ export const RESPONSE_STATUSES = ['accepted', 'declined', 'needsAction', 'tentat
 export const TRANSCRIPTION_PREVIEW_CHARS = 150;
 export const MEETING_PREVIEW_CHARS = 100;
 export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
-export const DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.rtf'] as const;
+/** Transcription documents: office files, text, and subtitle files (WebVTT, SRT) as meeting tools export them. */
+export const DOCUMENT_EXTENSIONS = ['.pdf', '.doc', '.docx', '.txt', '.rtf', '.vtt', '.srt'] as const;
 export const MEDIA_ACCEPT = 'video/*,audio/mp4,audio/x-m4a,audio/mpeg,audio/wav,.mp4,.mov,.webm,.mkv,.avi,.m4a,.mp3,.wav';
 
 export const ZMeetAttendee = z.object({

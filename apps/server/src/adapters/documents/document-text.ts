@@ -5,7 +5,7 @@ import { DOCUMENT_MAX_UNPACKED_BYTES, unpacksBeyond } from './zip-budget';
 
 export type DocumentExtension = (typeof DOCUMENT_EXTENSIONS)[number];
 
-/** The file's type by its name (.pdf, .doc, .docx, .txt, .rtf), or null for any other. */
+/** The file's type by its name (.pdf, .doc, .docx, .txt, .rtf, .vtt, .srt), or null for any other. */
 export function documentExtension(fileName: string): DocumentExtension | null {
   const ext = path.extname(fileName).toLowerCase();
   return (DOCUMENT_EXTENSIONS as readonly string[]).includes(ext) ? (ext as DocumentExtension) : null;
@@ -27,6 +27,11 @@ async function pdfText(data: Buffer): Promise<string> {
   }
 }
 
+async function utf8Text(data: Buffer): Promise<string> {
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  return text.replace(/^\uFEFF/, '');
+}
+
 const EXTRACTORS: Record<DocumentExtension, (data: Buffer) => Promise<string>> = {
   '.pdf': pdfText,
   '.docx': async (data) => (await (await import('mammoth')).default.extractRawText({ buffer: data })).value,
@@ -35,10 +40,10 @@ const EXTRACTORS: Record<DocumentExtension, (data: Buffer) => Promise<string>> =
     return (await new WordExtractor().extract(data)).getBody();
   },
   '.rtf': rtfToText,
-  '.txt': async (data) => {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-    return text.replace(/^\uFEFF/, '');
-  },
+  '.txt': utf8Text,
+  // Subtitle files are text; their cues and speakers are read by the transcript parsers.
+  '.vtt': utf8Text,
+  '.srt': utf8Text,
 };
 
 /** A zip-based document (a .docx, or a .doc that is one) that unpacks to more than DOCUMENT_MAX_UNPACKED_BYTES: a zip bomb. */
