@@ -806,6 +806,11 @@ const MATRIX: Row[] = [
   },
   { route: 'GET /api/videos/:id', request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}` }), expect: SEEN_BY_RAHULS_LINE },
   {
+    route: 'GET /api/videos/:id/transcript',
+    request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/transcript` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
     route: 'GET /api/videos/:id/media',
     request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/media` }),
     expect: SEEN_BY_RAHULS_LINE,

@@ -304,6 +304,16 @@ async function addNotesAndHistory(
         ${owner.userId}, ${r.text})`,
     );
   }
+  // Their calls' transcripts name their deals (GET /api/videos/{id}/transcript must not answer them to the rep).
+  const deal = theirs.deals[0];
+  for (const [n, id] of theirs.ids.recordings.entries()) {
+    if (!deal) break;
+    await execute(
+      db,
+      sql`insert into recording_segments (recording_id, organization_id, seq, start_seconds, end_seconds, speaker, text)
+        values (${id}, ${owner.organizationId}, ${100_000 + n}, 12, 15, ${deal.name}, ${`We went through ${deal.name} pricing`})`,
+    );
+  }
   await db.transaction(async (tx) => {
     await nameCrmActor(tx, { id: owner.userId, organizationId: owner.organizationId, source: 'screen' });
     const ids = `{${theirs.deals.map((d) => d.id).join(',')}}`;

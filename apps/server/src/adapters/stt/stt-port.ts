@@ -8,7 +8,13 @@ export class SpeechToTextRejectedError extends Error {
   override name = 'SpeechToTextRejectedError';
 }
 
-export type Transcription = { text: string };
+/**
+ * A stretch of speech the engine timed: seconds from the start of the audio it was given, and the
+ * speaker label the engine gave (its own: "A", "SPEAKER_00"...; null when it does not tell speakers apart).
+ */
+export type SpokenSegment = { start: number; end: number; speaker: string | null; text: string };
+/** The words heard, and their segments where the engine times them (an engine that only gives text leaves them out). */
+export type Transcription = { text: string; segments?: SpokenSegment[] };
 
 /** Transcripts of consecutive pieces of one audio, as one: their words in order. */
 export const joinTranscripts = (texts: string[]): string => texts.filter(Boolean).join(' ');

@@ -1,5 +1,10 @@
-/** One piece of a transcript being made: its place in the audio and its words (kept so a stopped run resumes after it). */
-export type TranscriptPieceRow = { start: number; seconds: number; text: string };
+/** A stretch of a transcript as it is being made: seconds from the recording's start (null: unknown), the speaker label, the words. */
+export type TranscriptPieceSegment = { start: number | null; end: number | null; speaker: string | null; text: string };
+/**
+ * One piece of a transcript being made: its place in the audio, its words and, where the engine or
+ * the uploaded file gave them, its segments with times and speakers (kept so a stopped run resumes after it).
+ */
+export type TranscriptPieceRow = { start: number; seconds: number; text: string; segments?: TranscriptPieceSegment[] };
 
 /** Meeting recordings (the spec's "videos"): the uploaded media or document and what processing made of it. */
 import { sql } from 'drizzle-orm';

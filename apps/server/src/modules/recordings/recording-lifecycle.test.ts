@@ -202,7 +202,10 @@ describe('a run cut short', () => {
     };
     expect(await runOnce()).toBe('retry');
     const halfway = await f.row(id);
-    expect(halfway.transcriptPieces).toEqual([{ start: 0, seconds: 500, text: 'Piece 1 was heard.' }]);
+    // The engine gave text only: the piece's words, starting where the piece does.
+    expect(halfway.transcriptPieces).toEqual([
+      { start: 0, seconds: 500, text: 'Piece 1 was heard.', segments: [{ start: 0, end: null, speaker: null, text: 'Piece 1 was heard.' }] },
+    ]);
 
     stt.onCall = () => undefined;
     await dueNow();

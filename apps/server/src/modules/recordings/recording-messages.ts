@@ -28,7 +28,7 @@ export const RECORDING_MESSAGES = {
   unsupportedMedia: `Unsupported file type. Upload a video or audio file: ${ACCEPTED_MEDIA}.`,
   emptyFile: 'The file is empty.',
   tooLarge: (max: number) => `The file is larger than the ${describeBytes(max)} upload limit.`,
-  documentType: 'Unsupported document type. Upload a .pdf, .doc, .docx, .txt or .rtf file.',
+  documentType: 'Unsupported document type. Upload a .pdf, .doc, .docx, .txt, .rtf, .vtt or .srt file.',
   documentTooLarge: (max: number) => `The document is larger than the ${describeBytes(max)} limit.`,
   unreadableDocument: (name: string) =>
     `We could not read the text of ${name}. Check that it is a valid PDF, Word, RTF or text file, or paste the transcription instead.`,

@@ -5,11 +5,12 @@ import { UnreadableMediaError, type MediaTools } from '../../adapters/media/medi
 import { ToolMissingError } from '../../adapters/media/run-tool';
 import { planPieces, readWavInfo, writeWavPiece } from '../../adapters/media/wav-file';
 import type { FileStorage } from '../../adapters/storage/storage-port';
-import { joinTranscripts, SpeechToTextRejectedError, SpeechToTextUnavailableError, type SpeechToText } from '../../adapters/stt/stt-port';
+import { SpeechToTextRejectedError, SpeechToTextUnavailableError, type SpeechToText } from '../../adapters/stt/stt-port';
 import { MEDIA_MESSAGES } from '../../adapters/media/ffmpeg-media';
 import { snapshotTimes } from '../../adapters/media/snapshot-times';
 import type { TranscriptPieceRow } from '../../db/schema';
 import type { ProcessingRepo, RecordingToProcess } from './recording-processor-repo';
+import { pieceSegments, spokenTranscript, uploadedTranscript, type TranscriptToSave } from './spoken-transcript';
 
 /** Runs `work` as a named stage and records how long it took. */
 export type StageRunner = <T>(name: string, work: () => Promise<T>) => Promise<T>;
@@ -54,7 +55,8 @@ export async function runMediaStages(
     // Without ffmpeg the recording is still kept and playable, as with no speech engine.
     if (!(e instanceof ToolMissingError)) throw e;
     deps.log.warn({ error: e.message }, 'media tools missing: no duration, transcript or snapshots');
-    if (!done.has('transcript')) await repo.saveTranscript(row.id, row.transcription);
+    if (!done.has('transcript'))
+      await repo.saveTranscript(row.id, row.transcription === null ? null : uploadedTranscript(row.transcription, row.transcriptPieces));
     if (!done.has('snapshots')) await repo.saveSnapshots(row.id, [], null);
     return;
   }
@@ -64,7 +66,7 @@ export async function runMediaStages(
 
   if (!done.has('transcript')) {
     if (row.transcription !== null) {
-      await repo.saveTranscript(row.id, row.transcription);
+      await repo.saveTranscript(row.id, uploadedTranscript(row.transcription, row.transcriptPieces));
     } else {
       const wav = path.join(workDir, 'audio.wav');
       await stage('audio', () => deps.media.extractAudio(inputPath, wav, { signal, durationSeconds: probe.durationSeconds }));
@@ -105,10 +107,11 @@ export async function runMediaStages(
 
 /**
  * The transcript, made piece by piece (each saved, so a stopped run resumes after the last piece
- * done); the pieces' words joined in order. A transcript of null means no engine can make one; a
- * passing failure is thrown for a retry.
+ * done); the pieces' words joined in order, their segments moved to the recording's time and their
+ * speakers numbered. A transcript of null means no engine can make one; a passing failure is thrown
+ * for a retry.
  */
-async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaStageDeps): Promise<string | null> {
+async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaStageDeps): Promise<TranscriptToSave | null> {
   const info = await readWavInfo(wavPath);
   const plan = planPieces(info.durationSeconds, TRANSCRIPT_PIECE_SECONDS);
   // Pieces of an earlier run count only when they follow this run's plan (the same audio gives the same plan).
@@ -124,7 +127,7 @@ async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaS
       if (pieceWav !== wavPath) await writeWavPiece(wavPath, info, piece.start, piece.seconds, pieceWav);
       try {
         const heard = await deps.stt.transcribe(pieceWav, { signal: deps.signal });
-        pieces.push({ ...piece, text: heard.text });
+        pieces.push({ ...piece, text: heard.text, segments: pieceSegments(piece, heard) });
       } finally {
         if (pieceWav !== wavPath) await rm(pieceWav, { force: true });
       }
@@ -140,5 +143,5 @@ async function transcribe(row: RecordingToProcess, wavPath: string, deps: MediaS
     );
     return null;
   }
-  return joinTranscripts(pieces.map((p) => p.text));
+  return spokenTranscript(pieces);
 }

@@ -1,7 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TSentiment } from '@pipewise/contract/videos';
 import type { DbOrTx } from '../../db/client';
-import { recordings, type TranscriptPieceRow } from '../../db/schema';
+import { recordings, recordingSegments, type TranscriptPieceRow } from '../../db/schema';
+import type { TranscriptToSave } from './spoken-transcript';
+
+/** Segments are inserted this many at a time (a one-hour call has about a thousand). */
+const SEGMENT_BATCH = 500;
 
 /** The stages a recording goes through, each saved when it finishes: a later run resumes after the last one done. */
 export const STAGES = ['duration', 'transcript', 'snapshots', 'insights'] as const;
@@ -68,18 +72,36 @@ export function createProcessingRepo(db: DbOrTx) {
         .where(whileProcessing(id));
     },
 
-    /** The transcript stage's result: null when no speech-to-text engine could make one. */
-    async saveTranscript(id: string, transcription: string | null): Promise<void> {
-      await db
-        .update(recordings)
-        .set({
-          transcription,
-          transcriptStatus: transcription === null ? 'unavailable' : 'available',
-          transcriptPieces: null,
-          completedStages: withStage('transcript'),
-          updatedAt: sql`now()`,
-        })
-        .where(whileProcessing(id));
+    /**
+     * The transcript stage's result, its text and its segments in one transaction (segments of an
+     * earlier run are replaced); null when no speech-to-text engine could make one.
+     */
+    async saveTranscript(id: string, transcript: TranscriptToSave | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(recordings)
+          .set({
+            transcription: transcript?.text ?? null,
+            transcriptStatus: transcript === null ? 'unavailable' : 'available',
+            transcriptPieces: null,
+            completedStages: withStage('transcript'),
+            updatedAt: sql`now()`,
+          })
+          .where(whileProcessing(id))
+          .returning({ organizationId: recordings.organizationId });
+        if (!row) return;
+        await tx.delete(recordingSegments).where(eq(recordingSegments.recordingId, id));
+        const rows = (transcript?.segments ?? []).map((s, seq) => ({
+          recordingId: id,
+          organizationId: row.organizationId,
+          seq,
+          startSeconds: s.start,
+          endSeconds: s.end,
+          speaker: s.speaker,
+          text: s.text,
+        }));
+        for (let i = 0; i < rows.length; i += SEGMENT_BATCH) await tx.insert(recordingSegments).values(rows.slice(i, i + SEGMENT_BATCH));
+      });
     },
 
     /** false when the recording left processing meanwhile: the caller then removes the snapshots it stored. */

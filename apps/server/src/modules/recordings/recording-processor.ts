@@ -11,6 +11,7 @@ import { createTranscriptInsights } from './insights/transcript-insights';
 import { PROCESSING_MESSAGES } from './recording-messages';
 import type { ProcessingRepo } from './recording-processor-repo';
 import { runMediaStages, type StageRunner } from './recording-processor-media';
+import { uploadedTranscript } from './spoken-transcript';
 
 export { PROCESSING_MESSAGES };
 
@@ -72,7 +73,7 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
         await storage.withLocalFile(row.storageKey, (input) => runMediaStages(row, input, workDir, mediaDeps, stage));
       }
     } else if (row.transcription !== null) {
-      if (!done.has('transcript')) await repo.saveTranscript(recordingId, row.transcription);
+      if (!done.has('transcript')) await repo.saveTranscript(recordingId, uploadedTranscript(row.transcription, row.transcriptPieces));
     } else {
       throw new UnreadableMediaError(PROCESSING_MESSAGES.nothingToProcess);
     }

@@ -12,8 +12,19 @@ import { RECORDING_MESSAGES as M } from './recording-messages';
 import { toVideo } from './recordings-presenter';
 import type { NewRecording } from './recordings-repo';
 import type { RecordingsServiceDeps } from './recordings-service';
+import { parseTranscript, readableTranscript, TranscriptFormatError, type TranscriptSegment } from './transcript-formats/parse-transcript';
 import { checkTarget, type UploadTarget } from './upload-checks';
 import { fieldError, readDocument, readField, skip, type UploadedDocument, type UploadFields } from './upload-form';
+
+/** A transcript's segments; a file that cannot be read as its format is refused (400) naming the problem. */
+function readTranscript(field: string, text: string, fileName?: string): TranscriptSegment[] {
+  try {
+    return parseTranscript(text, fileName).segments;
+  } catch (error) {
+    if (error instanceof TranscriptFormatError) throw fieldError(field, fileName ? `${fileName}: ${error.message}` : error.message);
+    throw error;
+  }
+}
 
 /** What the service has, plus where Drive links are fetched from and with whose token. */
 export type UploadDeps = RecordingsServiceDeps & {
@@ -57,10 +68,18 @@ export function createRecordingUploads(deps: UploadDeps) {
     return { ...(await checkStoredMedia(storage, grant.key, uploadMaxBytes)), fileName: grant.fileName };
   }
 
-  async function transcriptOf(fields: UploadFields, doc: UploadedDocument | undefined): Promise<string> {
-    const parts: string[] = [];
+  /**
+   * The typed text and the document read as transcripts (WebVTT, SRT, Zoom's and Meet's transcripts,
+   * "Name: text" lines or plain text): the readable text the row keeps, and the segments with their
+   * times and speakers, kept as the row's one transcript piece until processing stores them.
+   */
+  async function transcriptOf(
+    fields: UploadFields,
+    doc: UploadedDocument | undefined,
+  ): Promise<Pick<NewRecording, 'transcription' | 'transcriptPieces'>> {
+    const segments: TranscriptSegment[] = [];
     const typed = fields.transcription_text?.trim();
-    if (typed) parts.push(typed);
+    if (typed) segments.push(...readTranscript('transcription_text', typed));
     if (doc) {
       let text: string;
       try {
@@ -72,10 +91,11 @@ export function createRecordingUploads(deps: UploadDeps) {
       }
       if (!text) throw fieldError('document_file', M.emptyDocument(doc.name));
       // The dialog also reads a .txt into the text box: the same words are kept once.
-      if (text !== typed?.replace(/\r\n?/g, '\n')) parts.push(text);
+      if (text !== typed?.replace(/\r\n?/g, '\n')) segments.push(...readTranscript('document_file', text, doc.name));
     }
-    if (parts.length === 0) throw fieldError('transcription_text', M.transcriptionRequired);
-    return parts.join('\n\n');
+    if (segments.length === 0) throw fieldError('transcription_text', M.transcriptionRequired);
+    const transcription = readableTranscript(segments);
+    return { transcription, transcriptPieces: [{ start: 0, seconds: 0, text: transcription, segments }] };
   }
 
   function rowOf(caller: Caller, target: UploadTarget, extra: Pick<NewRecording, 'title'> & Partial<NewRecording>): NewRecording {
@@ -128,9 +148,9 @@ export function createRecordingUploads(deps: UploadDeps) {
         let row: NewRecording;
         if (t.uploadType === 'transcription') {
           if (media || fields.upload_key) throw new HttpError(400, M.fileForOtherMethod);
-          const transcription = await transcriptOf(fields, doc);
+          const transcript = await transcriptOf(fields, doc);
           const title = t.title ?? (doc ? `Document: ${doc.name}` : 'Direct Transcription Input');
-          row = rowOf(caller, t, { title, transcription, transcriptStatus: 'available', originalName: doc?.name ?? null });
+          row = rowOf(caller, t, { title, ...transcript, transcriptStatus: 'available', originalName: doc?.name ?? null });
         } else {
           if (t.uploadType === 'drive') {
             if (media || fields.upload_key) throw new HttpError(400, M.fileForOtherMethod);

@@ -3,7 +3,7 @@ import type { TVideoDealOption } from '@pipewise/contract/videos';
 import { execute, type DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { deals } from '../../db/schema/crm';
-import { directUploads, recordings } from '../../db/schema/recordings';
+import { directUploads, recordingParticipants, recordings, recordingSegments } from '../../db/schema/recordings';
 import { scope, type Viewer } from '../access/scopes';
 
 /** One recording with what it is shown with: the uploader's name and the deal's name. */
@@ -49,6 +49,33 @@ export function createRecordingsRepo(db: DbOrTx) {
     below: (viewer: Viewer, page: Page): Promise<RecordingRecord[]> => list(viewer, scope.teamRecordings(viewer), page),
 
     forDeal: (viewer: Viewer, dealId: number, page: Page) => list(viewer, and(visibleTo(viewer), eq(recordings.dealId, dealId)), page),
+
+    /** A recording's transcript segments in order (the caller has checked the recording is visible). */
+    segmentsOf: (recordingId: string) =>
+      db
+        .select({
+          seq: recordingSegments.seq,
+          start: recordingSegments.startSeconds,
+          end: recordingSegments.endSeconds,
+          speaker: recordingSegments.speaker,
+          text: recordingSegments.text,
+        })
+        .from(recordingSegments)
+        .where(eq(recordingSegments.recordingId, recordingId))
+        .orderBy(recordingSegments.seq),
+
+    /** The participants a transcript's speaker labels are mapped to. */
+    speakersOf: (recordingId: string) =>
+      db
+        .select({
+          id: recordingParticipants.id,
+          label: recordingParticipants.speakerLabel,
+          name: recordingParticipants.name,
+          email: recordingParticipants.email,
+        })
+        .from(recordingParticipants)
+        .where(and(eq(recordingParticipants.recordingId, recordingId), sql`${recordingParticipants.speakerLabel} is not null`))
+        .orderBy(recordingParticipants.createdAt, recordingParticipants.id),
 
     async delete(organizationId: string, id: string): Promise<void> {
       await db.delete(recordings).where(and(eq(recordings.organizationId, organizationId), eq(recordings.id, id)));

@@ -12,6 +12,7 @@ import {
   ZVideoListQuery,
   ZVideosByDeal,
 } from '@pipewise/contract/videos';
+import { ZTranscript } from '@pipewise/contract/transcripts';
 import { errorResponses, HttpError } from '../../lib/http-error';
 import { UPLOAD_ROUTE } from '../../plugins/connection-limits';
 import { requireCaller } from '../../plugins/session';
@@ -61,6 +62,18 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
     );
     app.get('/api/videos/:id', { schema: { tags, params: idParam, response: { 200: ZVideo, ...errors } } }, async (req) =>
       service.get(requireCaller(req), req.params.id),
+    );
+    app.get(
+      '/api/videos/:id/transcript',
+      {
+        schema: {
+          tags,
+          params: idParam,
+          summary: "The transcript's segments with times and speakers",
+          response: { 200: ZTranscript, ...errors },
+        },
+      },
+      async (req) => service.transcript(requireCaller(req), req.params.id),
     );
 
     app.get(

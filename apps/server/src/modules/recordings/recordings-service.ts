@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TTranscript } from '@pipewise/contract/transcripts';
 import type { TVideo, TVideoDealOption } from '@pipewise/contract/videos';
 import { signDirectUpload, verifyDirectUpload } from '../../adapters/storage/direct-upload-token';
 import type { FileStorage, StoredObject } from '../../adapters/storage/storage-port';
@@ -14,6 +15,7 @@ import { newMediaKey, storeMedia, writerOfMediaKey } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
 import type { RecordingLifecycle } from './recording-lifecycle';
 import { toVideo } from './recordings-presenter';
+import { toTranscript } from './transcript-presenter';
 import type { Page, RecordingRecord, RecordingsRepo } from './recordings-repo';
 
 export type RecordingsServiceDeps = {
@@ -147,6 +149,12 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       return present(caller)(await repo.forDeal(caller, dealId, page));
     },
     get: async (caller: Caller, id: string) => toVideo(await find(caller, id), caller),
+    /** The transcript's segments and speakers, for whoever sees the recording (404 otherwise). */
+    async transcript(caller: Caller, id: string): Promise<TTranscript> {
+      const r = await find(caller, id);
+      const [segments, speakers] = await Promise.all([repo.segmentsOf(r.id), repo.speakersOf(r.id)]);
+      return toTranscript(segments, speakers);
+    },
 
     async media(caller: Caller, id: string, rangeHeader: string | undefined): Promise<MediaAnswer> {
       const r = await find(caller, id);

@@ -39,7 +39,9 @@ export function splitSpeaker(line: string): { speaker: string; text: string } | 
   if (!name || !text || /^\/\//.test(line.slice(at + 1))) return null;
   if (name.split(/\s+/).length > MAX_NAME_WORDS || NOT_NAMES.has(name.toLowerCase())) return null;
   // A name has a letter, no sentence punctuation and no digits-only clock ("10:30").
-  if (!/\p{L}/u.test(name) || /[.!?,;"“”[\]{}<>]|\d{1,2}$/.test(name)) return null;
+  if (!/\p{L}/u.test(name) || /[.!?,;"“”[\]{}<>]/.test(name)) return null;
+  // "Speaker 2" is a label; "We meet at 10" is the start of a time.
+  if (/\d$/.test(name) && !/^(?:speaker|participant|guest|spk)[ _-]?\d+$/i.test(name)) return null;
   return { speaker: name, text };
 }
 
