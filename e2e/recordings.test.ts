@@ -239,7 +239,7 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     fs.writeFileSync(file, text);
     const { dialog } = await freshDialog();
     await dialog.getByRole('radio', { name: 'Transcription' }).check();
-    await dialog.getByLabel('Transcription document (.pdf, .doc, .docx, .txt, .rtf)').setInputFiles(file);
+    await dialog.getByLabel('Transcription document (.pdf, .doc, .docx, .txt, .rtf, .vtt, .srt)').setInputFiles(file);
     await expect.poll(() => dialog.getByLabel('Transcription text').inputValue()).toBe(text);
     await dialog.getByText(`${text.length} characters`, { exact: true }).waitFor();
     await shot('document-txt', dialog);
@@ -266,7 +266,7 @@ describe('Upload dialog: Google Drive links, documents and refusals', () => {
     fs.writeFileSync(file, minimalDocx(text));
     const { dialog } = await freshDialog();
     await dialog.getByRole('radio', { name: 'Transcription' }).check();
-    await dialog.getByLabel('Transcription document (.pdf, .doc, .docx, .txt, .rtf)').setInputFiles(file);
+    await dialog.getByLabel('Transcription document (.pdf, .doc, .docx, .txt, .rtf, .vtt, .srt)').setInputFiles(file);
     // Only plain text is read in the browser; the server reads the Word file.
     await dialog.getByText('0 characters', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Upload' }).click();

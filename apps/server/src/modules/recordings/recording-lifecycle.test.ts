@@ -204,7 +204,12 @@ describe('a run cut short', () => {
     const halfway = await f.row(id);
     // The engine gave text only: the piece's words, starting where the piece does.
     expect(halfway.transcriptPieces).toEqual([
-      { start: 0, seconds: 500, text: 'Piece 1 was heard.', segments: [{ start: 0, end: null, speaker: null, text: 'Piece 1 was heard.' }] },
+      {
+        start: 0,
+        seconds: 500,
+        text: 'Piece 1 was heard.',
+        segments: [{ start: 0, end: null, speaker: null, text: 'Piece 1 was heard.' }],
+      },
     ]);
 
     stt.onCall = () => undefined;

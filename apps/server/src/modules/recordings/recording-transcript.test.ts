@@ -36,7 +36,8 @@ function upload(fields: Record<string, string>, files: FormFile[] = []) {
     payload: form.payload,
   });
 }
-const transcriptOf = (who: TestSession, id: string) => t.app.inject({ method: 'GET', url: `/api/videos/${id}/transcript`, headers: who.headers });
+const transcriptOf = (who: TestSession, id: string) =>
+  t.app.inject({ method: 'GET', url: `/api/videos/${id}/transcript`, headers: who.headers });
 const count = async () => (await execute<{ n: number }>(t.database.db, sql`select count(*)::int as n from recordings`))[0]!.n;
 
 describe('a transcript file uploaded over the API', () => {
@@ -66,7 +67,14 @@ describe('a transcript file uploaded over the API', () => {
           speaker_name: 'Kaveri Rao',
           text: "Good morning. Let's start with where we are on the rollout.",
         },
-        { seq: 1, start: 7.912, end: 10.224, speaker: 'Kaveri Rao', speaker_name: 'Kaveri Rao', text: 'We would like to go live in March.' },
+        {
+          seq: 1,
+          start: 7.912,
+          end: 10.224,
+          speaker: 'Kaveri Rao',
+          speaker_name: 'Kaveri Rao',
+          text: 'We would like to go live in March.',
+        },
         {
           seq: 2,
           start: 11.016,
@@ -98,10 +106,19 @@ describe('a transcript file uploaded over the API', () => {
     const [row] = await t.database.db.select({ org: recordings.organizationId }).from(recordings).where(eq(recordings.id, id));
     const [kaveri] = await t.database.db
       .insert(recordingParticipants)
-      .values({ recordingId: id, organizationId: row!.org, name: 'Kaveri Rao', email: 'kaveri@sahyadri.example', source: 'edited', speakerLabel: 'Speaker 1' })
+      .values({
+        recordingId: id,
+        organizationId: row!.org,
+        name: 'Kaveri Rao',
+        email: 'kaveri@sahyadri.example',
+        source: 'edited',
+        speakerLabel: 'Speaker 1',
+      })
       .returning({ id: recordingParticipants.id });
     const body = (await transcriptOf(s.rahul, id)).json();
-    expect(body.segments.map((x: { start: unknown; speaker: unknown; speaker_name: unknown }) => [x.start, x.speaker, x.speaker_name])).toEqual([
+    expect(
+      body.segments.map((x: { start: unknown; speaker: unknown; speaker_name: unknown }) => [x.start, x.speaker, x.speaker_name]),
+    ).toEqual([
       [null, 'Speaker 1', 'Kaveri Rao'],
       [null, 'Speaker 2', 'Speaker 2'],
     ]);
@@ -116,7 +133,9 @@ describe('a transcript file uploaded over the API', () => {
     const notVtt = await upload({}, [{ field: 'document_file', name: 'call.vtt', data: Buffer.from('Kaveri Rao: hello') }]);
     expect(notVtt.statusCode).toBe(400);
     expect(notVtt.json().detail).toBe('call.vtt: This .vtt file is not WebVTT: it must start with the line "WEBVTT".');
-    const badSrt = await upload({}, [{ field: 'document_file', name: 'call.srt', data: Buffer.from('1\n00:00:01,000 -> 00:00:02,000\nHi\n') }]);
+    const badSrt = await upload({}, [
+      { field: 'document_file', name: 'call.srt', data: Buffer.from('1\n00:00:01,000 -> 00:00:02,000\nHi\n') },
+    ]);
     expect(badSrt.statusCode).toBe(400);
     expect(badSrt.json().detail).toMatch(/^call\.srt: This SRT file could not be read: /);
     expect(await count()).toBe(before);

@@ -4,4 +4,5 @@ export type MeetingTab = 'your' | 'team';
 export const meetingQueryKeys = {
   list: (tab: MeetingTab) => [...MEETINGS_QUERY_KEY, 'list', tab] as const,
   detail: (id: string) => [...MEETINGS_QUERY_KEY, 'detail', id] as const,
+  transcript: (id: string, status: string) => [...MEETINGS_QUERY_KEY, 'transcript', id, status] as const,
 };

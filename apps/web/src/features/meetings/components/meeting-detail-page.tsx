@@ -13,6 +13,7 @@ import { MeetingOverview } from './meeting-overview';
 import { MeetingParticipants } from './meeting-participants';
 import { MeetingPlayer } from './meeting-player';
 import { MeetingSnapshots } from './meeting-snapshots';
+import { MeetingTranscript } from './meeting-transcript';
 import { ShareButton } from './share-button';
 import { panelId, TabList, tabId } from './tab-list';
 import '../meetings.css';
@@ -20,6 +21,7 @@ import '../meetings.css';
 const TABS = [
   { id: 'participants', label: 'Participants' },
   { id: 'snapshots', label: 'Snapshots' },
+  { id: 'transcript', label: 'Transcript' },
 ] as const;
 type DetailTab = (typeof TABS)[number]['id'];
 
@@ -77,8 +79,10 @@ function MeetingDetail({ video, actions }: { video: TVideo; actions?: ReactNode 
       <div role="tabpanel" id={panelId('meeting', tab)} aria-labelledby={tabId('meeting', tab)} className="tab-panel" tabIndex={0}>
         {tab === 'participants' ? (
           <MeetingParticipants attendees={video.meet_attendees} currentEmail={profile.data?.email ?? null} />
-        ) : (
+        ) : tab === 'snapshots' ? (
           <MeetingSnapshots snapshots={video.snapshots} />
+        ) : (
+          <MeetingTranscript video={video} />
         )}
       </div>
     </div>

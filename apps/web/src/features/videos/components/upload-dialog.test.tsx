@@ -90,7 +90,7 @@ describe('Upload dialog', () => {
     await user.click(within(dialog).getByLabelText('Transcription'));
     expect(within(dialog).getByLabelText('Transcription text')).toHaveAttribute('rows', '6');
     const doc = within(dialog).getByLabelText(/Transcription document/);
-    expect(doc).toHaveAttribute('accept', '.pdf,.doc,.docx,.txt,.rtf');
+    expect(doc).toHaveAttribute('accept', '.pdf,.doc,.docx,.txt,.rtf,.vtt,.srt');
     await user.upload(doc, new File(['Notes from the call'], 'notes.txt', { type: 'text/plain' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Transcription text')).toHaveValue('Notes from the call'));
     expect(within(dialog).getByText('19 characters')).toBeInTheDocument();

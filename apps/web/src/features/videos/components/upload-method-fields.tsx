@@ -40,7 +40,7 @@ export function UploadMethodFields({ form, disabled }: { form: UploadForm; disab
   if (fields.method === 'transcription') {
     return (
       <>
-        <FormField label="Transcription document (.pdf, .doc, .docx, .txt, .rtf)">
+        <FormField label="Transcription document (.pdf, .doc, .docx, .txt, .rtf, .vtt, .srt)">
           {(control) => (
             <input
               {...control}
