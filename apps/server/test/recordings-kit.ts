@@ -224,7 +224,15 @@ export type SttScriptedAnswer = { status: number; body: object; headers?: Record
  * As real servers also do: `verboseJson: false` refuses verbose_json (gpt-4o-transcribe), and
  * `script` gives its answers, in order, before any transcript (429 with Retry-After, a 500 once).
  */
-export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJson?: boolean; script?: SttScriptedAnswer[] } = {}) {
+export async function startSttStandIn(
+  options: {
+    maxBodyBytes?: number;
+    verboseJson?: boolean;
+    script?: SttScriptedAnswer[];
+    /** The answer to the n-th accepted piece (from 1) instead of "Words n." (a diarizing server's, say). */
+    answer?: (n: number, audioSeconds: number, responseFormat: string) => object;
+  } = {},
+) {
   const script = [...(options.script ?? [])];
   const { default: http } = await import('node:http');
   const maxBodyBytes = options.maxBodyBytes ?? 25 * 1024 * 1024;
@@ -271,6 +279,7 @@ export async function startSttStandIn(options: { maxBodyBytes?: number; verboseJ
         const audioSeconds = Number(probe.trim());
         requests.push({ bytes: size, fileName: file.name, audioSeconds, responseFormat, status: 200 });
         const text = `Words ${++accepted}.`;
+        if (options.answer) return answer(200, options.answer(accepted, audioSeconds, responseFormat));
         answer(200, responseFormat === 'verbose_json' ? { text, segments: [{ start: 0, end: audioSeconds, text }] } : { text });
       })().catch((e: unknown) => {
         res.writeHead(500);

@@ -33,13 +33,21 @@ describe('createOpenAiStt', () => {
     const server = await startSttStandIn();
     try {
       const result = await createOpenAiStt({ url: server.url, model: 'whisper-1', apiKey: undefined }).transcribe(halfHour, {});
-      expect(server.requests.map((r) => [r.status, r.fileName, r.responseFormat])).toEqual(Array(3).fill([200, 'audio.mp3', 'json']));
+      expect(server.requests.map((r) => [r.status, r.fileName, r.responseFormat])).toEqual(
+        Array(3).fill([200, 'audio.mp3', 'verbose_json']),
+      );
       for (const r of server.requests) {
         expect(r.audioSeconds).toBeCloseTo(600, 0);
         // 16 kHz mono MP3 at 32 kbit/s: about 2.4 MB for ten minutes, against 19.2 MB of WAV.
         expect(r.bytes).toBeLessThan(2.6e6);
       }
-      expect(result).toEqual({ text: 'Words 1. Words 2. Words 3.' });
+      expect(result.text).toBe('Words 1. Words 2. Words 3.');
+      // whisper's timed segments, each piece's moved to where the piece starts.
+      expect(result.segments!.map((seg) => [Math.round(seg.start), Math.round(seg.end), seg.speaker, seg.text])).toEqual([
+        [0, 600, null, 'Words 1.'],
+        [600, 1200, null, 'Words 2.'],
+        [1200, 1800, null, 'Words 3.'],
+      ]);
     } finally {
       await server.close();
     }
@@ -57,7 +65,8 @@ describe('createOpenAiStt', () => {
       expect(server.requests.map((r) => r.status)).toEqual([413, 200, 200]);
       expect(server.requests[0]!.bytes).toBeGreaterThan(25 * 1024 * 1024);
       expect(server.requests.slice(1).map((r) => Math.round(r.audioSeconds!))).toEqual([900, 900]);
-      expect(result).toEqual({ text: 'Words 1. Words 2.' });
+      expect(result.text).toBe('Words 1. Words 2.');
+      expect(result.segments!.map((seg) => Math.round(seg.start))).toEqual([0, 900]);
     } finally {
       await server.close();
     }
@@ -78,6 +87,64 @@ describe('createOpenAiStt', () => {
     }
   });
 
+  it('falls back to plain json, once, when a server refuses verbose_json', { timeout: 240_000 }, async () => {
+    const server = await startSttStandIn({ verboseJson: false });
+    try {
+      const stt = createOpenAiStt({ url: server.url, model: 'my-whisper', apiKey: undefined }, { maxRequestSeconds: 180 });
+      expect(await stt.transcribe(sixMinutes, {})).toEqual({ text: 'Words 1. Words 2.' });
+      expect(server.requests.map((r) => [r.status, r.responseFormat])).toEqual([
+        [400, 'verbose_json'],
+        [200, 'json'],
+        [200, 'json'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("keeps a diarizing model's speakers (diarized_json) and a verbose_json segment's speaker, with each piece's times", async () => {
+    const server = await startSttStandIn({
+      answer: (n, seconds, format) => ({
+        task: 'transcribe',
+        text: `Piece ${n}.`,
+        segments: [
+          { type: 'transcript.text.segment', id: `seg_${n}a`, start: 1.5, end: 4, text: ' We need pricing. ', speaker: 'A' },
+          {
+            type: 'transcript.text.segment',
+            id: `seg_${n}b`,
+            start: 5,
+            end: seconds,
+            text: `Piece ${n} (${format}).`,
+            speaker: n === 1 ? 'B' : 'C',
+          },
+        ],
+      }),
+    });
+    try {
+      const stt = createOpenAiStt({ url: server.url, model: 'gpt-4o-transcribe-diarize', apiKey: undefined }, { maxRequestSeconds: 180 });
+      const result = await stt.transcribe(sixMinutes, {});
+      expect(server.requests.map((r) => r.responseFormat)).toEqual(['diarized_json', 'diarized_json']);
+      expect(result.segments!.map((seg) => [seg.start, Math.round(seg.end), seg.speaker, seg.text])).toEqual([
+        [1.5, 4, 'A', 'We need pricing.'],
+        [5, 180, 'B', 'Piece 1 (diarized_json).'],
+        [181.5, 184, 'A', 'We need pricing.'],
+        [185, 360, 'C', 'Piece 2 (diarized_json).'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses a server answer whose segments are not segments, for the job's retry", async () => {
+    const server = await startSttStandIn({ answer: () => ({ text: 'Hi.', segments: [{ start: 'soon', text: 'Hi.' }] }) });
+    try {
+      const stt = createOpenAiStt({ url: server.url, model: 'whisper-1', apiKey: undefined }, { maxRequestSeconds: 360 });
+      await expect(stt.transcribe(sixMinutes, {})).rejects.toThrow(/is not a transcription/);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('waits as a busy server asks (429 or 503 with Retry-After) and sends the piece again', { timeout: 240_000 }, async () => {
     const server = await startSttStandIn({
       script: [
@@ -92,7 +159,7 @@ describe('createOpenAiStt', () => {
         { maxRequestSeconds: 360, log: { info: (obj) => waits.push(obj) } },
       );
       const started = Date.now();
-      expect(await stt.transcribe(sixMinutes, {})).toEqual({ text: 'Words 1.' });
+      expect((await stt.transcribe(sixMinutes, {})).text).toBe('Words 1.');
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       expect(server.requests.map((r) => r.status)).toEqual([429, 503, 200]);
       expect(waits).toEqual([

@@ -5,10 +5,40 @@ import path from 'node:path';
 import { z } from 'zod';
 import { runTool, toolTimeoutMs, type ToolBudget } from '../media/run-tool';
 import { planPieces, readWavInfo, writeWavPiece } from '../media/wav-file';
-import { joinTranscripts, SpeechToTextRejectedError, type SpeechToText } from './stt-port';
+import { joinTranscripts, SpeechToTextRejectedError, type SpeechToText, type SpokenSegment, type Transcription } from './stt-port';
 
-/** `json`, the answer every model gives (gpt-4o-transcribe refuses verbose_json); only the text is kept. */
-const ZTranscription = z.object({ text: z.string() });
+/**
+ * The server's answer: `json` (text only, what every model gives), `verbose_json` (whisper: timed
+ * segments, some servers with a `speaker` on each) or `diarized_json` (gpt-4o-transcribe-diarize:
+ * timed segments with speakers "A", "B"...).
+ */
+const ZTranscription = z.object({
+  text: z.string(),
+  segments: z
+    .array(
+      z.object({
+        start: z.number().nonnegative(),
+        end: z.number().nonnegative(),
+        text: z.string(),
+        speaker: z.union([z.string(), z.number()]).nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+export type SttResponseFormat = 'json' | 'verbose_json' | 'diarized_json';
+
+/**
+ * What to ask a model for: a diarizing model's speakers, whisper's timed segments, and plain json
+ * from a model that takes nothing else (gpt-4o-transcribe and gpt-4o-mini-transcribe refuse verbose_json).
+ */
+export function responseFormatFor(model: string): SttResponseFormat {
+  if (/diariz/i.test(model)) return 'diarized_json';
+  return /^gpt-4o/i.test(model) ? 'json' : 'verbose_json';
+}
+
+/** A 400 that says the server cannot answer in the format asked: ask for plain json instead. */
+const refusesFormat = (status: number, body: string) => status === 400 && /response_format|verbose_json|diarized_json/i.test(body);
 
 export type OpenAiSttConfig = { url: string; model: string; apiKey: string | undefined };
 
@@ -50,7 +80,8 @@ function retryAfterSeconds(header: string | null): number | null {
  * An OpenAI-compatible `/v1/audio/transcriptions` server (OpenAI, a self-hosted Whisper...), set
  * by STT_URL: the base URL, with or without the `/v1` part. The audio goes out as 16 kHz mono MP3
  * in pieces of at most ten minutes and under the request limit; a piece the server refuses as too
- * large (413) is split in halves and sent again. The pieces' words are joined in order.
+ * large (413) is split in halves and sent again. The pieces' words are joined in order, and their
+ * timed segments (with the server's speaker labels, where it gives them) moved to the audio's time.
  */
 export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptions = {}): SpeechToText {
   const endpoint = `${config.url.replace(/\/+$/, '').replace(/\/v1$/, '')}/v1/audio/transcriptions`;
@@ -65,10 +96,15 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
     await runTool('ffmpeg', args, { signal, timeoutMs: toolTimeoutMs(ENCODE_BUDGET, seconds), debianPackage: 'ffmpeg' });
   }
 
+  /** What is asked for; a server that refuses it once is asked for plain json from then on. */
+  let format = responseFormatFor(config.model);
+
   async function post(mp3Path: string, seconds: number, signal: AbortSignal | undefined): Promise<Answer> {
     const form = new FormData();
     form.set('model', config.model);
-    form.set('response_format', 'json');
+    form.set('response_format', format);
+    // The diarizing model needs a chunking strategy for anything longer than 30 seconds.
+    if (format === 'diarized_json') form.set('chunking_strategy', 'auto');
     form.set('file', new Blob([await fs.readFile(mp3Path)], { type: 'audio/mpeg' }), 'audio.mp3');
     const timeout = AbortSignal.timeout(toolTimeoutMs(REQUEST_BUDGET, seconds));
     const res = await fetch(endpoint, {
@@ -80,7 +116,8 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
     return { status: res.status, body: await res.text(), retryAfterSeconds: retryAfterSeconds(res.headers.get('retry-after')) };
   }
 
-  function parse(body: string): string {
+  /** The piece's words, and its segments moved by `offset` (the piece's start in the audio given). */
+  function parse(body: string, offset: number): Transcription {
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -88,8 +125,16 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
       throw new Error(`The speech-to-text server did not answer JSON: ${body.slice(0, 200)}`);
     }
     const parsed = ZTranscription.safeParse(json);
-    if (!parsed.success) throw new Error(`The speech-to-text server's answer has no text: ${body.slice(0, 200)}`);
-    return parsed.data.text.trim();
+    if (!parsed.success) throw new Error(`The speech-to-text server's answer is not a transcription: ${body.slice(0, 200)}`);
+    const segments: SpokenSegment[] = (parsed.data.segments ?? [])
+      .filter((seg) => seg.text.trim())
+      .map((seg) => ({
+        start: offset + seg.start,
+        end: offset + Math.max(seg.start, seg.end),
+        speaker: seg.speaker === null || seg.speaker === undefined || seg.speaker === '' ? null : String(seg.speaker),
+        text: seg.text.trim(),
+      }));
+    return { text: parsed.data.text.trim(), segments };
   }
 
   return {
@@ -100,9 +145,9 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
       let n = 0;
 
       /** The words of one piece of the audio, in order, split further while it is too large. */
-      async function send(piece: Piece): Promise<string[]> {
+      async function send(piece: Piece): Promise<Transcription[]> {
         const splitAll = async () => {
-          const out: string[] = [];
+          const out: Transcription[] = [];
           for (const half of planPieces(piece.seconds, piece.seconds / 2))
             out.push(...(await send({ start: piece.start + half.start, seconds: half.seconds })));
           return out;
@@ -119,6 +164,11 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
           const { size } = await fs.stat(`${base}.mp3`);
           if (size + FORM_OVERHEAD_BYTES > maxRequestBytes && canSplit) return await splitAll();
           let res = await post(`${base}.mp3`, exact.seconds, signal);
+          if (format !== 'json' && refusesFormat(res.status, res.body)) {
+            options.log?.info({ status: res.status, format }, 'speech-to-text server refused the response format: asking for plain json');
+            format = 'json';
+            res = await post(`${base}.mp3`, exact.seconds, signal);
+          }
           // Rate limited or briefly overloaded: come back when the server says, if that is soon.
           for (let waits = 0; (res.status === 429 || res.status === 503) && waits < BUSY_WAITS; waits++) {
             const after = res.retryAfterSeconds;
@@ -140,16 +190,17 @@ export function createOpenAiStt(config: OpenAiSttConfig, options: OpenAiSttOptio
             if (res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429) throw new SpeechToTextRejectedError(why);
             throw new Error(why);
           }
-          return [parse(res.body)];
+          return [parse(res.body, piece.start)];
         } finally {
           await fs.rm(`${base}.mp3`, { force: true });
         }
       }
 
       try {
-        const texts: string[] = [];
-        for (const piece of planPieces(info.durationSeconds, maxRequestSeconds)) texts.push(...(await send(piece)));
-        return { text: joinTranscripts(texts) };
+        const heard: Transcription[] = [];
+        for (const piece of planPieces(info.durationSeconds, maxRequestSeconds)) heard.push(...(await send(piece)));
+        const segments = heard.flatMap((h) => h.segments ?? []);
+        return { text: joinTranscripts(heard.map((h) => h.text)), ...(segments.length ? { segments } : {}) };
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runTool, toolTimeoutMs, ToolMissingError } from '../media/run-tool';
 import { readWavInfo } from '../media/wav-file';
-import { SpeechToTextUnavailableError, type SpeechToText } from './stt-port';
+import { SpeechToTextUnavailableError, type SpeechToText, type Transcription } from './stt-port';
 
 /** Where Debian's pocketsphinx-en-us package puts the US English model. */
 export const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
@@ -19,7 +19,42 @@ export function pocketsphinxArgs(wavPath: string, modelDir = POCKETSPHINX_MODEL_
     path.join(modelDir, 'cmudict-en-us.dict'),
     '-logfn',
     '/dev/null',
+    // Each utterance is followed by its words with their start and end times.
+    '-time',
+    'yes',
   ];
+}
+
+/** A word line of `-time yes`: the word, its start and end in seconds, its probability. */
+const WORD_LINE = /^(\S+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?(?:e-?\d+)?)$/;
+/** Silence, noise and sentence marks pocketsphinx times but nobody said. */
+const isFiller = (word: string) => /^(<.*>|\[.*\])$/.test(word);
+
+/**
+ * pocketsphinx's `-time yes` output: an utterance line, then a line per word with its times. Each
+ * utterance becomes a sentence and a segment from its first spoken word to its last.
+ */
+export function readUtterances(stdout: string): Transcription {
+  const utterances: { line: string; start: number | null; end: number | null }[] = [];
+  for (const raw of stdout.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const word = WORD_LINE.exec(line);
+    const current = utterances.at(-1);
+    if (word && current) {
+      if (!isFiller(word[1]!)) {
+        current.start ??= Number(word[2]);
+        current.end = Number(word[3]);
+      }
+      continue;
+    }
+    utterances.push({ line, start: null, end: null });
+  }
+  const sentences = utterances.map((u) => ({ ...u, text: utterancesToText(u.line) })).filter((u) => u.text);
+  return {
+    text: sentences.map((u) => u.text).join(' '),
+    segments: sentences.flatMap((u) => (u.start === null ? [] : [{ start: u.start, end: u.end ?? u.start, speaker: null, text: u.text }])),
+  };
 }
 
 /**
@@ -55,7 +90,7 @@ export function createPocketsphinxStt(modelDir = POCKETSPHINX_MODEL_DIR): Speech
           timeoutMs: toolTimeoutMs(POCKETSPHINX_BUDGET, durationSeconds),
           debianPackage: 'pocketsphinx',
         });
-        return { text: utterancesToText(stdout) };
+        return readUtterances(stdout);
       } catch (e) {
         if (e instanceof ToolMissingError) throw new SpeechToTextUnavailableError(e.message);
         throw e;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { execute } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatCompletion, startFakeHttpServer, type FakeHttpServer } from '../../../test/fakes/http-fake-server';
 import { drainJobs, jobRow } from '../../../test/jobs-fixture';
@@ -62,8 +63,36 @@ describe('processing with STT_URL and LLM_BASE_URL set', () => {
     // Compressed: 16 kHz mono MP3, not the WAV the local engine reads.
     expect(body).toMatch(/name="file"; filename="audio.mp3"\r\nContent-Type: audio\/mpeg/);
     expect(body).not.toContain('RIFF');
-    // Plain json: the one answer every model gives (gpt-4o-transcribe refuses verbose_json).
-    expect(body).toMatch(/name="response_format"\r\n\r\njson\r\n/);
+    // A whisper model is asked for its timed segments (a gpt-4o model for plain json, which it alone gives).
+    expect(body).toMatch(/name="response_format"\r\n\r\nverbose_json\r\n/);
+  });
+
+  it("stores the server's timed segments with its speakers as Speaker 1, 2... in order of first appearance", async () => {
+    stt.setAnswer(() => ({
+      body: {
+        text: 'We need the quote by Friday. I will send it Thursday. Great.',
+        segments: [
+          { start: 0.4, end: 1.6, text: ' We need the quote by Friday.', speaker: 'SPEAKER_01' },
+          { start: 1.7, end: 2.5, text: ' I will send it Thursday.', speaker: 'SPEAKER_00' },
+          { start: 2.6, end: 2.9, text: ' Great.', speaker: 'SPEAKER_01' },
+        ],
+      },
+    }));
+    const id = await f.addRecording({ file: clip });
+    await enqueue(id);
+    await drainJobs(f.runner);
+    const row = await f.row(id);
+    expect(row.transcription).toBe('Speaker 1: We need the quote by Friday.\nSpeaker 2: I will send it Thursday.\nSpeaker 1: Great.');
+    const segments = await execute(
+      f.database.db,
+      sql`select seq, start_seconds, end_seconds, speaker, text from recording_segments where recording_id = ${id} order by seq`,
+    );
+    expect(segments).toEqual([
+      { seq: 0, start_seconds: 0.4, end_seconds: 1.6, speaker: 'Speaker 1', text: 'We need the quote by Friday.' },
+      { seq: 1, start_seconds: 1.7, end_seconds: 2.5, speaker: 'Speaker 2', text: 'I will send it Thursday.' },
+      { seq: 2, start_seconds: 2.6, end_seconds: 2.9, speaker: 'Speaker 1', text: 'Great.' },
+    ]);
+    stt.setAnswer(() => ({ body: { text: SPOKEN } }));
   });
 
   it('falls back to the offline summary when the model answers garbage', async () => {
