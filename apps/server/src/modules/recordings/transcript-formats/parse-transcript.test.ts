@@ -106,6 +106,7 @@ describe('parseTranscript', () => {
     expect(parseTranscript(fixture('teams.vtt'), 'captions.txt').format).toBe('webvtt');
     expect(parseTranscript(fixture('call.srt'), 'call.txt').format).toBe('srt');
     expect(parseTranscript('Pricing: we need it by Friday.').format).toBe('plain');
+    expect(parseTranscript('Budget: 40 lakh\nTimeline: March\nDecision maker: the CFO').format).toBe('plain');
   });
 
   it('refuses broken files with a message naming the problem', () => {

@@ -88,16 +88,18 @@ export function readableTranscript(segments: TranscriptSegment[]): string {
 
 /**
  * Speakers named at the start of each text ("Kaveri Rao: ..."), as Zoom writes its cues and people
- * type: a name counts when it opens at least two texts or most texts open with a name, so a single
- * "Pricing: ..." sentence is not taken for a person. A text with no name continues the previous
- * speaker's turn once a speaker is known (a caption split over several cues).
+ * type: a name counts when it opens at least two texts, or most texts open with a name and some
+ * name comes back, so a single "Pricing: ..." sentence or a list of "Field: value" notes is not
+ * taken for people. A text with no name continues the previous speaker's turn once a speaker is
+ * known (a caption split over several cues).
  */
 export function speakersByPrefix(texts: string[]): { speaker: string | null; text: string }[] {
   const split = texts.map(splitSpeaker);
   const counts = new Map<string, number>();
   for (const s of split) if (s) counts.set(s.speaker, (counts.get(s.speaker) ?? 0) + 1);
   const named = split.filter(Boolean).length;
-  const mostly = named >= 2 && named * 2 >= texts.length;
+  // A dialogue comes back to its speakers; "Budget: ... / Timeline: ..." names each field once.
+  const mostly = named >= 2 && named * 2 >= texts.length && [...counts.values()].some((n) => n >= 2);
   let current: string | null = null;
   return texts.map((text, i) => {
     const s = split[i];
