@@ -30,6 +30,8 @@ export type ProcessingDeps = {
   stt: SpeechToText;
   llm: ChatModel | undefined;
   snapshotEverySeconds: number;
+  /** Issue 30: the participants step after the transcript (the matching call's attendees, the named speakers). */
+  participants?: (recordingId: string) => Promise<void>;
 };
 
 /**
@@ -75,6 +77,19 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
       if (!done.has('transcript')) await repo.saveTranscript(recordingId, row.transcription);
     } else {
       throw new UnreadableMediaError(PROCESSING_MESSAGES.nothingToProcess);
+    }
+
+    if (!done.has('participants') && deps.participants) {
+      signal.throwIfAborted();
+      const fill = deps.participants;
+      try {
+        await stage('participants', () => fill(recordingId));
+      } catch (e) {
+        if (signal.aborted) throw e;
+        // Who attended is a help, not the recording: a failure here is logged and the recording still gets ready.
+        log.warn({ recordingId, error: e instanceof Error ? e.message : String(e) }, 'recording participants step failed');
+      }
+      await repo.markDone(recordingId, 'participants');
     }
 
     if (!done.has('insights')) {
