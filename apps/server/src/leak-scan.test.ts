@@ -149,7 +149,8 @@ async function addParticipants(organizationId: string, theirs: ReturnType<typeof
     const name = `Buyer of ${names[i % names.length]}`;
     await execute(
       t.database.db,
-      sql`insert into recording_participants (organization_id, recording_id, name, source) values (${organizationId}, ${recordingId}, ${name}, 'edited')`,
+      sql`insert into recording_participants (organization_id, recording_id, name, source)
+        values (${organizationId}, ${recordingId}, ${name}, 'edited')`,
     );
   }
 }

@@ -71,7 +71,12 @@ export function createContactReads(db: DbOrTx) {
     async participantCandidates(viewer: Viewer, emails: string[], companyId: string | null): Promise<ParticipantCandidate[]> {
       if (emails.length === 0 && !companyId) return [];
       const lowered = emails.map((e) => e.toLowerCase());
-      const byEmail = lowered.length ? sql`lower(ct.email) = any(${sql`array[${sql.join(lowered.map((e) => sql`${e}`), sql`, `)}]::text[]`})` : sql`false`;
+      const byEmail = lowered.length
+        ? sql`lower(ct.email) = any(${sql`array[${sql.join(
+            lowered.map((e) => sql`${e}`),
+            sql`, `,
+          )}]::text[]`})`
+        : sql`false`;
       const ofCompany = companyId ? sql`ct.company_id = ${companyId}` : sql`false`;
       return execute<ParticipantCandidate>(
         db,

@@ -15,7 +15,9 @@ export type NewParticipant = {
   source: ParticipantRow['source'];
   speakerLabel?: string | null;
 };
-export type ParticipantChange = Partial<Pick<ParticipantRow, 'name' | 'email' | 'userId' | 'contactId' | 'responseStatus' | 'speakerLabel'>> & {
+export type ParticipantChange = Partial<
+  Pick<ParticipantRow, 'name' | 'email' | 'userId' | 'contactId' | 'responseStatus' | 'speakerLabel'>
+> & {
   source?: ParticipantRow['source'];
 };
 

@@ -201,7 +201,8 @@ export function createParticipantsService(deps: ParticipantsDeps) {
       if (!subject) return;
       const r = repos(db).participants;
       const uploader = subject.uploader;
-      const calls = uploader && subject.dealId !== null ? await deps.callsAround(uploader, subject.dealId, subject.at, CALL_MATCH_MARGIN_MINUTES) : [];
+      const calls =
+        uploader && subject.dealId !== null ? await deps.callsAround(uploader, subject.dealId, subject.at, CALL_MATCH_MARGIN_MINUTES) : [];
       const attendees = calls[0]?.attendees.filter((a) => a.email) ?? [];
       const labels = (await r.speakerLabels(recordingId)).filter((l) => !isGenericSpeakerLabel(l));
       const people = [...attendees.map((a) => ({ email: a.email, name: a.displayName ?? null })), ...labels.map((l) => ({ name: l }))];
@@ -214,7 +215,14 @@ export function createParticipantsService(deps: ParticipantsDeps) {
         attendees.map((a) => {
           const email = a.email.trim().toLowerCase();
           const name = a.displayName?.trim() || null;
-          return { name, email, ...match({ email, name }), responseStatus: a.responseStatus, organizer: a.organizer === true, source: 'call' };
+          return {
+            name,
+            email,
+            ...match({ email, name }),
+            responseStatus: a.responseStatus,
+            organizer: a.organizer === true,
+            source: 'call',
+          };
         }),
       );
       for (const label of labels) {
@@ -226,7 +234,15 @@ export function createParticipantsService(deps: ParticipantsDeps) {
           continue;
         }
         await r.add(subject.organizationId, recordingId, [
-          { name: label, email: null, ...match({ name: label }), responseStatus: 'accepted', organizer: false, source: 'transcript', speakerLabel: label },
+          {
+            name: label,
+            email: null,
+            ...match({ name: label }),
+            responseStatus: 'accepted',
+            organizer: false,
+            source: 'transcript',
+            speakerLabel: label,
+          },
         ]);
       }
     },
@@ -268,7 +284,8 @@ export function createParticipantsService(deps: ParticipantsDeps) {
         // A label is one person's: whoever had it gives it up.
         if (patch.speaker_label !== null) {
           for (const other of await r.list(recording.id))
-            if (other.id !== pid && other.speakerLabel === patch.speaker_label) await r.update(recording.id, other.id, { speakerLabel: null });
+            if (other.id !== pid && other.speakerLabel === patch.speaker_label)
+              await r.update(recording.id, other.id, { speakerLabel: null });
         }
         change.speakerLabel = patch.speaker_label;
       }
@@ -313,9 +330,12 @@ export function createParticipantsService(deps: ParticipantsDeps) {
         .filter((u) => !term || u.name.toLowerCase().includes(term) || u.email.toLowerCase().includes(term))
         .slice(0, 8)
         .map((u): TAttendeeOption => ({ kind: 'user', id: u.id, name: u.name || u.email, email: u.email }));
-      const contacts = (await deps.searchContacts(caller, term, 8)).map(
-        (k): TAttendeeOption => ({ kind: 'contact', id: k.id, name: k.name || k.email || '', email: k.email }),
-      );
+      const contacts = (await deps.searchContacts(caller, term, 8)).map((k): TAttendeeOption => ({
+        kind: 'contact',
+        id: k.id,
+        name: k.name || k.email || '',
+        email: k.email,
+      }));
       return [...users, ...contacts];
     },
   };

@@ -43,7 +43,12 @@ const db = () => t.database.db;
 
 function upload(who: TestSession, fields: Record<string, string>) {
   const form = formBody({ deal_id: String(deal.id), pipeline_id: deal.pipelineId, upload_type: 'transcription', ...fields }, []);
-  return t.app.inject({ method: 'POST', url: '/api/videos/upload-transcription', headers: { ...who.headers, ...form.headers }, payload: form.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/videos/upload-transcription',
+    headers: { ...who.headers, ...form.headers },
+    payload: form.payload,
+  });
 }
 const recordingCount = async () => (await execute<{ n: number }>(db(), sql`select count(*)::int as n from recordings`))[0]!.n;
 
@@ -164,7 +169,13 @@ describe('participants from the matching call', () => {
     await fill(id); // a run again adds nothing twice
     const { data } = await participants(s.rahul, id);
     expect(data).toHaveLength(4);
-    expect(data[0]).toMatchObject({ email: 'rahul@acme.example', organizer: true, response_status: 'accepted', self: true, source: 'call' });
+    expect(data[0]).toMatchObject({
+      email: 'rahul@acme.example',
+      organizer: true,
+      response_status: 'accepted',
+      self: true,
+      source: 'call',
+    });
     expect(byEmail(data, buyer.email.toLowerCase())).toMatchObject({ response_status: 'declined', contact_id: buyer.id });
     expect(byEmail(data, 'tentative.guest@outside.example')).toMatchObject({ response_status: 'tentative', name: 'Tina Guest' });
     expect(byEmail(data, 'pending.guest@outside.example')).toMatchObject({ response_status: 'needsAction' });
@@ -247,9 +258,18 @@ describe('participants from the file', () => {
       .returning({ id: contacts.id });
     const [twin] = await db()
       .insert(contacts)
-      .values({ organizationId: s.rahul.organizationId, firstname: 'Priya', lastname: 'Nair', companyId: deal.companyId, ownerId: s.rahul.userId })
+      .values({
+        organizationId: s.rahul.organizationId,
+        firstname: 'Priya',
+        lastname: 'Nair',
+        companyId: deal.companyId,
+        ownerId: s.rahul.userId,
+      })
       .returning({ id: contacts.id });
-    const [priya] = await execute<{ name: string }>(db(), sql`select first_name || ' ' || last_name as name from users where id = ${s.priya.userId}`);
+    const [priya] = await execute<{ name: string }>(
+      db(),
+      sql`select first_name || ' ' || last_name as name from users where id = ${s.priya.userId}`,
+    );
     const id = await rahulRecording(new Date('2025-01-02T00:00:00Z'));
     await segments(id, [priya!.name, 'Zed Elsewhere', 'Priya Nair']);
     await fill(id);
@@ -275,7 +295,9 @@ describe('participants from the file', () => {
 describe('corrections on the meeting page', () => {
   it('adds, edits, maps a speaker label and removes; a rep of the line below cannot see them (404)', async () => {
     const id = await rahulRecording(new Date('2025-02-01T00:00:00Z'));
-    await db().insert(recordingSegments).values({ recordingId: id, organizationId: s.rahul.organizationId, seq: 0, speaker: 'Speaker 2', text: 'Hi' });
+    await db()
+      .insert(recordingSegments)
+      .values({ recordingId: id, organizationId: s.rahul.organizationId, seq: 0, speaker: 'Speaker 2', text: 'Hi' });
     const url = `/api/videos/${id}/participants`;
     const add = await t.app.inject({ method: 'POST', url, headers: s.vikram.headers, payload: { email: 'New.Person@outside.example' } });
     expect(add.statusCode, add.body).toBe(201);
@@ -311,7 +333,12 @@ describe('corrections on the meeting page', () => {
   it('adds an outside email as a contact on the deal; a duplicate email is refused 409 and the participant stays', async () => {
     const id = await rahulRecording(new Date('2025-02-02T00:00:00Z'));
     const url = `/api/videos/${id}/participants`;
-    const added = await t.app.inject({ method: 'POST', url, headers: s.rahul.headers, payload: { email: `lata.rao.${Date.now()}@newco.example` } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: s.rahul.headers,
+      payload: { email: `lata.rao.${Date.now()}@newco.example` },
+    });
     const p = added.json<TParticipantsResponse>().data[0]!;
     const res = await t.app.inject({ method: 'POST', url: `${url}/${p.id}/add-as-contact`, headers: s.rahul.headers });
     expect(res.statusCode, res.body).toBe(200);
@@ -329,7 +356,13 @@ describe('corrections on the meeting page', () => {
     // An address a contact already has (say, one rahul cannot see, so it was not matched): 409, nothing changes.
     const [hidden] = await db()
       .insert(contacts)
-      .values({ organizationId: s.rahul.organizationId, firstname: 'Hidden', lastname: 'Holder', email: 'held@taken.example', ownerId: s.kavya.userId })
+      .values({
+        organizationId: s.rahul.organizationId,
+        firstname: 'Hidden',
+        lastname: 'Holder',
+        email: 'held@taken.example',
+        ownerId: s.kavya.userId,
+      })
       .returning({ id: contacts.id });
     const [dup] = await db()
       .insert(recordingParticipants)
@@ -338,7 +371,10 @@ describe('corrections on the meeting page', () => {
     const refused = await t.app.inject({ method: 'POST', url: `${url}/${dup!.id}/add-as-contact`, headers: s.rahul.headers });
     expect(refused.statusCode).toBe(409);
     expect(refused.body).not.toContain('Hidden');
-    expect(byEmail((await participants(s.rahul, id)).data, 'held@taken.example')).toMatchObject({ contact_id: null, can_add_as_contact: true });
+    expect(byEmail((await participants(s.rahul, id)).data, 'held@taken.example')).toMatchObject({
+      contact_id: null,
+      can_add_as_contact: true,
+    });
     expect(hidden).toBeDefined();
   });
 });
@@ -354,9 +390,12 @@ describe('the AI email follows the participants', () => {
     for (const email of ['rahul@acme.example', 'ana.buyer@customer.example']) {
       await t.app.inject({ method: 'POST', url, headers: s.rahul.headers, payload: { email } });
     }
-    await db().insert(recordingParticipants).values({ organizationId: s.rahul.organizationId, recordingId: id, name: 'Speaker Only', source: 'transcript' });
+    await db()
+      .insert(recordingParticipants)
+      .values({ organizationId: s.rahul.organizationId, recordingId: id, name: 'Speaker Only', source: 'transcript' });
     const draft = async () =>
-      (await t.app.inject({ method: 'POST', url: `/api/videos/${id}/follow-up-email`, headers: s.rahul.headers })).json<{ to: string[] }>().to;
+      (await t.app.inject({ method: 'POST', url: `/api/videos/${id}/follow-up-email`, headers: s.rahul.headers })).json<{ to: string[] }>()
+        .to;
     expect(await draft()).toEqual(['ana.buyer@customer.example']);
     const ana = byEmail((await participants(s.rahul, id)).data, 'ana.buyer@customer.example')!;
     await t.app.inject({ method: 'DELETE', url: `${url}/${ana.id}`, headers: s.rahul.headers });
