@@ -58,13 +58,16 @@ export function AttendeePicker({ label, value, onChange, useSuggestions, disable
   const query = useDebounced(text.trim(), 200);
   const suggestions = useSuggestions(query);
   const taken = new Set(value.map((v) => v.key));
-  const options = (suggestions.data ?? []).filter((s) => !taken.has(pickedFromSuggestion(s).key));
+  // Only suggestions for what is typed now: an earlier word's list would pick the wrong person on Enter.
+  const fresh = query === text.trim();
+  const options = fresh ? (suggestions.data ?? []).filter((s) => !taken.has(pickedFromSuggestion(s).key)) : [];
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const showList = open && text.trim() !== '' && (options.length > 0 || suggestions.isFetching);
 
   const add = (picked: PickedAttendee) => {
-    if (!taken.has(picked.key) && !value.some((v) => picked.email && v.email === picked.email)) onChange(single ? [picked] : [...value, picked]);
+    if (!taken.has(picked.key) && !value.some((v) => picked.email && v.email === picked.email))
+      onChange(single ? [picked] : [...value, picked]);
     setText('');
     setError(null);
     setActive(0);

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ZAttendeeOptions, ZParticipantsResponse, type TAttendeeOption, type TParticipantsResponse } from '@pipewise/contract/participants';
 import { http } from '../../../lib/http';
 import { meetingQueryKeys } from './meeting-query-keys';
@@ -23,6 +23,5 @@ export function useAttendeeOptions(q: string) {
     queryFn: () => fetchAttendeeOptions(q),
     enabled: q !== '',
     staleTime: 60_000,
-    placeholderData: keepPreviousData,
   });
 }

@@ -18,7 +18,8 @@ const RESPONSES = [
 ];
 
 const nameOf = (p: TParticipant) => p.name?.trim() || p.email || 'Unnamed';
-const failed = (error: unknown) => toast.error(isApiError(error) && error.detail ? error.detail : 'The change could not be saved. Try again.');
+const failed = (error: unknown) =>
+  toast.error(isApiError(error) && error.detail ? error.detail : 'The change could not be saved. Try again.');
 
 type Mutations = ReturnType<typeof useParticipantMutations>;
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ZAttendeeOptions, type TAttendeeOption } from '@pipewise/contract/participants';
 import { http } from '../../../lib/http';
 import { videoQueryKeys } from './video-query-keys';
@@ -15,6 +15,5 @@ export function useAttendeeOptions(q: string) {
     queryFn: () => fetchAttendeeOptions(q),
     enabled: q !== '',
     staleTime: 60_000,
-    placeholderData: keepPreviousData,
   });
 }
