@@ -33,6 +33,7 @@ import { hubspotRoutes } from './modules/hubspot/hubspot-routes';
 import { hubspotWebhookRoutes } from './modules/hubspot/hubspot-webhook-routes';
 import { recordingsRoutes } from './modules/recordings/recordings-routes';
 import { recordingEmailRoutes } from './modules/recordings/recording-email-routes';
+import { participantsRoutes } from './modules/recordings/participants-routes';
 import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { tasksRoutes } from './modules/tasks/tasks-routes';
 import { searchRoutes } from './modules/search/search-routes';
@@ -140,6 +141,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(contactsRoutes(services.recordScreens.contacts));
   await app.register(recordingsRoutes(services.recordings));
   await app.register(recordingEmailRoutes(services.recordingEmail));
+  await app.register(participantsRoutes(services.recordings.participants));
   await app.register(commandRoutes(services.commands.process, services.commands.confirmations));
   await app.register(registrationsRoutes(services.registrations));
   await app.register(operatorRoutes(services.operator, services.operators));

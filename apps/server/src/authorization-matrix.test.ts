@@ -13,6 +13,7 @@ import {
   pendingOperations,
   pipelineStages,
   pipelines,
+  recordingParticipants,
   recordings,
   registrationRequests,
   tasks,
@@ -154,6 +155,21 @@ async function rahulRecording(c: Ctx, status: 'uploaded' | 'failed' = 'uploaded'
     })
     .returning({ id: recordings.id });
   return row!.id;
+}
+/** A fresh recording of rahul's with one outside participant (issue 30); its id and the participant's. */
+async function rahulParticipant(c: Ctx): Promise<{ rid: string; pid: string }> {
+  const rid = await rahulRecording(c);
+  const [row] = await c.t.database.db
+    .insert(recordingParticipants)
+    .values({
+      organizationId: (await findUser(c.t.database.db, RAHUL)).organizationId,
+      recordingId: rid,
+      name: 'Matrix Guest',
+      email: `guest-${randomUUID().slice(0, 8)}@outside.example`,
+      source: 'upload',
+    })
+    .returning({ id: recordingParticipants.id });
+  return { rid, pid: row!.id };
 }
 let sharedRecording: string | undefined;
 const recordingOnce = async (c: Ctx) => (sharedRecording ??= await rahulRecording(c));
@@ -861,6 +877,45 @@ const MATRIX: Row[] = [
   },
 
   // ---- recordings ---------------------------------------------------------------------------------------------------
+  { route: 'GET /api/videos/attendee-options', request: () => ({ url: '/api/videos/attendee-options?q=a' }), expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/videos/:id/participants',
+    request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/participants` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'POST /api/videos/:id/participants',
+    note: 'whoever sees the recording corrects its participants',
+    request: async (c) => ({
+      url: `/api/videos/${await rahulRecording(c)}/participants`,
+      payload: { email: `added-${randomUUID().slice(0, 8)}@outside.example` },
+    }),
+    expect: [401, 201, 404, 201, 201, 404, 404, 404, 404],
+  },
+  {
+    route: 'PATCH /api/videos/:id/participants/:pid',
+    request: async (c) => {
+      const { rid, pid } = await rahulParticipant(c);
+      return { url: `/api/videos/${rid}/participants/${pid}`, payload: { response_status: 'declined' } };
+    },
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'DELETE /api/videos/:id/participants/:pid',
+    request: async (c) => {
+      const { rid, pid } = await rahulParticipant(c);
+      return { url: `/api/videos/${rid}/participants/${pid}` };
+    },
+    expect: [401, 204, 404, 204, 204, 404, 404, 404, 404],
+  },
+  {
+    route: 'POST /api/videos/:id/participants/:pid/add-as-contact',
+    request: async (c) => {
+      const { rid, pid } = await rahulParticipant(c);
+      return { url: `/api/videos/${rid}/participants/${pid}/add-as-contact` };
+    },
+    expect: SEEN_BY_RAHULS_LINE,
+  },
   {
     route: 'POST /api/videos/:id/follow-up-email',
     note: "rahul's demo recording: the uploader, those above him and admins",

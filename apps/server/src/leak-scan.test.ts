@@ -139,6 +139,23 @@ async function addSharedBuyerMeetings(rep: TestSession, otherTeam: Set<string>, 
 }
 
 /**
+ * A participant on each of the other team's recordings named after one of their companies (issue 30):
+ * the participants routes and every videos answer (meet_attendees) must not tell the rep who was there.
+ */
+async function addParticipants(organizationId: string, theirs: ReturnType<typeof seenBy>): Promise<void> {
+  const names = theirs.companies.map((c) => c.name);
+  if (names.length === 0) return;
+  for (const [i, recordingId] of theirs.ids.recordings.entries()) {
+    const name = `Buyer of ${names[i % names.length]}`;
+    await execute(
+      t.database.db,
+      sql`insert into recording_participants (organization_id, recording_id, name, source)
+        values (${organizationId}, ${recordingId}, ${name}, 'edited')`,
+    );
+  }
+}
+
+/**
  * A task for the owner of every deal, company and contact, titled with the record's name and linked
  * to it: a rep must learn none of the other team's through the tasks routes.
  */
@@ -196,6 +213,7 @@ beforeAll(async () => {
     const seen = seenBy(subtree(rep.userId, w.people), w);
     const theirs = seenBy(otherTeam, w);
     await addNotesAndHistory(otherRep, theirs, anyRep);
+    await addParticipants(rep.organizationId, theirs);
     // Names the rep sees none of: not equal to (or inside) a name the rep sees.
     const hidden = [...theirs.names].filter((n) => ![...seen.names].some((v) => v.includes(n))).sort();
     const hiddenDeals = theirs.deals.filter((d) => hidden.includes(d.name));

@@ -88,6 +88,8 @@ import { createProcessingRepo } from './modules/recordings/recording-processor-r
 import { createRecordingUploads } from './modules/recordings/recording-uploads';
 import { createRecordingsRepo } from './modules/recordings/recordings-repo';
 import { createRecordingsService } from './modules/recordings/recordings-service';
+import { createParticipantsRepo } from './modules/recordings/participants-repo';
+import { createParticipantsService, type ParticipantsDeps } from './modules/recordings/participants-service';
 import { createHubspotCrm } from './adapters/hubspot/hubspot-client';
 import { createHubspotOAuth } from './adapters/hubspot/hubspot-oauth';
 import { createCrmFields } from './modules/hubspot/crm-fields';
@@ -168,7 +170,11 @@ export function createAdapters(config: Config, masterKey: Buffer, overrides: Par
 /** The videos service and the upload intake over one repository. */
 function wireRecordings(deps: {
   db: Database['db'];
-  deals: Pick<DealsService, 'get'>;
+  deals: Pick<DealsService, 'get' | 'stakeholders' | 'setStakeholders'>;
+  /** For the participants (issue 30): the users', contacts' and calendar's reads, and the contacts screen's create. */
+  reads: Pick<Reads, 'people' | 'contacts' | 'calendar'>;
+  contacts: Pick<ContactsService, 'searchAs'>;
+  createContact: ParticipantsDeps['createContact'];
   storage: FileStorage;
   queue: Pick<JobQueue, 'enqueue'>;
   masterKey: Buffer;
@@ -181,6 +187,29 @@ function wireRecordings(deps: {
 }) {
   const repo = createRecordingsRepo(deps.db);
   const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue, processing: createProcessingRepo(deps.db) });
+  const participants = createParticipantsService({
+    db: deps.db,
+    repos: (on) => ({ participants: createParticipantsRepo(on) }),
+    recordings: repo,
+    people: async (viewer) =>
+      (await deps.reads.people.workspacePeople(viewer)).map((u) => ({
+        id: u.id,
+        name: `${u.first_name} ${u.last_name}`.trim(),
+        email: u.email,
+      })),
+    contactCandidates: (viewer, emails, companyId) => deps.reads.contacts.participantCandidates(viewer, emails, companyId),
+    contactsByIds: (viewer, ids) => deps.reads.contacts.byIds(viewer, ids),
+    searchContacts: async (caller, text, limit) =>
+      (await deps.contacts.searchAs(caller, text, limit)).map((k) => ({
+        id: k.id,
+        name: `${k.firstname} ${k.lastname}`.trim(),
+        email: k.email,
+        company_id: k.companyId,
+      })),
+    callsAround: (viewer, dealId, at, margin) => deps.reads.calendar.callsAround(viewer, dealId, at, margin),
+    createContact: deps.createContact,
+    deals: deps.deals,
+  });
   const shared = {
     repo,
     lifecycle,
@@ -199,7 +228,10 @@ function wireRecordings(deps: {
       ...shared,
       driveTokens: deps.driveTokens ?? noDriveTokens,
       googleApiBase: deps.config.googleApiBase,
+      participants,
     }),
+    /** Who was on each recording (issue 30): the routes' service and the processing step. */
+    participants,
     uploadMaxBytes: deps.config.uploadMaxBytes,
     /** Processing's start, restart and end when its job cannot: for the recordings' jobs. */
     lifecycle,
@@ -426,6 +458,9 @@ export function createServices({
   const recordings = wireRecordings({
     db,
     deals,
+    reads,
+    contacts: crm.contacts,
+    createContact: (caller, body) => recordScreens.contacts.create(caller, body),
     storage: adapters.storage,
     queue,
     masterKey,
@@ -536,6 +571,7 @@ export function createServices({
         stt: adapters.stt,
         llm: adapters.llm,
         snapshotEverySeconds: config.snapshotEverySeconds,
+        participants: (recordingId) => recordings.participants.fromCallAndTranscript(recordingId),
       },
       demoMedia: DEMO_MEDIA_RECORDING.file,
       removeUnclaimedUploads: () => recordings.service.removeUnclaimedUploads(),

@@ -27,6 +27,12 @@ export const ZMeetAttendee = z.object({
   responseStatus: z.enum(RESPONSE_STATUSES),
   organizer: z.boolean().optional(),
   self: z.boolean().optional(),
+  /** A recording's participant (issue 30): its id, what we know of them, and the transcript label mapped to them. */
+  id: z.string().optional(),
+  name: z.string().nullable().optional(),
+  user_id: z.string().nullable().optional(),
+  contact_id: z.string().nullable().optional(),
+  speaker_label: z.string().nullable().optional(),
 });
 export type TMeetAttendee = z.infer<typeof ZMeetAttendee>;
 

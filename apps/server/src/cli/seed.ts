@@ -4,6 +4,7 @@ import { organizations, users } from '../db/schema';
 import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoCrm } from './seed-crm';
 import { seedDemoRecordings } from './seed-recordings';
+import { seedRecordingParticipants } from './seed-participants';
 
 export const DEMO_DOMAIN = 'acme.example';
 
@@ -129,6 +130,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
     await seedDemoCrm(tx, organizationId, 300, now);
     await seedDemoCalendar(tx, organizationId, now);
     await seedDemoRecordings(tx, organizationId, now);
+    await seedRecordingParticipants(tx, organizationId);
   });
   return { seeded: true };
 }

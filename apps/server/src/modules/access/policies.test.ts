@@ -107,6 +107,8 @@ describe('permission policy', () => {
     expect(answer(rep, 'deal.edit', { seen: false })).toEqual([404, 'Deal not found']);
     expect(answer(rep, 'company.edit', { seen: false })).toEqual([404, 'Company not found']);
     expect(answer(admin, 'contact.edit', { seen: false })).toEqual([404, 'Contact not found']);
+    expect(answer(rep, 'recording.participants.edit', { seen: true })).toBeNull();
+    expect(answer(admin, 'recording.participants.edit', { seen: false })).toEqual([404, 'Video not found']);
   });
 
   it('deal.assign: to someone the caller sees; to nobody only by an admin', () => {

@@ -38,6 +38,8 @@ export type Resources = {
   'integration.connect': { workspaceBound: boolean };
   /** Delete or retry a recording: its uploader and the workspace's admins. */
   'recording.manage': { uploadedBy: string | null };
+  /** Correct a recording's participants (add, remove, edit, map a speaker, add as contact): whoever sees the recording. */
+  'recording.participants.edit': { seen: boolean };
   /** Another person's deals list: someone the caller sees (themselves or below them; admins: anyone). */
   'person.view-deals': { personSeen: boolean };
   /** Edit a deal: whoever sees it. */
@@ -96,6 +98,7 @@ export const REFUSAL_MESSAGES = {
   dealNotFound: 'Deal not found',
   companyNotFound: 'Company not found',
   contactNotFound: 'Contact not found',
+  videoNotFound: 'Video not found',
   organizerOnly: 'Only the organiser of the call or their managers can change it.',
 } as const;
 
@@ -145,6 +148,7 @@ const RULES: Rules = {
   'workspace.edit': (actor) => adminsOnly(actor, 401),
   'integration.connect': (actor, { workspaceBound }) => (workspaceBound || isAdmin(actor) ? null : forbidden(M.adminConnectsFirst)),
   'recording.manage': (actor, { uploadedBy }) => (uploadedBy === actor.id || isAdmin(actor) ? null : forbidden(M.uploaderOrAdmin)),
+  'recording.participants.edit': (_actor, { seen }) => (seen ? null : unseen(M.videoNotFound)),
   'person.view-deals': (_actor, { personSeen }) => (personSeen ? null : forbidden(M.teamDealsOnly)),
   'deal.edit': (_actor, { seen }) => (seen ? null : unseen(M.dealNotFound)),
   'deal.assign': (actor, { ownerId, ownerSeen }) => {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { execute, type DbOrTx } from '../../db/client';
 import { companyFilter, ranked, type MatchTerms } from '../../db/ranked-match';
 import { afterCursor, timelineAt, type TimelineKey } from '../../db/timeline-page';
@@ -21,6 +22,8 @@ export type CallLine = {
 
 /** A meeting's rank in the activity timeline at the same instant (below history, notes and recordings). */
 const MEETING_RANK = 1;
+/** A call's attendees (email, name, response, organizer), as a recording's participants are taken from it. */
+export type CallAttendance = { id: string; startAt: Date; attendees: TMeetAttendee[] };
 /** A call beside a company or contact. */
 export type RecordCall = { id: string; title: string | null; startAt: Date; dealId: number | null; dealName: string | null };
 
@@ -115,6 +118,28 @@ export function createMeetingReads(db: DbOrTx) {
         startAt: new Date(r.start_at),
         dealId: r.deal_id === null ? null : Number(r.deal_id),
         dealName: r.dealname,
+      }));
+    },
+
+    /**
+     * Issue 30: the live calls on the deal that the viewer sees whose time holds `at` (from
+     * `marginMinutes` before the start to as long after the end, or after the start when it has
+     * none), nearest start first: a recording's matching call, built-in booked or synced from Google.
+     */
+    async callsAround(viewer: Viewer, dealId: number, at: Date, marginMinutes: number, limit = 5): Promise<CallAttendance[]> {
+      const when = sql`${at.toISOString()}::timestamptz`;
+      const margin = sql`make_interval(mins => ${marginMinutes})`;
+      const rows = await execute<{ id: string; start_at: string | Date; attendees: TMeetAttendee[] | string }>(
+        db,
+        sql`select m.id, m.start_at, m.attendees from calendar_meetings m
+        where ${scope.meetings(viewer, 'm')} and m.status <> 'cancelled' and m.deal_id = ${dealId}
+          and m.start_at - ${margin} <= ${when} and coalesce(m.end_at, m.start_at) + ${margin} >= ${when}
+        order by abs(extract(epoch from (m.start_at - ${when}))), m.id limit ${limit}`,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        startAt: new Date(r.start_at),
+        attendees: typeof r.attendees === 'string' ? (JSON.parse(r.attendees) as TMeetAttendee[]) : r.attendees,
       }));
     },
 

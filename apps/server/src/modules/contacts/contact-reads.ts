@@ -26,6 +26,9 @@ export type ContactDetails = {
   company_id: string | null;
 };
 
+/** A contact a recording's participant may be matched to. */
+export type ParticipantCandidate = { id: string; name: string; email: string | null; company_id: string | null };
+
 export function createContactReads(db: DbOrTx) {
   return {
     /**
@@ -58,6 +61,28 @@ export function createContactReads(db: DbOrTx) {
             co.name as company, ct.company_id
           from contacts ct left join companies co on co.id = ct.company_id and ${scope.companies(caller, 'co')}
           where ${scope.contacts(caller, 'ct')} and ${inUuids(sql`ct.id`, contactIds)}`,
+      );
+    },
+
+    /**
+     * Issue 30: the contacts the viewer sees that a recording's participants may be: those with one
+     * of these emails (any case), and those of the company (the deal's), to match by full name.
+     */
+    async participantCandidates(viewer: Viewer, emails: string[], companyId: string | null): Promise<ParticipantCandidate[]> {
+      if (emails.length === 0 && !companyId) return [];
+      const lowered = emails.map((e) => e.toLowerCase());
+      const byEmail = lowered.length
+        ? sql`lower(ct.email) = any(${sql`array[${sql.join(
+            lowered.map((e) => sql`${e}`),
+            sql`, `,
+          )}]::text[]`})`
+        : sql`false`;
+      const ofCompany = companyId ? sql`ct.company_id = ${companyId}` : sql`false`;
+      return execute<ParticipantCandidate>(
+        db,
+        sql`select ct.id, trim(ct.firstname || ' ' || ct.lastname) as name, ct.email, ct.company_id
+          from contacts ct where ${scope.contacts(viewer, 'ct')} and (${byEmail} or ${ofCompany})
+          order by ct.created_at, ct.id limit 500`,
       );
     },
 

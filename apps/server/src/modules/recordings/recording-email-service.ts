@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatModel } from '../../adapters/llm/llm-port';
 import type { Db } from '../../db/client';
-import { recordings, users } from '../../db/schema';
+import { recordingParticipants, recordings, users } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
 import { scope } from '../access/scopes';
@@ -34,7 +34,6 @@ export function createRecordingEmailService({ database: { db }, adapters: { llm 
           title: recordings.title,
           summary: recordings.summary,
           keyPoints: recordings.keyPoints,
-          attendees: recordings.meetAttendees,
           uploadedBy: recordings.uploadedBy,
           recordedAt: recordings.recordedAt,
           createdAt: recordings.createdAt,
@@ -44,8 +43,16 @@ export function createRecordingEmailService({ database: { db }, adapters: { llm 
       if (!row) throw notFound(RECORDING_EMAIL_MESSAGES.notFound);
 
       const me = caller.email.toLowerCase();
+      // The recording's participants with an address (issue 30), the caller aside.
+      const attendees = (
+        await db
+          .select({ email: recordingParticipants.email, name: recordingParticipants.name })
+          .from(recordingParticipants)
+          .where(and(eq(recordingParticipants.recordingId, recordingId), isNotNull(recordingParticipants.email)))
+          .orderBy(desc(recordingParticipants.organizer), asc(recordingParticipants.createdAt), asc(recordingParticipants.id))
+      ).map((p) => ({ email: p.email!, displayName: p.name ?? undefined }));
       const recipients = [
-        ...new Map(row.attendees.filter((a) => a.email.toLowerCase() !== me).map((a) => [a.email.toLowerCase(), a])).values(),
+        ...new Map(attendees.filter((a) => a.email.toLowerCase() !== me).map((a) => [a.email.toLowerCase(), a])).values(),
       ];
       const [sender] = await db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, caller.id));
       const source: EmailSource = {

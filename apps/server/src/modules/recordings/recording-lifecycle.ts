@@ -36,10 +36,11 @@ export function createRecordingLifecycle({ db, queue, processing }: RecordingLif
   return {
     failForGood,
 
-    /** Writes the recording and its processing job together; returns the recording's id. */
-    async file(row: NewRecording): Promise<string> {
+    /** Writes the recording and its processing job together (and what `withRow` adds, its participants); returns the recording's id. */
+    async file(row: NewRecording, withRow?: (tx: Tx, recordingId: string) => Promise<void>): Promise<string> {
       return db.transaction(async (tx) => {
         const [created] = await tx.insert(recordings).values(row).returning({ id: recordings.id });
+        if (withRow) await withRow(tx, created!.id);
         await queueProcessing(tx, created!.id);
         return created!.id;
       });

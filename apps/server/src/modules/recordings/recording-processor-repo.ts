@@ -8,7 +8,7 @@ import type { TranscriptToSave } from './spoken-transcript';
 const SEGMENT_BATCH = 500;
 
 /** The stages a recording goes through, each saved when it finishes: a later run resumes after the last one done. */
-export const STAGES = ['duration', 'transcript', 'snapshots', 'insights'] as const;
+export const STAGES = ['duration', 'transcript', 'snapshots', 'participants', 'insights'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export type RecordingToProcess = {
@@ -112,6 +112,14 @@ export function createProcessingRepo(db: DbOrTx) {
         .where(whileProcessing(id))
         .returning({ id: recordings.id });
       return rows.length > 0;
+    },
+
+    /** A stage that writes elsewhere (the participants step) is noted done here. */
+    async markDone(id: string, stage: Stage): Promise<void> {
+      await db
+        .update(recordings)
+        .set({ completedStages: withStage(stage), updatedAt: sql`now()` })
+        .where(whileProcessing(id));
     },
 
     /** The transcript as saved by its stage (this run's or an earlier one's). */

@@ -31,6 +31,8 @@ export type ProcessingDeps = {
   stt: SpeechToText;
   llm: ChatModel | undefined;
   snapshotEverySeconds: number;
+  /** Issue 30: the participants step after the transcript (the matching call's attendees, the named speakers). */
+  participants?: (recordingId: string) => Promise<void>;
 };
 
 /**
@@ -76,6 +78,19 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
       if (!done.has('transcript')) await repo.saveTranscript(recordingId, uploadedTranscript(row.transcription, row.transcriptPieces));
     } else {
       throw new UnreadableMediaError(PROCESSING_MESSAGES.nothingToProcess);
+    }
+
+    if (!done.has('participants') && deps.participants) {
+      signal.throwIfAborted();
+      const fill = deps.participants;
+      try {
+        await stage('participants', () => fill(recordingId));
+      } catch (e) {
+        if (signal.aborted) throw e;
+        // Who attended is a help, not the recording: a failure here is logged and the recording still gets ready.
+        log.warn({ recordingId, error: e instanceof Error ? e.message : String(e) }, 'recording participants step failed');
+      }
+      await repo.markDone(recordingId, 'participants');
     }
 
     if (!done.has('insights')) {

@@ -9,6 +9,7 @@ import { HttpError } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
 import { checkStoredMedia, newMediaKey, storeMedia, type StoredMedia } from './media-intake';
 import { RECORDING_MESSAGES as M } from './recording-messages';
+import type { ParticipantsService } from './participants-service';
 import { toVideo } from './recordings-presenter';
 import type { NewRecording } from './recordings-repo';
 import type { RecordingsServiceDeps } from './recordings-service';
@@ -30,6 +31,8 @@ function readTranscript(field: string, text: string, fileName?: string): Transcr
 export type UploadDeps = RecordingsServiceDeps & {
   driveTokens: DriveTokenSource;
   googleApiBase: string;
+  /** The form's attendees (issue 30), checked before anything is stored and written with the row. */
+  participants?: Pick<ParticipantsService, 'fromUploadField' | 'store'>;
 };
 
 const DRIVE_MESSAGES: Record<DriveDownloadError['reason'], [number, string]> = {
@@ -145,6 +148,7 @@ export function createRecordingUploads(deps: UploadDeps) {
           }
         }
         const t = await targetOnce();
+        const attendees = (await deps.participants?.fromUploadField(caller, fields.attendees, t.dealId)) ?? [];
         let row: NewRecording;
         if (t.uploadType === 'transcription') {
           if (media || fields.upload_key) throw new HttpError(400, M.fileForOtherMethod);
@@ -174,7 +178,9 @@ export function createRecordingUploads(deps: UploadDeps) {
         let id: string;
         try {
           // The row and its processing job in one transaction: never an uploaded recording without a job.
-          id = await deps.lifecycle.file(row);
+          id = await deps.lifecycle.file(row, (tx, recordingId) =>
+            deps.participants ? deps.participants.store(tx, caller.organizationId, recordingId, attendees) : Promise.resolve(),
+          );
         } catch (error) {
           // Another upload claimed the same file between the check above and this insert: the file is its.
           if (claimed && isUniqueViolation(error)) throw fieldError('upload_key', M.uploadKeyUsed);

@@ -1,4 +1,4 @@
-import type { TVideo } from '@pipewise/contract/videos';
+import type { TMeetAttendee, TVideo } from '@pipewise/contract/videos';
 import type { Viewer } from '../access/access-rules';
 import { can } from '../access/policies';
 import type { RecordingRecord } from './recordings-repo';
@@ -27,7 +27,19 @@ export function toVideo(r: RecordingRecord, viewer: Viewer): TVideo {
     upload_type: r.uploadType as TVideo['upload_type'],
     type: r.kind as TVideo['type'],
     meet_link: r.meetLink,
-    meet_attendees: r.meetAttendees,
+    meet_attendees: r.participants.map((p) => ({
+      id: p.id,
+      // An email-less participant (a transcript's speaker) is shown by name.
+      email: p.email ?? '',
+      displayName: p.name ?? undefined,
+      responseStatus: (p.response_status ?? 'needsAction') as TMeetAttendee['responseStatus'],
+      organizer: p.organizer,
+      self: p.user_id !== null && p.user_id === viewer.id,
+      name: p.name,
+      user_id: p.user_id,
+      contact_id: p.contact_id,
+      speaker_label: p.speaker_label,
+    })),
     s3_url: r.storageKey ? mediaUrl(r.id) : null,
     media_type: r.mediaType,
     size_bytes: r.sizeBytes,

@@ -6,12 +6,40 @@ import { deals } from '../../db/schema/crm';
 import { directUploads, recordingParticipants, recordings, recordingSegments } from '../../db/schema/recordings';
 import { scope, type Viewer } from '../access/scopes';
 
-/** One recording with what it is shown with: the uploader's name and the deal's name. */
+/** A participant as a recording is read with (issue 30): its meet_attendees are built from them. */
+export type ParticipantLine = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  user_id: string | null;
+  contact_id: string | null;
+  response_status: string | null;
+  organizer: boolean;
+  speaker_label: string | null;
+};
+
+/** One recording with what it is shown with: the uploader's name, the deal's name and the participants. */
 export type RecordingRecord = typeof recordings.$inferSelect & {
   uploaderFirstName: string | null;
   uploaderLastName: string | null;
   dealName: string | null;
+  participants: ParticipantLine[];
 };
+
+/** What the participants step works from: the workspace, the deal, when it was recorded, and the uploader to see as. */
+export type RecordingSubject = {
+  organizationId: string;
+  dealId: number | null;
+  at: Date;
+  uploader: { id: string; organizationId: string; role: string; email: string } | null;
+};
+
+/** The recording's participants, organizer first, as JSON (one small subquery per recording read). */
+const participantsJson = sql<ParticipantLine[]>`coalesce((
+  select json_agg(json_build_object('id', p.id, 'name', p.name, 'email', p.email, 'user_id', p.user_id, 'contact_id', p.contact_id,
+    'response_status', p.response_status, 'organizer', p.organizer, 'speaker_label', p.speaker_label)
+    order by p.organizer desc, p.created_at, p.id)
+  from recording_participants p where p.recording_id = ${recordings.id}), '[]'::json)`;
 export type NewRecording = typeof recordings.$inferInsert;
 export type Page = { limit: number; offset: number };
 
@@ -24,6 +52,7 @@ export function createRecordingsRepo(db: DbOrTx) {
         uploaderFirstName: users.firstName,
         uploaderLastName: users.lastName,
         dealName: deals.dealname,
+        participants: participantsJson,
       })
       .from(recordings)
       .leftJoin(users, eq(users.id, recordings.uploadedBy))
@@ -42,6 +71,30 @@ export function createRecordingsRepo(db: DbOrTx) {
       const [row] = await selectRecords(viewer).where(and(visibleTo(viewer), eq(recordings.id, id)));
       return row ?? null;
     },
+    /** The participants step's view of a recording (no caller: it runs in the processing job). */
+    async subjectOf(id: string): Promise<RecordingSubject | null> {
+      const [row] = await db
+        .select({
+          organizationId: recordings.organizationId,
+          dealId: recordings.dealId,
+          recordedAt: recordings.recordedAt,
+          createdAt: recordings.createdAt,
+          uploaderId: users.id,
+          uploaderOrg: users.organizationId,
+          uploaderRole: users.role,
+          uploaderEmail: users.email,
+        })
+        .from(recordings)
+        .leftJoin(users, eq(users.id, recordings.uploadedBy))
+        .where(eq(recordings.id, id));
+      if (!row) return null;
+      const uploader =
+        row.uploaderId && row.uploaderOrg && row.uploaderRole && row.uploaderEmail
+          ? { id: row.uploaderId, organizationId: row.uploaderOrg, role: row.uploaderRole, email: row.uploaderEmail }
+          : null;
+      return { organizationId: row.organizationId, dealId: row.dealId, at: row.recordedAt ?? row.createdAt, uploader };
+    },
+
     uploadedBy: (viewer: Viewer, page: Page) =>
       list(viewer, and(eq(recordings.organizationId, viewer.organizationId), eq(recordings.uploadedBy, viewer.id)), page),
 

@@ -123,7 +123,8 @@ export function recordingsRoutes({ service, uploads, uploadMaxBytes }: Recording
         consumes: ['multipart/form-data'],
         summary:
           'multipart: deal_id, pipeline_id, upload_type (drive|file|transcription), google_meet_link?, title?, ' +
-          'file | google_drive_link | upload_key | document_file and/or transcription_text',
+          'file | google_drive_link | upload_key | document_file and/or transcription_text, ' +
+          'attendees? (JSON: [{email?, name?, user_id?, contact_id?}])',
         response: { 201: ZVideo, ...uploadErrors },
       },
     };

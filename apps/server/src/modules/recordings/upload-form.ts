@@ -9,7 +9,15 @@ import { RECORDING_MESSAGES as M } from './recording-messages';
 /** The text fields of an upload form (SPEC section 7), by name. */
 export type UploadFields = Partial<
   Record<
-    'deal_id' | 'pipeline_id' | 'upload_type' | 'google_meet_link' | 'title' | 'google_drive_link' | 'transcription_text' | 'upload_key',
+    | 'deal_id'
+    | 'pipeline_id'
+    | 'upload_type'
+    | 'google_meet_link'
+    | 'title'
+    | 'google_drive_link'
+    | 'transcription_text'
+    | 'upload_key'
+    | 'attendees',
     string
   >
 >;
@@ -24,6 +32,8 @@ export const FIELD_MAX_CHARS: Record<keyof UploadFields, number> = {
   google_drive_link: 2048,
   transcription_text: 2_000_000,
   upload_key: 1000,
+  /** JSON: [{email?, name?, user_id?, contact_id?}], at most 100 (issue 30). */
+  attendees: 50_000,
 };
 /** busboy's per-field cap: a little above the longest field, so an overlong one is seen as truncated. */
 export const FIELD_MAX_BYTES = 4 * FIELD_MAX_CHARS.transcription_text + 1;

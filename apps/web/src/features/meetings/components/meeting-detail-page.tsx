@@ -14,6 +14,7 @@ import { MeetingParticipants } from './meeting-participants';
 import { MeetingPlayer } from './meeting-player';
 import { MeetingSnapshots } from './meeting-snapshots';
 import { MeetingTranscript } from './meeting-transcript';
+import { ParticipantsEditor } from './participants-editor';
 import { ShareButton } from './share-button';
 import { panelId, TabList, tabId } from './tab-list';
 import '../meetings.css';
@@ -78,7 +79,10 @@ function MeetingDetail({ video, actions }: { video: TVideo; actions?: ReactNode 
       <TabList label="Meeting details" tabs={TABS} selected={tab} onSelect={setTab} idPrefix="meeting" />
       <div role="tabpanel" id={panelId('meeting', tab)} aria-labelledby={tabId('meeting', tab)} className="tab-panel" tabIndex={0}>
         {tab === 'participants' ? (
-          <MeetingParticipants attendees={video.meet_attendees} currentEmail={profile.data?.email ?? null} />
+          <>
+            <MeetingParticipants attendees={video.meet_attendees} currentEmail={profile.data?.email ?? null} />
+            <ParticipantsEditor videoId={video.id} />
+          </>
         ) : tab === 'snapshots' ? (
           <MeetingSnapshots snapshots={video.snapshots} />
         ) : (

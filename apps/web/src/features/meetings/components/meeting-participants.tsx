@@ -16,15 +16,18 @@ export function MeetingParticipants({ attendees, currentEmail }: { attendees: TM
   return (
     <ul className="participants">
       {ordered.map((a) => {
-        // `self` in a stored attendee list is the uploader's, not the viewer's: compare with who is looking.
-        const isYou = me !== undefined && a.email.toLowerCase() === me;
+        // `self` is the viewer's (a participant matched to them); an address of theirs is them too.
+        const isYou = a.self === true || (me !== undefined && a.email !== '' && a.email.toLowerCase() === me);
         return (
-          <li key={a.email} className={`participant participant-${a.responseStatus}`}>
+          <li key={a.id ?? a.email} className={`participant participant-${a.responseStatus}`}>
             <span className="participant-name">
               {attendeeName(a)}
               {isYou ? ' (You)' : ''}
             </span>
-            <span className="participant-email">{a.email}</span>
+            {a.email ? <span className="participant-email">{a.email}</span> : null}
+            {a.speaker_label && a.speaker_label !== a.displayName ? (
+              <span className="participant-email">Speaks as {a.speaker_label}</span>
+            ) : null}
             <span className="participant-meta">
               {a.organizer ? <span className="badge badge-neutral">Organizer</span> : null}
               <span className="participant-response">{RESPONSE_TEXT[a.responseStatus]}</span>

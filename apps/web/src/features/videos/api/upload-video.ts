@@ -1,4 +1,5 @@
 import { ZVideo, type TUploadType, type TVideo } from '@pipewise/contract/videos';
+import type { PickedAttendee } from '../../../components/ui/attendee-picker';
 import { loadChunk } from '../../../lib/chunk-load';
 import { readCookie } from '../../../lib/cookies';
 import { ApiError, CSRF_COOKIE, CSRF_HEADER } from '../../../lib/http';
@@ -13,6 +14,8 @@ export type UploadInput = {
   file: File | null;
   documentFile: File | null;
   transcriptionText: string;
+  /** Who attended (issue 30): users, contacts and typed outside emails. */
+  attendees?: PickedAttendee[];
 };
 
 /** The spec's titles: the file's name, the document's name, or the direct input's label. */
@@ -29,6 +32,12 @@ export function uploadFormData(input: UploadInput): FormData {
   data.append('upload_type', input.method);
   data.append('title', uploadTitle(input));
   if (input.meetLink.trim()) data.append('google_meet_link', input.meetLink.trim());
+  if (input.attendees?.length) {
+    const attendees = input.attendees.map((a) =>
+      a.user_id ? { user_id: a.user_id } : a.contact_id ? { contact_id: a.contact_id } : { email: a.email ?? undefined },
+    );
+    data.append('attendees', JSON.stringify(attendees));
+  }
   if (input.method === 'drive') data.append('google_drive_link', input.driveLink.trim());
   if (input.method === 'file' && input.file) data.append('file', input.file);
   if (input.method === 'transcription') {

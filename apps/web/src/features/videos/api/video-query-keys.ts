@@ -7,5 +7,6 @@ export const videoQueryKeys = {
   mine: () => [...VIDEOS_QUERY_KEY, 'mine'] as const,
   team: () => [...VIDEOS_QUERY_KEY, 'team'] as const,
   dealOptions: () => [...VIDEOS_QUERY_KEY, 'deal-options'] as const,
+  attendeeOptions: (q: string) => [...VIDEOS_QUERY_KEY, 'attendee-options', q] as const,
   pipelines: () => UPLOAD_PIPELINES_QUERY_KEY,
 };

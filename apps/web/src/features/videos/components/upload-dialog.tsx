@@ -10,6 +10,7 @@ import type { UploadInput } from '../api/upload-video';
 import { useUploadPipelines } from '../api/get-upload-pipelines';
 import { useVideoDeals } from '../api/get-video-deals';
 import { dealsInPipeline } from '../utils/filter-deals';
+import { UploadAttendees } from './upload-attendees';
 import { UploadMethodFields } from './upload-method-fields';
 import { UPLOAD_MESSAGES, uploadFailedMessage } from './upload-messages';
 import { useUploadForm } from './use-upload-form';
@@ -102,6 +103,7 @@ export function UploadDialog({ open, onOpenChange, uploading, progress, onUpload
           onChange={(e) => form.setMeetLink(e.target.value)}
           disabled={uploading}
         />
+        <UploadAttendees value={fields.attendees} onChange={form.setAttendees} disabled={uploading} />
         <UploadMethodFields form={form} disabled={uploading} />
         {uploading ? (
           <div className="upload-progress">

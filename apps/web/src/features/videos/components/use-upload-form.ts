@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { TUploadType } from '@pipewise/contract/videos';
+import type { PickedAttendee } from '../../../components/ui/attendee-picker';
 import type { UploadInput } from '../api/upload-video';
 import { uploadProblem, type UploadFields } from './upload-messages';
 
-const EMPTY: UploadFields & { meetLink: string } = {
+const EMPTY: UploadFields & { meetLink: string; attendees: PickedAttendee[] } = {
   pipelineId: '',
   dealId: '',
   method: '',
@@ -12,6 +13,7 @@ const EMPTY: UploadFields & { meetLink: string } = {
   file: null,
   documentFile: null,
   transcriptionText: '',
+  attendees: [],
 };
 
 const isPlainText = (file: File) => file.type === 'text/plain' || file.name.toLowerCase().endsWith('.txt');
@@ -67,6 +69,7 @@ export function useUploadForm() {
           file: fields.file,
           documentFile: fields.documentFile,
           transcriptionText: fields.transcriptionText,
+          attendees: fields.attendees,
         };
 
   return {
@@ -77,6 +80,7 @@ export function useUploadForm() {
     setDeal: (dealId: string) => set({ dealId }),
     setMethod,
     setMeetLink: (meetLink: string) => set({ meetLink }),
+    setAttendees: (attendees: PickedAttendee[]) => set({ attendees }),
     setDriveLink: (driveLink: string) => set({ driveLink }),
     setFile: (file: File | null) => set({ file }),
     setDocument,
