@@ -67,19 +67,17 @@ beforeAll(async () => {
     })
     .returning({ id: recordings.id });
   recordingId = row!.id;
-  await db
-    .insert(recordingSegments)
-    .values(
-      LINES.map(([speaker, text], seq) => ({
-        recordingId,
-        organizationId: s.rahul.organizationId,
-        seq,
-        startSeconds: seq * 9,
-        endSeconds: seq * 9 + 8,
-        speaker,
-        text,
-      })),
-    );
+  await db.insert(recordingSegments).values(
+    LINES.map(([speaker, text], seq) => ({
+      recordingId,
+      organizationId: s.rahul.organizationId,
+      seq,
+      startSeconds: seq * 9,
+      endSeconds: seq * 9 + 8,
+      speaker,
+      text,
+    })),
+  );
   await t.services.callSuggestions.extract(recordingId);
 }, 120_000);
 afterAll(async () => {
