@@ -76,7 +76,8 @@ export function createCallSuggestionsRepo(db: DbOrTx) {
     async openCounts(dealId: number): Promise<{ recordingId: string; open: number }[]> {
       const rows = await execute<{ recording_id: string; open: number }>(
         db,
-        sql`select recording_id, count(*)::int as open from call_suggestions where deal_id = ${dealId} and status = 'open' group by recording_id`,
+        sql`select recording_id, count(*)::int as open from call_suggestions
+            where deal_id = ${dealId} and status = 'open' group by recording_id`,
       );
       return rows.map((r) => ({ recordingId: r.recording_id, open: Number(r.open) }));
     },

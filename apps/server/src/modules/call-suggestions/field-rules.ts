@@ -2,6 +2,7 @@ import type { DateContext } from '../assistant/commands/date-parser';
 import { saidAmounts, saidDate } from './said-values';
 import { cleanStatement, isAboutOthers, isDenial, isPast, isStatement } from './sentence-kinds';
 import type { Sentence } from './transcript-sentences';
+import { pattern } from './regex-text';
 
 /**
  * The rules that read one field from one sentence. Each answers a candidate value or null; the
@@ -11,8 +12,9 @@ import type { Sentence } from './transcript-sentences';
 
 export type RuleContext = DateContext & { isTeam: (speaker: string | null) => boolean; speakers: string[] };
 
-const CLOSE_WORDS =
-  /\b(?:sign(?:ed|ing)?\b(?!\s+up)|signature|close\s+(?:it|this|the deal|the contract)|closing|finali[sz]e|(?:issue|raise|release)\s+(?:the\s+)?(?:po|purchase order)|(?:po|purchase order)\s+(?:by|on|before|out|issued|raised)|contract\s+(?:done|executed|in place)|paperwork\s+done|over the line)\b/i;
+const CLOSE_WORDS = pattern('i')`\b(?:sign(?:ed|ing)?\b(?!\s+up)|signature|close\s+(?:it|this|the deal|the contract)|closing|
+    finali[sz]e|(?:issue|raise|release)\s+(?:the\s+)?(?:po|purchase order)|(?:po|purchase order)\s+(?:by|
+    on|before|out|issued|raised)|contract\s+(?:done|executed|in place)|paperwork\s+done|over the line)\b`;
 const NOT_CLOSE = /\b(?:send|sending|share|sharing|close the loop|sign up|signed up|nda)\b/i;
 
 /** A close date: "we'll sign by the 28th", "target to close end of the month". */
@@ -22,8 +24,10 @@ export function closeDateOf(s: Sentence, ctx: RuleContext): string | null {
   return saidDate(s.text, ctx);
 }
 
-const AMOUNT_WORDS =
-  /\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|figure|price|amount)|commit(?:ted)?|investment|spend|valued at|set aside|allocated|earmarked|sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b/i;
+const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|
+    cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|
+    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|set aside|allocated|earmarked|
+    sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b`;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
 export function amountOf(s: Sentence): number | null {
@@ -37,10 +41,14 @@ export function amountOf(s: Sentence): number | null {
 }
 
 const NEXT_STEP_PHRASE = /\bnext steps?\b/i;
-const MEETING =
-  /\b(?:call|meeting|demo|session|sync|review|workshop|walk-?through|presentation|follow[- ]?up|catch[- ]?up|check[- ]?in|visit|pilot kick-?off|kick-?off)\b/i;
-const JOINT_PLAN =
-  /\b(?:let's|let us|we'll|we will|we're going to|we are going to|we can|i'll|i will)\s+(?:\w+\s+){0,2}(?:schedule|set up|book|meet|reconvene|regroup|do|have|get|hop on|jump on|sync|catch up|reconnect|plan|run|see)\b|\b(?:see|talk to|speak to|meet)\s+you\s+(?:on|next|this|tomorrow)\b|\b(?:is|are)\s+(?:scheduled|booked|set|confirmed|locked in)\s+(?:for|on)\b/i;
+const MEETING = pattern('i')`\b(?:call|meeting|demo|session|sync|review|workshop|walk-?through|presentation|follow[- ]?up|
+    catch[- ]?up|check[- ]?in|visit|pilot kick-?off|kick-?off)\b`;
+const JOINT_PLAN = pattern(
+  'i',
+)`\b(?:let's|let us|we'll|we will|we're going to|we are going to|we can|i'll|i will)\s+(?:\w+\s+){0,2}(?:schedule|
+    set up|book|meet|reconvene|regroup|do|have|get|hop on|jump on|sync|catch up|reconnect|plan|
+    run|see)\b|\b(?:see|talk to|speak to|meet)\s+you\s+(?:on|next|this|tomorrow)\b|\b(?:is|are)\s+(?:scheduled|
+    booked|set|confirmed|locked in)\s+(?:for|on)\b`;
 
 /** A next step: "Next step is the security review on Tuesday", "let's meet again next Thursday". */
 export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null; strong: boolean } | null {
@@ -57,8 +65,11 @@ export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date:
   return { text, date, strong: named };
 }
 
-const COMMITMENT =
-  /\b(?:i'll|i will|i'm going to|i am going to|let me|we'll|we will|i can|i'll make sure|i'll have|we'll have|i'll get|we'll get)\s+(?:\w+\s+){0,2}?(?:send|share|email|e-mail|forward|prepare|draft|put together|set up|get back|follow up|loop in|check|confirm|update|create|write|schedule|book|circulate|arrange|organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|connect you|ping|call|reach out|sort out|get you)\b/i;
+const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|let me|we'll|we will|i can|i'll make sure|i'll have|
+    we'll have|i'll get|we'll get)\s+(?:\w+\s+){0,2}?(?:send|share|email|e-mail|forward|prepare|
+    draft|put together|set up|get back|follow up|loop in|check|confirm|update|create|write|schedule|
+    book|circulate|arrange|organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|
+    connect you|ping|call|reach out|sort out|get you)\b`;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
@@ -69,8 +80,13 @@ export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: str
   return { text, date: saidDate(s.text, ctx) };
 }
 
-const PAIN =
-  /\b(?:(?:the|our|my)\s+(?:(?:biggest|main|real|key|major|big|core|number one|top)\s+)?(?:problem|challenge|issue|pain(?:\s+point)?|headache|bottleneck|frustration|struggle|concern|gap)s?\s+(?:is|are|has been|have been|right now|today)|we(?:'re| are)\s+(?:really\s+)?(?:struggling|losing|wasting|drowning|spending (?:too much|hours|days|way too)|stuck|frustrated|unable|blind)|(?:it|this|that)\s+takes\s+(?:us\s+)?(?:too long|forever|hours|days|weeks)|(?:no|zero|poor|little|limited)\s+visibility|fall(?:s|ing)? through the cracks|keeps?\s+(?:breaking|crashing|failing|slipping)|we\s+keep\s+(?:losing|missing)|(?:is|are)\s+(?:a\s+)?(?:nightmare|mess|painful|killing us))/i;
+const PAIN = pattern('i')`\b(?:(?:the|our|my)\s+(?:(?:biggest|main|real|key|major|big|core|number one|top)\s+)?(?:problem|
+    challenge|issue|pain(?:\s+point)?|headache|bottleneck|frustration|struggle|concern|gap)s?\s+(?:is|
+    are|has been|have been|right now|today)|we(?:'re| are)\s+(?:really\s+)?(?:struggling|losing|
+    wasting|drowning|spending (?:too much|hours|days|way too)|stuck|frustrated|unable|blind)|(?:it|
+    this|that)\s+takes\s+(?:us\s+)?(?:too long|forever|hours|days|weeks)|(?:no|zero|poor|little|
+    limited)\s+visibility|fall(?:s|ing)? through the cracks|keeps?\s+(?:breaking|crashing|failing|
+    slipping)|we\s+keep\s+(?:losing|missing)|(?:is|are)\s+(?:a\s+)?(?:nightmare|mess|painful|killing us))`;
 /** A problem solved or described as over is not a pain now. */
 const RESOLVED = /\b(?:used to|previously|in the past|no longer|solved|fixed)\b/i;
 
@@ -84,27 +100,24 @@ export function painOf(s: Sentence, ctx: RuleContext): string | null {
 const NAME = String.raw`([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)`;
 const TITLE = String.raw`(?:,\s*(?:our|the|my)\s+[\w\s&-]{2,30}?,)?`;
 const DM_PATTERNS: RegExp[] = [
-  new RegExp(
-    String.raw`\b${NAME}${TITLE}\s+(?:is|will be|'s)\s+(?:the|our)\s+(?:final\s+|ultimate\s+|key\s+|main\s+|real\s+|economic\s+)?(?:decision[- ]maker|approver|buyer|signatory)\b`,
-  ),
-  new RegExp(
-    String.raw`\b${NAME}${TITLE}\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+(?:call|decision|say|word)\b`,
-  ),
-  new RegExp(
-    String.raw`\b${NAME}${TITLE}\s+(?:signs off|will sign off|has to sign off|needs to sign off|holds the budget|owns the budget|controls the budget|has the budget|decides)\b`,
-  ),
-  new RegExp(
-    String.raw`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
-  ),
-  new RegExp(String.raw`\b(?:it's|it is)\s+${NAME}'s\s+(?:call|decision)\b`),
-  new RegExp(String.raw`\b(?:decision[- ]maker|approver)\s+(?:is|here is|on this is|will be)\s+${NAME}\b`),
+  pattern()`\b${NAME}${TITLE}\s+(?:is|will be|'s)\s+(?:the|our)\s+(?:final\s+|ultimate\s+|key\s+|main\s+|real\s+|economic\s+)?
+    (?:decision[- ]maker|approver|buyer|signatory)\b`,
+  pattern()`\b${NAME}${TITLE}\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+(?:call|decision|say|word)\b`,
+  pattern()`\b${NAME}${TITLE}\s+(?:signs off|will sign off|has to sign off|needs to sign off|holds the budget|owns the budget|
+    controls the budget|has the budget|decides)\b`,
+  pattern()`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
+  pattern()`\b(?:it's|it is)\s+${NAME}'s\s+(?:call|decision)\b`,
+  pattern()`\b(?:decision[- ]maker|approver)\s+(?:is|here is|on this is|will be)\s+${NAME}\b`,
 ];
-const SELF_DM =
-  /\bi(?:'m| am)\s+the\s+(?:final\s+|ultimate\s+)?(?:decision[- ]maker|approver|signatory)\b|\bi\s+(?:make|have|get)\s+the\s+(?:final|last)\s+(?:call|say|word|decision)\b|\bi\s+sign\s+off\b/i;
+const SELF_DM = pattern('i')`\bi(?:'m| am)\s+the\s+(?:final\s+|ultimate\s+)?(?:decision[- ]maker|approver|signatory)\b|\bi\s+(?:make|
+    have|get)\s+the\s+(?:final|last)\s+(?:call|say|word|decision)\b|\bi\s+sign\s+off\b`;
 const NOT_A_NAME = new Set(
-  'The Our It This That He She They We You I Who Which Finance Procurement Legal Board Management Leadership Someone Everyone Nobody And But So Then Also Actually Honestly Basically Yes No Okay Well Ultimately Final Sales Marketing Team Company'.split(
-    ' ',
-  ),
+  [
+    'The Our It This That He She They We You I Who Which Finance Procurement Legal Board Management Leadership Someone',
+    'Everyone Nobody And But So Then Also Actually Honestly Basically Yes No Okay Well Ultimately Final Sales Marketing Team Company',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** The person who decides: "Priya is the final decision maker", "the call sits with Arjun", "I sign off" (the speaker). */
@@ -170,14 +183,33 @@ export const KNOWN_VENDORS = [
   'Fathom',
   'Sybill',
 ];
-const CUE =
-  /\b(?:also\s+)?(?:looking at|evaluating|talking to|talking with|speaking (?:to|with)|comparing (?:you |this )?(?:with|to|against)|considering|in talks with|got a (?:quote|proposal|demo|pitch) from|had a demo (?:from|with)|trialing|trialling|piloting|demoed|shortlisted|benchmarking against|versus|vs\.?|compared to|competing with|currently (?:use|using|on)|we use|switching from|moving off|move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|or\s+)?[A-Z0-9][\w.]*){0,3})/g;
+const CUE = pattern('g')`\b(?:also\s+)?(?:looking at|evaluating|talking to|talking with|speaking (?:to|with)|comparing (?:you |
+    this )?(?:with|to|against)|considering|in talks with|got a (?:quote|proposal|demo|pitch) from|
+    had a demo (?:from|with)|trialing|trialling|piloting|demoed|shortlisted|benchmarking against|
+    versus|vs\.?|compared to|competing with|currently (?:use|using|on)|we use|switching from|moving off|
+    move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|
+    or\s+)?[A-Z0-9][\w.]*){0,3})`;
 /** Tools a team mentions that are not a vendor competing for this deal. */
-const NOT_COMPETITORS = new Set(
-  'excel sheets google sheets spreadsheets spreadsheet whatsapp email gmail outlook zoom teams microsoft teams slack google meet word notion tally the our your a an it them this that'.split(
-    ' ',
-  ),
-);
+const NOT_COMPETITORS = new Set([
+  'excel',
+  'sheets',
+  'google sheets',
+  'spreadsheets',
+  'spreadsheet',
+  'whatsapp',
+  'email',
+  'gmail',
+  'outlook',
+  'zoom',
+  'teams',
+  'microsoft teams',
+  'slack',
+  'google meet',
+  'word',
+  'notion',
+  'tally',
+  ...'the our your a an it them this that'.split(' '),
+]);
 
 /** Competitors named: "we're also evaluating Gong and Chorus", "compared to Salesforce". */
 export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {

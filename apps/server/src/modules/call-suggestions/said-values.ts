@@ -1,5 +1,6 @@
 import { parseAmount, STANDALONE_AMOUNT } from '../assistant/commands/amount-parser';
 import { parseCloseDate, type DateContext } from '../assistant/commands/date-parser';
+import { pattern } from './regex-text';
 
 /**
  * Dates and amounts as said in a call, read with the assistant's own parsers (date-parser.ts,
@@ -8,7 +9,8 @@ import { parseCloseDate, type DateContext } from '../assistant/commands/date-par
 
 const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?';
 const MONTH =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|' +
+  'sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)?';
 /**
  * The date phrases a call fixes a day with: a weekday, a day of a month, today or tomorrow, "in 3 days",
@@ -98,7 +100,8 @@ function ordinalsToDigits(text: string): string {
       },
     )
     .replace(
-      /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b/gi,
+      pattern('gi')`\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|
+        fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b`,
       (w) => SPOKEN_ORDINALS[w.toLowerCase()]!,
     );
 }
@@ -135,8 +138,8 @@ export function saidDate(sentence: string, ctx: DateContext): string | null {
 }
 
 /** What follows an amount when it counts people or things, or is a share: not money. */
-const NOT_MONEY_AFTER =
-  /^\s*(?:%|percent|per ?cent|people|employees|users|seats|licen[cs]es|reps|agents|staff|stores|branches|locations|outlets|sites|customers|clients|members|hours|days|weeks|months|years|minutes)\b/i;
+const NOT_MONEY_AFTER = pattern('i')`^\s*(?:%|percent|per ?cent|people|employees|users|seats|licen[cs]es|reps|agents|staff|stores|
+    branches|locations|outlets|sites|customers|clients|members|hours|days|weeks|months|years|minutes)\b`;
 const PER_PERIOD_AFTER = /^\s*(?:rupees\s+)?(?:a|per|every|each|\/)\s*(?:month|week|user|seat|head|licen[cs]e)\b|^\s*(?:monthly|weekly)\b/i;
 
 /** The rupee amounts said in the sentence (with a currency or a unit), in order; headcounts, shares and monthly figures are not. */

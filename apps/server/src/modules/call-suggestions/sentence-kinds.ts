@@ -1,3 +1,4 @@
+import { pattern } from './regex-text';
 /**
  * What kind of statement a sentence is. Only a statement of what will happen is a proposal:
  * questions, hypotheticals ("if we…", "we could…"), the past, and denials are not.
@@ -5,13 +6,15 @@
 
 /** "We would like to sign…" is an intent, not a hypothetical. */
 const WISH = /\b(?:would|'d)\s+(?:like|love|want|prefer)\b/gi;
-const HYPOTHETICAL =
-  /\b(?:if|unless|suppose|supposing|hypothetically|in theory|what if|assuming|maybe|perhaps|possibly|might|could|would|should we|in case|whether|potentially|ideally)\b|\bi\s+(?:guess|wonder)\b|\bnot sure\b/i;
-const PAST =
-  /\b(?:last\s+(?:year|quarter|month|time|week)|previous(?:ly)?|used to|ago|back in|in the past|at my (?:last|previous|old)|formerly|earlier this year|we already|had already|was|were)\b/i;
+const HYPOTHETICAL = pattern('i')`\b(?:if|unless|suppose|supposing|hypothetically|in theory|what if|assuming|maybe|perhaps|possibly|
+    might|could|would|should we|in case|whether|potentially|ideally)\b|\bi\s+(?:guess|wonder)\b|
+    \bnot sure\b`;
+const PAST = pattern('i')`\b(?:last\s+(?:year|quarter|month|time|week)|previous(?:ly)?|used to|ago|back in|in the past|
+    at my (?:last|previous|old)|formerly|earlier this year|we already|had already|was|were)\b`;
 const DENIAL = /\b(?:not|never|no longer|no way|nobody|n't)\b|\w+n't\b|\bcannot\b/i;
-const OTHER_PARTY =
-  /\b(?:another|other|a different|one of our)\s+(?:company|companies|client|clients|customer|customers|vendor|vendors|account|accounts|team|division)\b|\b(?:their|they|them)\s+(?:budget|price|pricing|quote|charged|charge|paid|pay)\b|\bcompetitor\b/i;
+const OTHER_PARTY = pattern('i')`\b(?:another|other|a different|one of our)\s+(?:company|companies|client|clients|customer|customers|
+    vendor|vendors|account|accounts|team|division)\b|\b(?:their|they|them)\s+(?:budget|price|pricing|
+    quote|charged|charge|paid|pay)\b|\bcompetitor\b`;
 
 export const isQuestion = (s: string) =>
   /\?\s*["')]*$/.test(s.trim()) ||

@@ -1,6 +1,7 @@
 import { isDenial, isPast, isStatement } from './sentence-kinds';
 import type { PipelineStage } from './suggestion-types';
 import type { Sentence } from './transcript-sentences';
+import { pattern } from './regex-text';
 
 /**
  * Stage moves a call supports, by what was said. Each signal names a stage of the default Sales
@@ -10,18 +11,22 @@ import type { Sentence } from './transcript-sentences';
 const SIGNALS: { label: string; pattern: RegExp }[] = [
   {
     label: 'Contract Sent',
-    pattern:
-      /\b(?:(?:i|we)(?:'ve| have)\s+(?:just\s+|already\s+)?sent\s+(?:over\s+|you\s+)?(?:the\s+)?(?:contract|agreement|order form|msa)|(?:got|received)\s+(?:the|your)\s+(?:contract|agreement|order form|msa)|(?:contract|agreement|order form)\s+(?:is|has been)\s+(?:sent|with (?:you|legal|your legal)|in your inbox))\b/i,
+    pattern: pattern('i')`\b(?:(?:i|we)(?:'ve| have)\s+(?:just\s+|already\s+)?sent\s+(?:over\s+|you\s+)?(?:the\s+)?(?:contract|
+        agreement|order form|msa)|(?:got|received)\s+(?:the|your)\s+(?:contract|agreement|order form|
+        msa)|(?:contract|agreement|order form)\s+(?:is|has been)\s+(?:sent|with (?:you|legal|your legal)|
+        in your inbox))\b`,
   },
   {
     label: 'Decision Maker Bought-In',
-    pattern:
-      /\b(?:cfo|ceo|cto|coo|cio|md|vp|CFO|CEO|CTO|COO|CIO|MD|VP|director|head|founder|owner|boss|board|management|leadership|decision[- ]maker|[A-Z][a-z]+)\s+(?:has\s+|have\s+|is\s+|are\s+)?(?:approved|signed off|bought in|on board|fully on board|given (?:the|us the|their) (?:go[- ]ahead|green light|nod)|gave (?:the|us the|their) (?:go[- ]ahead|green light|nod))\b/,
+    pattern: pattern('')`\b(?:cfo|ceo|cto|coo|cio|md|vp|CFO|CEO|CTO|COO|CIO|MD|VP|director|head|founder|owner|boss|board|
+        management|leadership|decision[- ]maker|[A-Z][a-z]+)\s+(?:has\s+|have\s+|is\s+|are\s+)?(?:approved|
+        signed off|bought in|on board|fully on board|given (?:the|us the|their) (?:go[- ]ahead|green light|
+        nod)|gave (?:the|us the|their) (?:go[- ]ahead|green light|nod))\b`,
   },
   {
     label: 'Presentation Scheduled',
-    pattern:
-      /\b(?:(?:demo|presentation)\s+(?:is\s+)?(?:scheduled|booked|confirmed|locked in|set up)|(?:scheduled|booked|set up|locked in)\s+(?:a|the)\s+(?:demo|presentation))\b/i,
+    pattern: pattern('i')`\b(?:(?:demo|presentation)\s+(?:is\s+)?(?:scheduled|booked|confirmed|locked in|set up)|(?:scheduled|
+        booked|set up|locked in)\s+(?:a|the)\s+(?:demo|presentation))\b`,
   },
 ];
 const EXPLICIT =

@@ -23,7 +23,8 @@ export async function nameCrmActor(tx: DbOrTx, actor: CrmActor): Promise<void> {
 async function forgetCrmActor(tx: DbOrTx): Promise<void> {
   await execute(
     tx,
-    sql`select set_config('pipewise.actor', '', true), set_config('pipewise.source', '', true), set_config('pipewise.source_recording', '', true)`,
+    sql`select set_config('pipewise.actor', '', true), set_config('pipewise.source', '', true),
+      set_config('pipewise.source_recording', '', true)`,
   );
 }
 
