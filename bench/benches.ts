@@ -1,5 +1,6 @@
 import type { Bench } from './lib/bench';
 import { commandBench } from './assistant/command-bench';
+import { callSuggestionsBench } from './call-suggestions/call-suggestions-bench';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { loadDealsBench, loadMixedBench } from './load/load-bench';
@@ -25,6 +26,7 @@ export const BENCHES: Bench[] = [
   searchBench,
   recordsBench,
   commandBench,
+  callSuggestionsBench,
   hubspotBench,
   loadDealsBench,
   loadMixedBench,

@@ -5,6 +5,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordingMail } from '../test/fakes/recording-mail';
 import {
+  callSuggestions,
   companies,
   contacts,
   deals,
@@ -876,6 +877,37 @@ const MATRIX: Row[] = [
     expect: [401, 204, 404, 204, 204, 404, 404, 404, 404],
   },
 
+  // ---- call suggestions (issue 30, item 3) --------------------------------------------------------------------------
+  {
+    route: 'GET /api/videos/:id/suggestions',
+    note: "rahul's recording of his deal: whoever sees both",
+    request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/suggestions` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'POST /api/videos/:id/suggestions/:sid/accept',
+    note: "a fresh suggestion (a competitor) on rahul's recording: whoever sees the recording and may edit the deal",
+    request: async (c) => {
+      const { recordingId, id } = await freshSuggestion(c);
+      return { url: `/api/videos/${recordingId}/suggestions/${id}/accept`, payload: {} };
+    },
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'POST /api/videos/:id/suggestions/:sid/dismiss',
+    note: "a fresh suggestion on rahul's recording",
+    request: async (c) => {
+      const { recordingId, id } = await freshSuggestion(c);
+      return { url: `/api/videos/${recordingId}/suggestions/${id}/dismiss` };
+    },
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'GET /api/deals/:id/call-suggestions',
+    request: (c) => ({ url: `/api/deals/${c.rahulDeal.id}/call-suggestions` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+
   // ---- recordings ---------------------------------------------------------------------------------------------------
   { route: 'GET /api/videos/attendee-options', request: () => ({ url: '/api/videos/attendee-options?q=a' }), expect: SIGNED_IN(200) },
   {
@@ -997,6 +1029,27 @@ async function rahulNote(c: Ctx): Promise<string> {
     })
     .returning({ id: notes.id });
   return row!.id;
+}
+
+/** An open suggestion (a new competitor) on rahul's shared recording of his deal. */
+async function freshSuggestion(c: Ctx): Promise<{ recordingId: string; id: string }> {
+  const recordingId = await recordingOnce(c);
+  const value = `Rival ${randomUUID().slice(0, 8)}`;
+  const [row] = await c.t.database.db
+    .insert(callSuggestions)
+    .values({
+      organizationId: (await findUser(c.t.database.db, RAHUL)).organizationId,
+      recordingId,
+      dealId: c.rahulDeal.id,
+      field: 'competitors',
+      key: `competitors:${value.toLowerCase()}`,
+      value,
+      quote: `We are also looking at ${value}.`,
+      speaker: 'Kaveri Iyer',
+      startSeconds: 12,
+    })
+    .returning({ id: callSuggestions.id });
+  return { recordingId, id: row!.id };
 }
 
 /** One of the rep's seeded recordings. */

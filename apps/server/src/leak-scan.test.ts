@@ -180,6 +180,8 @@ beforeAll(async () => {
   const sign = (name: string) => signIn(t.database.db, `${name}@acme.example`);
   const [rahul, kavya, vikram, meera] = await Promise.all(['rahul', 'kavya', 'vikram', 'meera'].map(sign));
   let w = await loadWorkspace(rahul!.organizationId);
+  // Every demo call's suggested updates (quotes that name the call's company and people), as the seed's jobs store them.
+  for (const r of w.recordings) await t.services.callSuggestions.extract(r.id);
   // The teams by reporting line (Vikram is an admin, but his team is the people below him).
   const team = { vikram: subtree(vikram!.userId, w.people), meera: subtree(meera!.userId, w.people) };
   await addSharedBuyerMeetings(rahul!, team.meera, w);

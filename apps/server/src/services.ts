@@ -105,6 +105,10 @@ import { createHubspotWriteThrough, type HubspotWriteThrough } from './modules/h
 import { createHubspotWriteThroughRepo } from './modules/hubspot/hubspot-write-through-repo';
 import { createPacing, sleep } from './modules/hubspot/pacing';
 import { createTasksRepo } from './modules/tasks/tasks-repo';
+import { createCallSuggestionsRepo } from './modules/call-suggestions/call-suggestions-repo';
+import { createCallSuggestionsService } from './modules/call-suggestions/call-suggestions-service';
+import { createCallSuggestionsJobs, extractCallSuggestionsJob } from './modules/call-suggestions/call-suggestions-jobs';
+import { createModelProposer } from './modules/call-suggestions/model-proposals';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
 import { createSearchRepo } from './modules/search/search-repo';
@@ -474,6 +478,24 @@ export function createServices({
   const tasks = createTasksService({ repo: createTasksRepo(db), access, now });
   const taskReads = createTaskReads(tasks);
   const crmChanges = createCrmChangesRepo(db);
+  const pipelineSettings = createPipelinesService({ db, repo: createPipelineSettingsRepo, bound: hubspot.writeThrough.bound });
+  /** Suggested CRM updates from each ready recording linked to a deal (issue 30, item 3). */
+  const callSuggestions = createCallSuggestionsService({
+    db,
+    repo: createCallSuggestionsRepo,
+    recordings: reads.recordings,
+    deals,
+    async stages(caller, pipelineId) {
+      const pipeline = (await pipelineSettings.list(caller, true)).data.find((p) => p.id === pipelineId);
+      return (pipeline?.stages ?? []).map((s) => ({ stageId: s.id, label: s.label, displayOrder: s.display_order, kind: s.kind }));
+    },
+    async callerOf(organizationId, userId) {
+      const user = await users.findInOrg(organizationId, userId);
+      return user ? { id: user.id, organizationId, role: user.role, email: user.email } : null;
+    },
+    tasks,
+    model: adapters.llm ? createModelProposer(adapters.llm) : undefined,
+  });
   /**
    * The assistant's command services over the CRM services the screens use, and each caller's
    * gazetteer (the names they may see), which the questions read too: `gazetteers.forCaller(caller)`.
@@ -577,8 +599,14 @@ export function createServices({
       removeUnclaimedUploads: () => recordings.service.removeUnclaimedUploads(),
       failForGood: (recordingId) => recordings.lifecycle.failForGood(recordingId),
       sweepStuck: () => recordings.lifecycle.sweepStuck(),
-      onReady: (recordingId, jobLog) => whatsappNotifications.recordingReady(recordingId, jobLog),
+      async onReady(recordingId, jobLog) {
+        await whatsappNotifications.recordingReady(recordingId, jobLog);
+        await queue
+          .enqueue(extractCallSuggestionsJob, { recordingId })
+          .catch((e: unknown) => jobLog.warn({ err: e }, 'call suggestions not queued'));
+      },
     }),
+    createCallSuggestionsJobs({ extract: (recordingId) => callSuggestions.extract(recordingId) }),
   ];
   const jobs = moduleJobs.flatMap((module) => module.handlers);
   /** What the worker processes keep queued on a timer, each module's own schedule. */
@@ -614,7 +642,8 @@ export function createServices({
     }),
     deals,
     /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
-    pipelines: createPipelinesService({ db, repo: createPipelineSettingsRepo, bound: hubspot.writeThrough.bound }),
+    pipelines: pipelineSettings,
+    callSuggestions,
     tasks,
     taskReads,
     recordings,

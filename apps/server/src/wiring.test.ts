@@ -169,6 +169,7 @@ const TABLE_OWNERS: Record<string, string> = {
   whatsapp_conversations: 'whatsapp',
   whatsapp_stranger_replies: 'whatsapp',
   tasks: 'tasks',
+  call_suggestions: 'call-suggestions',
 };
 
 /** The drizzle export name of each table (`export const deals = pgTable('deals', ...)`), from db/schema. */

@@ -35,6 +35,7 @@ export function dealFixture(overrides: Partial<TDeal> = {}): TDeal {
     dealname: 'Kaveri Foods - Dealer portal',
     dealstage: 'e-nego',
     dealstage_label: 'Negotiation',
+    competitors: [],
     dealowner: 'u-asha',
     owner_id: 'u-asha',
     owner_name: 'Asha Rao',

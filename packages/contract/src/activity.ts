@@ -28,6 +28,8 @@ export const ZActivityChange = z.object({
   field: z.string().nullable(),
   old_value: z.string().nullable(),
   new_value: z.string().nullable(),
+  /** The call an accepted suggestion came from (when the reader sees it): the timeline says "from the call on <date>". */
+  from_call: z.object({ recording_id: z.string(), at }).nullable().optional(),
 });
 
 /** A recording of the deal (of one of the company's deals), as the deal's timeline shows it. */

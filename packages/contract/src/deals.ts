@@ -77,6 +77,8 @@ export const ZDeal = z.object({
   nextsteps: z.string().nullable(),
   kdm: z.string().nullable(),
   painpoints: z.string().nullable(),
+  /** Competitors named in calls: Pipewise's own field, not sent to HubSpot. */
+  competitors: z.array(z.string()),
   summary: z.string().nullable(),
   confidence_score: z.number().nullable(),
   confindence_score: z.number().nullable(),
@@ -147,6 +149,11 @@ const dealFields = {
   nextsteps: z.string().max(10_000).nullable().optional(),
   kdm: z.string().max(1000).nullable().optional(),
   painpoints: z.string().max(10_000).nullable().optional(),
+  competitors: z
+    .array(z.string().trim().min(1, 'A competitor needs a name').max(100, 'A competitor name is at most 100 characters'))
+    .max(30, 'A deal lists at most 30 competitors')
+    .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()])
+    .optional(),
   summary: z.string().max(20_000).nullable().optional(),
   confidence_score: z.number().int().min(0).max(100).nullable().optional(),
   confindence_score: z.number().int().min(0).max(100).nullable().optional(),

@@ -75,10 +75,16 @@ describe('the demo recordings', () => {
   });
 
   it('include a real video whose queued job stores it and processes it with pocketsphinx', { timeout: 60_000 }, async () => {
-    const [queued] = await execute<{ type: string }>(database.db, sql`select type from jobs where status = 'queued'`);
-    expect(queued).toEqual({ type: 'recording.store-demo-media' });
+    const queued = await execute<{ type: string }>(database.db, sql`select type from jobs where status = 'queued'`);
+    // Besides the video, each demo call on a deal has its suggested updates queued (issue 30, item 3).
+    const calls = queued.filter((j) => j.type === 'call-suggestions.extract').length;
+    expect(calls).toBeGreaterThanOrEqual(6);
+    expect(queued.filter((j) => j.type !== 'call-suggestions.extract')).toEqual([{ type: 'recording.store-demo-media' }]);
     const services = testServices(database, { storage: createLocalFileStorage(dataDir) });
-    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }))).toBe(1);
+    // The video, the calls' suggestions, then the video's own once it is ready.
+    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }))).toBe(calls + 2);
+    const [stored] = await execute<{ n: number }>(database.db, sql`select count(*)::int as n from call_suggestions`);
+    expect(stored!.n).toBeGreaterThan(0);
     const video = (await recordingRows()).find((r) => r.title === 'Recorded call with audio')!;
     expect(video).toMatchObject({ status: 'ready', transcript_status: 'available', duration_seconds: 25, uploader: 'rahul@acme.example' });
     expect(video.transcription).toMatch(/young man/i);

@@ -5,6 +5,7 @@ import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { extractiveInsights } from '../modules/recordings/insights/extractive-summary';
 import { transcriptSentiment } from '../modules/recordings/insights/transcript-sentiment';
 import { storeDemoMediaJob } from '../modules/recordings/recording-jobs';
+import { extractCallSuggestionsJob } from '../modules/call-suggestions/call-suggestions-jobs';
 import type { DbOrTx } from '../db/client';
 import { contacts, deals, jobs, recordings, users } from '../db/schema';
 import { DEMO_MEDIA_RECORDING, DEMO_RECORDINGS } from './seed-recordings-data';
@@ -81,8 +82,16 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
     const owner = byEmail.get(r.uploader);
     if (!owner) continue;
     const { summary, keyPoints } = extractiveInsights(r.transcript);
+    const recordingId = randomUUID();
+    const shared = await common(owner, r.title, r.daysAgo, r.responses);
+    // A call on a deal gets its suggested updates on first start, as a processed upload does.
+    if (shared.dealId !== null) {
+      const payload = extractCallSuggestionsJob.payload.parse({ recordingId });
+      await db.insert(jobs).values({ type: extractCallSuggestionsJob.type, payload, maxAttempts: 3, runAt: now });
+    }
     await db.insert(recordings).values({
-      ...(await common(owner, r.title, r.daysAgo, r.responses)),
+      ...shared,
+      id: recordingId,
       uploadType: 'transcription',
       kind: r.kind,
       meetLink: `https://meet.google.com/${r.title

@@ -3,6 +3,7 @@ import { CHANGE_SOURCES } from '@pipewise/contract/activity';
 import { bigint, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, isOneOf } from './columns';
 import { organizations, users } from './auth';
+import { recordings } from './recordings';
 
 export const CRM_OBJECT_TYPES = ['deal', 'company', 'contact'] as const;
 export const CRM_OPERATIONS = ['create', 'update', 'delete'] as const;
@@ -66,6 +67,8 @@ export const recordHistory = pgTable(
     field: text('field'),
     oldValue: text('old_value'),
     newValue: text('new_value'),
+    /** The recording an accepted call suggestion came from (migration 0034): "from the call on <date>". */
+    sourceRecordingId: uuid('source_recording_id').references(() => recordings.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -217,6 +217,11 @@ export const deals = pgTable(
     painpoints: text('painpoints'),
     summary: text('summary'),
     confidenceScore: integer('confidence_score'),
+    /** Competitors named in calls (migration 0034): Pipewise's own field, not sent to HubSpot. */
+    competitors: text('competitors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     version: integer('version').notNull().default(1),
     externalId: text('external_id'),
     createdAt: createdAt(),

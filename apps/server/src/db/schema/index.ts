@@ -11,3 +11,4 @@ export * from './integrations';
 export * from './whatsapp-conversations';
 export * from './notes';
 export * from './tasks';
+export * from './call-suggestions';

@@ -54,6 +54,7 @@ export function createActivityService(deps: {
             field: h.field,
             old_value: h.oldValue,
             new_value: h.newValue,
+            from_call: h.fromCall ? { recording_id: h.fromCall.recordingId, at: h.fromCall.at } : null,
           },
         })),
         ...recordings.map((r) => ({

@@ -11,13 +11,23 @@ export type CrmSource = (typeof RECORD_HISTORY_SOURCES)[number];
  * Who makes a CRM write: a user of the workspace, or the system (`id` null), e.g. a sync; and
  * where it came from (`source`; a user's write without one came from a screen, the system's from a sync).
  */
-export type CrmActor = { id: string | null; organizationId: string; source?: CrmSource };
+export type CrmActor = {
+  id: string | null;
+  organizationId: string;
+  source?: CrmSource;
+  /** The recording an accepted call suggestion came from: the history says "from the call on <date>". */
+  sourceRecordingId?: string;
+};
 
 /** The source a write is recorded with. */
 export const sourceOf = (actor: CrmActor): CrmSource => actor.source ?? (actor.id ? 'screen' : 'hubspot_sync');
 
 /** The same actor, acting from `source` (e.g. a caller whose command the assistant runs). */
-export const actingFrom = <A extends CrmActor>(actor: A, source: CrmSource): A => ({ ...actor, source });
+export const actingFrom = <A extends CrmActor>(actor: A, source: CrmSource, sourceRecordingId?: string): A => ({
+  ...actor,
+  source,
+  ...(sourceRecordingId ? { sourceRecordingId } : {}),
+});
 
 /** The column names a write sets, in the order given, for the change record (`columns`: the table's, by key). */
 const columnNames = <K extends string>(fields: Partial<Record<K, unknown>>, columns: Record<K, { name: string }>): string[] =>

@@ -14,13 +14,18 @@ export type CrmWriteResult<T> = { result: T; change: CrmChange };
 export async function nameCrmActor(tx: DbOrTx, actor: CrmActor): Promise<void> {
   await execute(
     tx,
-    sql`select set_config('pipewise.actor', ${actor.id ?? ''}, true), set_config('pipewise.source', ${sourceOf(actor)}, true)`,
+    sql`select set_config('pipewise.actor', ${actor.id ?? ''}, true), set_config('pipewise.source', ${sourceOf(actor)}, true),
+      set_config('pipewise.source_recording', ${actor.sourceRecordingId ?? ''}, true)`,
   );
 }
 
 /** Ends what `nameCrmActor` named, so later writes of an outer transaction are not put on this actor. */
 async function forgetCrmActor(tx: DbOrTx): Promise<void> {
-  await execute(tx, sql`select set_config('pipewise.actor', '', true), set_config('pipewise.source', '', true)`);
+  await execute(
+    tx,
+    sql`select set_config('pipewise.actor', '', true), set_config('pipewise.source', '', true),
+      set_config('pipewise.source_recording', '', true)`,
+  );
 }
 
 /**

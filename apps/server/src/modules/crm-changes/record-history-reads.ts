@@ -17,6 +17,8 @@ export type HistoryEntry = {
   field: string | null;
   oldValue: string | null;
   newValue: string | null;
+  /** The call an accepted suggestion came from, when the viewer sees that recording: "from the call on <date>". */
+  fromCall: { recordingId: string; at: string } | null;
 };
 
 type Row = {
@@ -29,6 +31,8 @@ type Row = {
   field: string | null;
   old_value: string | null;
   new_value: string | null;
+  call_id: string | null;
+  call_at: string | null;
 };
 
 /** Shown for a company or contact the viewer does not see (its name is not theirs to learn). */
@@ -77,8 +81,10 @@ export function createRecordHistoryReads(db: DbOrTx) {
         sql`
         select ${id} as id, ${timelineAt(sql`h.created_at`)} as at, h.actor_id, ${personName('a')} as actor_name, h.source, h.operation,
           h.field, ${readable(viewer, sql`h.field`, sql`h.old_value`)} as old_value,
-          ${readable(viewer, sql`h.field`, sql`h.new_value`)} as new_value
+          ${readable(viewer, sql`h.field`, sql`h.new_value`)} as new_value,
+          r.id as call_id, ${timelineAt(sql`coalesce(r.recorded_at, r.created_at)`)} as call_at
         from record_history h left join users a on a.id = h.actor_id
+        left join recordings r on r.id = h.source_recording_id and ${scope.recordings(viewer, 'r')}
         where h.organization_id = ${viewer.organizationId} and h.record_type = ${record.type} and h.record_id = ${record.id}
           and ${afterCursor(cursor, HISTORY_RANK, sql`h.created_at`, id)}
         order by h.created_at desc, h.id desc limit ${limit}`,
@@ -91,6 +97,7 @@ export function createRecordHistoryReads(db: DbOrTx) {
         field: r.field,
         oldValue: r.old_value,
         newValue: r.new_value,
+        fromCall: r.call_id && r.call_at ? { recordingId: r.call_id, at: r.call_at } : null,
       }));
     },
   };

@@ -40,6 +40,7 @@ describe('csv lines', () => {
     dealname: 'Acme, "Big" deal',
     dealstage: 's',
     dealstage_label: 'Demo',
+    competitors: [],
     dealowner: 'u',
     owner_id: 'u',
     owner_name: 'Tara Singh',

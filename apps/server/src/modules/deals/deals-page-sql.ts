@@ -11,7 +11,8 @@ export const DEAL_COLUMNS = sql`
     ${d('id')}, ${d('dealname')}, ${d('stageId')}, ${ref('s', pipelineStages.label)} as stage_label, ${d('ownerId')},
     ${ref('u', users.firstName)} as owner_first, ${ref('u', users.lastName)} as owner_last, ${ref('u', users.email)} as owner_email,
     ${d('pipelineId')}, ${ref('p', pipelines.label)} as pipeline_label, ${d('amount')}::text as amount,
-    to_char(${d('closedate')}, 'YYYY-MM-DD') as closedate, ${d('nextsteps')}, ${d('kdm')}, ${d('painpoints')}, ${d('summary')},
+    to_char(${d('closedate')}, 'YYYY-MM-DD') as closedate, ${d('nextsteps')}, ${d('kdm')}, ${d('painpoints')}, ${d('competitors')},
+    ${d('summary')},
     ${d('confidenceScore')}, ${d('companyId')}, ${ref('c', companies.name)} as company_name, ${d('version')},
     to_char(${d('updatedAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 

@@ -28,6 +28,8 @@ export type DealRecord = {
   nextsteps: string | null;
   kdm: string | null;
   painpoints: string | null;
+  /** Competitors named in calls (Pipewise's own field). */
+  competitors: string[];
   summary: string | null;
   confidenceScore: number | null;
   companyId: string | null;
@@ -57,6 +59,7 @@ type DealRow = {
   nextsteps: string | null;
   kdm: string | null;
   painpoints: string | null;
+  competitors: string[] | null;
   summary: string | null;
   confidence_score: number | null;
   company_id: string | null;
@@ -83,6 +86,7 @@ const toRecord = (r: DealRow): DealRecord => ({
   nextsteps: r.nextsteps,
   kdm: r.kdm,
   painpoints: r.painpoints,
+  competitors: r.competitors ?? [],
   summary: r.summary,
   confidenceScore: r.confidence_score,
   companyId: r.company_id,
@@ -119,6 +123,7 @@ export type DealChanges = Partial<
     | 'nextsteps'
     | 'kdm'
     | 'painpoints'
+    | 'competitors'
     | 'summary'
     | 'confidenceScore'
     | 'companyId'

@@ -46,6 +46,7 @@ export function toDeal(r: DealRecord): TDeal {
     nextsteps: r.nextsteps,
     kdm: r.kdm,
     painpoints: r.painpoints,
+    competitors: r.competitors,
     summary: r.summary,
     confidence_score: r.confidenceScore,
     confindence_score: r.confidenceScore,
@@ -176,6 +177,7 @@ export function createDealsService(deps: {
     for (const key of ['nextsteps', 'kdm', 'painpoints', 'summary'] as const) {
       if (fields[key] !== undefined) changes[key] = fields[key];
     }
+    if (fields.competitors !== undefined) changes.competitors = fields.competitors;
     const confidence = fields.confidence_score !== undefined ? fields.confidence_score : fields.confindence_score;
     if (confidence !== undefined) changes.confidenceScore = confidence;
     if (fields.company_id !== undefined) {

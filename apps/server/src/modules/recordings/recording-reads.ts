@@ -67,6 +67,37 @@ const toMeeting = (r: MeetingRow): MeetingLine => ({
 /** The transcript text a snippet is cut from (ts_headline reparses it). */
 const SNIPPET_SOURCE_CHARS = 100_000;
 
+/** A recording as call suggestions read it. */
+export type CallRecording = {
+  id: string;
+  organizationId: string;
+  title: string;
+  dealId: number | null;
+  at: string;
+  uploadedBy: string | null;
+};
+/** One transcript segment: who said it, from when. */
+export type CallSegment = { seq: number; startSeconds: number; speaker: string | null; text: string };
+type CallRow = {
+  id: string;
+  organization_id: string;
+  title: string;
+  deal_id: string | number | null;
+  at: string;
+  uploaded_by: string | null;
+};
+const callColumns = sql`select r.id, r.organization_id, r.title, r.deal_id, r.uploaded_by,
+  to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, r.transcription, u.time_zone
+  from recordings r left join users u on u.id = r.uploaded_by`;
+const toCall = (r: CallRow): CallRecording => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  title: r.title,
+  dealId: r.deal_id === null ? null : Number(r.deal_id),
+  at: r.at,
+  uploadedBy: r.uploaded_by,
+});
+
 export function createRecordingReads(db: DbOrTx) {
   /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
   const recordingScope = (caller: Viewer): SQL => scope.recordings(caller, 'r');
@@ -176,6 +207,54 @@ export function createRecordingReads(db: DbOrTx) {
         description: r.description,
         dealId: Number(r.deal_id),
       }));
+    },
+
+    /** A recording the caller sees (null otherwise), as call suggestions need it: its deal, title, when it took place. */
+    async callOf(caller: Viewer, recordingId: string): Promise<CallRecording | null> {
+      const [row] = await execute<CallRow>(db, sql`${callColumns} where r.id = ${recordingId} and ${recordingScope(caller)}`);
+      return row ? toCall(row) : null;
+    },
+
+    /** The recordings among `ids` the caller sees, as call suggestions list them. */
+    async callsOf(caller: Viewer, ids: string[]): Promise<CallRecording[]> {
+      if (ids.length === 0) return [];
+      const rows = await execute<CallRow>(
+        db,
+        sql`${callColumns} where r.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${recordingScope(caller)}`,
+      );
+      return rows.map(toCall);
+    },
+
+    /**
+     * A recording as the suggestions job reads it (no caller: the job runs for the system): its deal, when
+     * it took place, the uploader's zone and the workspace's people, and its transcript's segments in order.
+     */
+    async callForExtraction(
+      recordingId: string,
+    ): Promise<
+      (CallRecording & { transcription: string | null; timeZone: string | null; segments: CallSegment[]; team: string[] }) | null
+    > {
+      const [row] = await execute<CallRow & { transcription: string | null; time_zone: string | null }>(
+        db,
+        sql`${callColumns} where r.id = ${recordingId} and r.status = 'ready'`,
+      );
+      if (!row) return null;
+      const segments = await execute<{ seq: number; start_seconds: number | null; speaker: string | null; text: string }>(
+        db,
+        sql`select seq, start_seconds, speaker, text from recording_segments where recording_id = ${recordingId} order by seq`,
+      );
+      const team = await execute<{ name: string }>(
+        db,
+        sql`select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name from users
+            where organization_id = ${row.organization_id} and trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) <> ''`,
+      );
+      return {
+        ...toCall(row),
+        transcription: row.transcription,
+        timeZone: row.time_zone,
+        segments: segments.map((s) => ({ seq: s.seq, startSeconds: s.start_seconds ?? 0, speaker: s.speaker, text: s.text })),
+        team: team.map((t) => t.name),
+      };
     },
 
     /** A ready recording's uploader, workspace, title and summary: what its "insights ready" notice says, and to whom. */

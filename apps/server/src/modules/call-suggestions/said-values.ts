@@ -1,0 +1,156 @@
+import { parseAmount, STANDALONE_AMOUNT } from '../assistant/commands/amount-parser';
+import { parseCloseDate, type DateContext } from '../assistant/commands/date-parser';
+import { pattern } from './regex-text';
+
+/**
+ * Dates and amounts as said in a call, read with the assistant's own parsers (date-parser.ts,
+ * amount-parser.ts). Spoken forms are written out first ("eighteen lakh", "the fifteenth").
+ */
+
+const WEEKDAY = '(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|' +
+  'sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const ORDINAL = '\\d{1,2}(?:st|nd|rd|th)?';
+/**
+ * The date phrases a call fixes a day with: a weekday, a day of a month, today or tomorrow, "in 3 days",
+ * "end of the month". A month alone ("in March"), "next week" or a time alone names no day, so it proposes none.
+ */
+const DATE_PHRASE = new RegExp(
+  [
+    `(?:(?:this|next|coming)\\s+)?${WEEKDAY}(?:\\s*,?\\s*(?:the\\s+)?${ORDINAL}(?:\\s+(?:of\\s+)?${MONTH})?)?`,
+    `(?:the\\s+)?${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:\\s*,?\\s*\\d{4})?`,
+    `${MONTH}\\s+(?:the\\s+)?${ORDINAL}(?:\\s*,?\\s*\\d{4})?`,
+    `\\d{4}-\\d{2}-\\d{2}`,
+    `\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?`,
+    `(?:the\\s+)?day after tomorrow`,
+    `tomorrow`,
+    `today`,
+    `in\\s+(?:\\d+|a|one|two|three|four|five|six|seven|ten|fourteen)\\s+(?:days?|weeks?)`,
+    `(?:the\\s+)?end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?(?:month|quarter|year|financial year|fiscal year)`,
+  ].join('|'),
+  'gi',
+);
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+const SPOKEN_ORDINALS: Record<string, string> = {
+  first: '1st',
+  second: '2nd',
+  third: '3rd',
+  fourth: '4th',
+  fifth: '5th',
+  sixth: '6th',
+  seventh: '7th',
+  eighth: '8th',
+  ninth: '9th',
+  tenth: '10th',
+  eleventh: '11th',
+  twelfth: '12th',
+  thirteenth: '13th',
+  fourteenth: '14th',
+  fifteenth: '15th',
+  sixteenth: '16th',
+  seventeenth: '17th',
+  eighteenth: '18th',
+  nineteenth: '19th',
+  twentieth: '20th',
+  thirtieth: '30th',
+  'thirty first': '31st',
+};
+const TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const UNITS_WORDS = 'one|two|three|four|five|six|seven|eight|nine';
+
+/** "twenty first" → "21st", "the fifteenth" → "the 15th". */
+function ordinalsToDigits(text: string): string {
+  return text
+    .replace(
+      new RegExp(`\\b(twenty|thirty)[ -](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b`, 'gi'),
+      (_m, t: string, o: string) => {
+        const n = NUMBER_WORDS[t.toLowerCase()]! + Number(SPOKEN_ORDINALS[o.toLowerCase()]!.replace(/\D/g, ''));
+        return `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+      },
+    )
+    .replace(
+      pattern('gi')`\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|
+        fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b`,
+      (w) => SPOKEN_ORDINALS[w.toLowerCase()]!,
+    );
+}
+
+/** "eighteen lakh" → "18 lakh", "two point five crore" → "2.5 crore", "fifty thousand" → "50 thousand". */
+export function spokenNumbersToDigits(text: string): string {
+  const word = `(?:(?:${TENS})(?:[ -](?:${UNITS_WORDS}))?|${Object.keys(NUMBER_WORDS)
+    .filter((w) => w !== 'a')
+    .join('|')})`;
+  return text
+    .replace(
+      new RegExp(`\\b(${word})\\s+point\\s+(${UNITS_WORDS}|zero)\\b`, 'gi'),
+      (_m, a: string, b: string) => `${wordValue(a)}.${b.toLowerCase() === 'zero' ? 0 : NUMBER_WORDS[b.toLowerCase()]}`,
+    )
+    .replace(new RegExp(`\\b(${word})(?=\\s+(?:hundred|thousand|lakhs?|lacs?|crores?|million|k)\\b)`, 'gi'), (w) => String(wordValue(w)))
+    .replace(/\b(\d+(?:\.\d+)?)\s+hundred\s+thousand\b/gi, (_m, n: string) => `${Number(n) * 100} thousand`)
+    .replace(/\b(\d+)\s+hundred\b/gi, (_m, n: string) => String(Number(n) * 100));
+}
+
+function wordValue(w: string): number {
+  const parts = w.toLowerCase().split(/[ -]/);
+  return parts.reduce((sum, p) => sum + (NUMBER_WORDS[p] ?? 0), 0);
+}
+
+/** A day said in the sentence (YYYY-MM-DD), read against the call's date in its zone; null when none or several differ. */
+export function saidDate(sentence: string, ctx: DateContext): string | null {
+  const text = ordinalsToDigits(sentence);
+  const days = new Set<string>();
+  for (const m of text.matchAll(DATE_PHRASE)) {
+    const day = parseCloseDate(m[0].replace(/^the\s+/i, ''), ctx);
+    if (day) days.add(day);
+  }
+  return days.size === 1 ? [...days][0]! : null;
+}
+
+/** What follows an amount when it counts people or things, or is a share: not money. */
+const NOT_MONEY_AFTER = pattern('i')`^\s*(?:%|percent|per ?cent|people|employees|users|seats|licen[cs]es|reps|agents|staff|stores|
+    branches|locations|outlets|sites|customers|clients|members|hours|days|weeks|months|years|minutes)\b`;
+const PER_PERIOD_AFTER = /^\s*(?:rupees\s+)?(?:a|per|every|each|\/)\s*(?:month|week|user|seat|head|licen[cs]e)\b|^\s*(?:monthly|weekly)\b/i;
+
+/** The rupee amounts said in the sentence (with a currency or a unit), in order; headcounts, shares and monthly figures are not. */
+export function saidAmounts(sentence: string): number[] {
+  const text = spokenNumbersToDigits(sentence);
+  const out: number[] = [];
+  for (const m of text.matchAll(STANDALONE_AMOUNT)) {
+    const after = text.slice(m.index + m[0].length);
+    if (NOT_MONEY_AFTER.test(after) || PER_PERIOD_AFTER.test(after)) continue;
+    const value = parseAmount(m[0]);
+    if (value !== null && value > 0) out.push(value);
+  }
+  return out;
+}

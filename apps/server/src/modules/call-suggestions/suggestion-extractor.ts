@@ -1,0 +1,83 @@
+import { localDate } from '../assistant/questions/time-zone';
+import { amountOf, closeDateOf, competitorsOf, decisionMakerOf, nextStepOf, painOf, taskOf, type RuleContext } from './field-rules';
+import { stageOf } from './stage-rules';
+import type { ExtractionInput, PipelineStage, Proposal } from './suggestion-types';
+import { validProposal } from './suggestion-validation';
+import { sentencesOf, type Sentence } from './transcript-sentences';
+
+/** At most this many of the fields a call may propose several of. */
+const MAX_PAINS = 3;
+const MAX_TASKS = 8;
+
+/** Whether a speaker is one of the team's people: by full name, or by a first name only one of them has. */
+export function teamMatcher(team: readonly string[]): (speaker: string | null) => boolean {
+  const full = new Set(team.map((n) => n.trim().toLowerCase()).filter(Boolean));
+  const firsts = new Map<string, number>();
+  for (const n of full) firsts.set(n.split(/\s+/)[0]!, (firsts.get(n.split(/\s+/)[0]!) ?? 0) + 1);
+  return (speaker) => {
+    const s = speaker?.trim().toLowerCase();
+    if (!s) return false;
+    return full.has(s) || (!s.includes(' ') && firsts.get(s) === 1) || full.has(s.split(/\s+/)[0]!) || firsts.get(s.split(/\s+/)[0]!) === 1;
+  };
+}
+
+const from = (s: Sentence) => ({ quote: s.text, speaker: s.speaker, startSeconds: s.startSeconds });
+
+/**
+ * The rule-based extractor: the changes a call supports for its deal, each with the sentence it
+ * came from, validated against the deal (suggestion-validation.ts). Pure and offline; relative
+ * dates are read against the call's date in the uploader's zone.
+ */
+export function extractSuggestions(input: ExtractionInput): Proposal[] {
+  const sentences = sentencesOf(input.segments);
+  const speakers = [...new Set(sentences.map((s) => s.speaker).filter((s): s is string => !!s))];
+  const ctx: RuleContext = { now: input.recordedAt, timeZone: input.timeZone, isTeam: teamMatcher(input.team), speakers };
+  const candidates: Proposal[] = [];
+  let closeDate: Proposal | null = null;
+  let amount: Proposal | null = null;
+  let decisionMaker: Proposal | null = null;
+  let nextStep: (Proposal & { strong: boolean }) | null = null;
+  let stage: { proposal: Proposal; stage: PipelineStage } | null = null;
+  const competitors = new Map<string, Proposal>();
+  const pains: Proposal[] = [];
+  const tasks = new Map<string, Proposal>();
+
+  for (const s of sentences) {
+    const day = closeDateOf(s, ctx);
+    if (day) closeDate = { field: 'close_date', value: day, ...from(s) };
+    const rupees = amountOf(s);
+    if (rupees !== null) amount = { field: 'amount', value: rupees, ...from(s) };
+    const dm = decisionMakerOf(s, ctx);
+    if (dm) decisionMaker = { field: 'decision_maker', value: dm, ...from(s) };
+    const step = nextStepOf(s, ctx);
+    // A dated step outranks an undated one; among equals the later one is what was agreed last.
+    if (step && (!nextStep || step.date || !nextStep.date)) {
+      nextStep = { field: 'next_step', value: step.text, ...(step.date ? { date: step.date } : {}), ...from(s), strong: step.strong };
+    }
+    const moved = stageOf(s, input.stages);
+    if (moved && (!stage || moved.displayOrder > stage.stage.displayOrder)) {
+      stage = { proposal: { field: 'stage', value: moved.label, stageId: moved.stageId, ...from(s) }, stage: moved };
+    }
+    for (const name of competitorsOf(s, ctx)) {
+      if (!competitors.has(name.toLowerCase())) competitors.set(name.toLowerCase(), { field: 'competitors', value: name, ...from(s) });
+    }
+    const pain = painOf(s, ctx);
+    if (pain && pains.length < MAX_PAINS) pains.push({ field: 'pain_points', value: pain, ...from(s) });
+    const task = taskOf(s, ctx);
+    if (task && tasks.size < MAX_TASKS && !tasks.has(task.text.toLowerCase())) {
+      tasks.set(task.text.toLowerCase(), { field: 'task', value: task.text, ...(task.date ? { date: task.date } : {}), ...from(s) });
+    }
+  }
+  if (nextStep) {
+    const { strong: _strong, ...step } = nextStep;
+    candidates.push(step);
+  }
+  candidates.push(
+    ...[closeDate, amount, decisionMaker, stage?.proposal ?? null].filter((p): p is Proposal => p !== null),
+    ...competitors.values(),
+    ...pains,
+    ...tasks.values(),
+  );
+  const callDay = localDate(input.recordedAt, input.timeZone);
+  return candidates.map((p) => validProposal(p, input.deal, input.stages, callDay)).filter((p): p is Proposal => p !== null);
+}
