@@ -105,6 +105,8 @@ import { createPacing, sleep } from './modules/hubspot/pacing';
 import { createTasksRepo } from './modules/tasks/tasks-repo';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
+import { createDealScoreService } from './modules/deal-score/deal-score-service';
+import { createDealScoreJobs } from './modules/deal-score/deal-score-jobs';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createReads, type Reads } from './reads';
 import type { RecordCall } from './modules/calendar/meeting-reads';
@@ -402,6 +404,8 @@ export function createServices({
     companies,
     remote: hubspot.writeThrough,
   });
+  /** The computed confidence score of deals (issue 30): fresh on the deal's screen, kept fresh for the list by its sweep. */
+  const dealScores = createDealScoreService({ db, deals, now });
   const crm = {
     companies,
     contacts: createContactsService({
@@ -527,6 +531,7 @@ export function createServices({
     createBookingJobs({ api: googleApi, tokens: googleTokens, bookings: createBookingRepo(db) }),
     createWhatsappWebhookJobs({ handle: whatsappConversation.handle, prune: (days) => whatsappRepo.pruneInbound(days) }),
     createWhatsappNotificationsJobs(whatsappNotifications),
+    createDealScoreJobs({ scores: dealScores, now }),
     createRecordingJobs({
       processing: {
         db,
@@ -577,6 +582,7 @@ export function createServices({
       whatsappNumbers: whatsappVerification,
     }),
     deals,
+    dealScores,
     /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
     pipelines: createPipelinesService({ db, repo: createPipelineSettingsRepo, bound: hubspot.writeThrough.bound }),
     tasks,

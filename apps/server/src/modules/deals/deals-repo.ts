@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { TDealListQuery } from '@pipewise/contract/deals';
+import type { TDealListQuery, TDealScoreFactor as DealScoreFactor } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../db/client';
 import { dealStakeholders, deals } from '../../db/schema/crm';
 import { inUuids } from '../../db/ranked-match';
@@ -30,6 +30,8 @@ export type DealRecord = {
   painpoints: string | null;
   summary: string | null;
   confidenceScore: number | null;
+  /** The score's factors (deal-score module), null until first computed. */
+  confidenceFactors: DealScoreFactor[] | null;
   companyId: string | null;
   companyName: string | null;
   version: number;
@@ -59,6 +61,7 @@ type DealRow = {
   painpoints: string | null;
   summary: string | null;
   confidence_score: number | null;
+  confidence_factors: DealScoreFactor[] | null;
   company_id: string | null;
   company_name: string | null;
   version: number;
@@ -85,6 +88,7 @@ const toRecord = (r: DealRow): DealRecord => ({
   painpoints: r.painpoints,
   summary: r.summary,
   confidenceScore: r.confidence_score,
+  confidenceFactors: r.confidence_factors,
   companyId: r.company_id,
   companyName: r.company_name,
   version: r.version,
@@ -120,7 +124,6 @@ export type DealChanges = Partial<
     | 'kdm'
     | 'painpoints'
     | 'summary'
-    | 'confidenceScore'
     | 'companyId'
   >
 >;
