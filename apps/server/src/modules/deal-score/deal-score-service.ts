@@ -13,6 +13,24 @@ import { scoreDeal } from './score-factors';
 /** How many deals one statement of the sweep scores. */
 const BATCH = 250;
 
+/**
+ * Computes and stores the scores of `dealIds` as of `at`, a batch at a time; returns how many were
+ * scored. The service's refresh, and the demo seed's (which scores every deal it made).
+ */
+export async function scoreDeals(db: DbOrTx, dealIds: number[], at: Date): Promise<number> {
+  let scored = 0;
+  for (let i = 0; i < dealIds.length; i += BATCH) {
+    const gathered = await gatherSignals(db, dealIds.slice(i, i + BATCH), at);
+    await storeDealScores(
+      db,
+      gathered.map(({ deal, signals }) => ({ dealId: deal.id, ...scoreDeal(signals, at) })),
+      at,
+    );
+    scored += gathered.length;
+  }
+  return scored;
+}
+
 export type DealScoreServiceDeps = {
   db: DbOrTx;
   /** The deal as the caller sees it (404 when they may not): the deals service's get. */
@@ -27,20 +45,7 @@ export type DealScoreServiceDeps = {
  */
 export function createDealScoreService({ db, deals, now = () => new Date() }: DealScoreServiceDeps) {
   /** Computes and stores the scores of `dealIds`; returns how many were scored. */
-  async function refresh(dealIds: number[]): Promise<number> {
-    let scored = 0;
-    for (let i = 0; i < dealIds.length; i += BATCH) {
-      const at = now();
-      const gathered = await gatherSignals(db, dealIds.slice(i, i + BATCH), at);
-      await storeDealScores(
-        db,
-        gathered.map(({ deal, signals }) => ({ dealId: deal.id, ...scoreDeal(signals, at) })),
-        at,
-      );
-      scored += gathered.length;
-    }
-    return scored;
-  }
+  const refresh = (dealIds: number[]) => scoreDeals(db, dealIds, now());
 
   return {
     refresh,

@@ -82,9 +82,14 @@ function activityFactor(s: DealSignals, now: Date): TDealScoreFactor | null {
   return { kind: 'activity', points, reason: `no activity for ${days} days${what}` };
 }
 
-/** An explicit day and month in the next steps' text ("call on 3 Dec", "2026-12-03"), read against today. */
+/**
+ * An explicit day and month in the next steps' text ("call on 3 Dec", "2026-12-03"), read against
+ * today. Relative words ("next week", "Friday") are not read: the text may have been written weeks ago.
+ */
 export function dateInText(text: string, now: Date): string | null {
-  const found = chrono.en.GB.parse(text, now, { forwardDate: true }).find((r) => r.start.isCertain('day') && r.start.isCertain('month'));
+  const found = chrono.en.GB.parse(text, now, { forwardDate: true }).find(
+    (r) => /\d/.test(r.text) && r.start.isCertain('day') && r.start.isCertain('month'),
+  );
   if (!found) return null;
   const d = found.start;
   const year = d.get('year') ?? now.getUTCFullYear();
@@ -114,7 +119,8 @@ function closeDateFactors(s: DealSignals, now: Date): TDealScoreFactor[] {
 }
 
 function stageTimeFactor(s: DealSignals, now: Date): TDealScoreFactor | null {
-  if (s.stageMedianDays === null) return null;
+  // A median under a day says the stage's deals all just arrived (an import): nothing to compare with.
+  if (s.stageMedianDays === null || s.stageMedianDays < 1) return null;
   const days = daysBetween(s.stageEnteredAt, now);
   const median = s.stageMedianDays;
   const reason = `${days} days in ${s.stageLabel}, the pipeline's median is ${median}`;
