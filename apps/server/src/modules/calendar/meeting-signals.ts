@@ -14,7 +14,11 @@ export type DealCallSignals = {
  */
 export async function dealCallSignals(db: DbOrTx, dealIds: number[], now: Date): Promise<Map<number, DealCallSignals>> {
   if (dealIds.length === 0) return new Map();
-  const rows = await execute<{ deal_id: string | number; last_at: string | Date; attendees: { email: string; name: string | null; at: string }[] | null }>(
+  const rows = await execute<{
+    deal_id: string | number;
+    last_at: string | Date;
+    attendees: { email: string; name: string | null; at: string }[] | null;
+  }>(
     db,
     sql`select m.deal_id, max(m.start_at) as last_at,
       json_agg(json_build_object('email', a->>'email', 'name', a->>'displayName', 'at', m.start_at))

@@ -36,7 +36,10 @@ export async function dealHistorySignals(db: DbOrTx, organizationId: string, dea
     group by h.record_id`,
   );
   return new Map(
-    rows.map((r) => [Number(r.record_id), { lastChangeAt: at(r.last_change), closeDatePushes: r.pushes, stageChangedAt: at(r.stage_changed) }]),
+    rows.map((r) => [
+      Number(r.record_id),
+      { lastChangeAt: at(r.last_change), closeDatePushes: r.pushes, stageChangedAt: at(r.stage_changed) },
+    ]),
   );
 }
 

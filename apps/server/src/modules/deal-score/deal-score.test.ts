@@ -87,7 +87,9 @@ describe('the confidence score of a deal', () => {
     const first = await confidence(s.rahul, id);
     expect(reasons(first)).toEqual(expect.arrayContaining(['-15: no activity for 40 days since it was created', '-10: no next step']));
 
-    expect((await send(s.rahul, 'POST', `/api/notes?record_type=deal&record_id=${id}`, { body: 'Spoke to their CFO' })).statusCode).toBe(201);
+    expect((await send(s.rahul, 'POST', `/api/notes?record_type=deal&record_id=${id}`, { body: 'Spoke to their CFO' })).statusCode).toBe(
+      201,
+    );
     const noted = await confidence(s.rahul, id);
     expect(reasons(noted)).toContain('5: active in the last week (a note)');
     expect(noted.confidence_score).toBe(first.confidence_score + 20);
@@ -131,7 +133,9 @@ describe('the confidence score of a deal', () => {
         recordedAt: new Date(Date.now() - DAY),
       })
       .returning({ id: recordings.id });
-    await t.database.db.insert(recordingParticipants).values({ recordingId: rec!.id, organizationId, name: 'anita rao', source: 'transcript' });
+    await t.database.db
+      .insert(recordingParticipants)
+      .values({ recordingId: rec!.id, organizationId, name: 'anita rao', source: 'transcript' });
     const after = await confidence(s.rahul, id);
     expect(after.confidence_factors).toEqual(
       expect.arrayContaining([
@@ -139,14 +143,15 @@ describe('the confidence score of a deal', () => {
         { kind: 'sentiment', points: 5, reason: "the last call's sentiment was positive" },
       ]),
     );
-    expect(reasons(after).find((r) => r.includes('decision maker'))).toMatch(/^10: the decision maker \(Anita Rao \(CFO\)\) attended a call on /);
+    expect(reasons(after).find((r) => r.includes('decision maker'))).toMatch(
+      /^10: the decision maker \(Anita Rao \(CFO\)\) attended a call on /,
+    );
   });
 
   it('the stored score follows its inputs through the sweep, and the list sorts by it', async () => {
     const id = await agedDeal(50);
     await t.services.dealScores.refresh([id]);
-    const stored = async () =>
-      (await send(s.rahul, 'GET', `/api/deal/get_deal_by_id/${id}`)).json<{ data: TDeal }>().data;
+    const stored = async () => (await send(s.rahul, 'GET', `/api/deal/get_deal_by_id/${id}`)).json<{ data: TDeal }>().data;
     const before = (await stored()).confidence_score!;
     const since = new Date(Date.now() - 1000);
     await send(s.rahul, 'POST', `/api/notes?record_type=deal&record_id=${id}`, { body: 'Back in touch' });

@@ -37,7 +37,16 @@ describe('each factor from its signal', () => {
     ['21 days without activity', { activity: [{ kind: 'note', at: daysAgo(21) }] }, '-15: no activity for 21 days, the last was a note'],
     ['15 days without activity', { activity: [{ kind: 'change', at: daysAgo(15) }] }, '-10: no activity for 15 days, the last was an edit'],
     ['never any activity, created long ago', { activity: [] }, '-25: no activity for 60 days since it was created'],
-    ['the latest of several kinds counts', { activity: [{ kind: 'note', at: daysAgo(30) }, { kind: 'task', at: daysAgo(1) }] }, '+5: active in the last week (a task done)'],
+    [
+      'the latest of several kinds counts',
+      {
+        activity: [
+          { kind: 'note', at: daysAgo(30) },
+          { kind: 'task', at: daysAgo(1) },
+        ],
+      },
+      '+5: active in the last week (a task done)',
+    ],
     ['a task due in the future', { nextTaskDue: '2026-12-03' }, '+10: next step dated 3 Dec'],
     ['a date in the next steps text', { nextsteps: 'Pricing call on 3 December' }, '+10: next step dated 3 Dec'],
     ['a next step without a date', { nextsteps: 'Send the proposal' }, '±0: a next step is written but has no date'],
@@ -47,13 +56,29 @@ describe('each factor from its signal', () => {
     ['no close date', { closedate: null }, '-5: no close date'],
     ['close date pushed twice', { closeDatePushes: 2 }, '-10: close date pushed back 2 times'],
     ['close date pushed once', { closeDatePushes: 1 }, '-5: close date pushed back once'],
-    ['long in the stage', { stageEnteredAt: daysAgo(48), stageMedianDays: 20 }, "-10: 48 days in Qualified To Buy, the pipeline's median is 20"],
-    ['a little long in the stage', { stageEnteredAt: daysAgo(32), stageMedianDays: 20 }, "-5: 32 days in Qualified To Buy, the pipeline's median is 20"],
+    [
+      'long in the stage',
+      { stageEnteredAt: daysAgo(48), stageMedianDays: 20 },
+      "-10: 48 days in Qualified To Buy, the pipeline's median is 20",
+    ],
+    [
+      'a little long in the stage',
+      { stageEnteredAt: daysAgo(32), stageMedianDays: 20 },
+      "-5: 32 days in Qualified To Buy, the pipeline's median is 20",
+    ],
     ['last call positive', { sentiments: ['positive', 'negative'] }, "+5: the last call's sentiment was positive"],
     ['last call negative', { sentiments: ['negative', 'positive'] }, "-10: the last call's sentiment was negative"],
     ['last two calls negative', { sentiments: ['negative', 'negative'] }, "-15: the last 2 calls' sentiment was negative"],
-    ['decision maker attended', { kdm: 'Anita Rao', kdmAttendedAt: daysAgo(8), hasCalls: true }, '+10: the decision maker (Anita Rao) attended a call on 12 Nov'],
-    ['decision maker missing from the calls', { kdm: 'Anita Rao', hasCalls: true }, '-5: the decision maker (Anita Rao) has not attended a call'],
+    [
+      'decision maker attended',
+      { kdm: 'Anita Rao', kdmAttendedAt: daysAgo(8), hasCalls: true },
+      '+10: the decision maker (Anita Rao) attended a call on 12 Nov',
+    ],
+    [
+      'decision maker missing from the calls',
+      { kdm: 'Anita Rao', hasCalls: true },
+      '-5: the decision maker (Anita Rao) has not attended a call',
+    ],
     ['no decision maker named', { kdm: null }, '-5: no decision maker named'],
   ])('%s', (_name, over, line) => {
     expect(lines(base(over))).toContain(line);
@@ -69,9 +94,22 @@ describe('each factor from its signal', () => {
     expect(r.factors[0]).toMatchObject({ kind: 'base', points: 40 });
     expect(r.score).toBe(r.factors.reduce((sum, f) => sum + f.points, 0));
     expect(scoreDeal(base({ probability: null, stageOrder: 0 }), NOW).factors[0]!.points).toBe(10);
-    const worst = base({ probability: 10, activity: [], closedate: '2026-01-01', closeDatePushes: 3, sentiments: ['negative', 'negative'] });
+    const worst = base({
+      probability: 10,
+      activity: [],
+      closedate: '2026-01-01',
+      closeDatePushes: 3,
+      sentiments: ['negative', 'negative'],
+    });
     expect(scoreDeal(worst, NOW).score).toBe(0);
-    const best = base({ probability: 95, nextTaskDue: '2026-12-01', kdm: 'A B', kdmAttendedAt: daysAgo(1), hasCalls: true, sentiments: ['positive'] });
+    const best = base({
+      probability: 95,
+      nextTaskDue: '2026-12-01',
+      kdm: 'A B',
+      kdmAttendedAt: daysAgo(1),
+      hasCalls: true,
+      sentiments: ['positive'],
+    });
     expect(scoreDeal(best, NOW).score).toBe(100);
   });
 

@@ -68,7 +68,11 @@ function baseOf(s: DealSignals): TDealScoreFactor {
   }
   const open = Math.max(1, s.stageCount - 2);
   const points = Math.round(10 + (60 * Math.min(s.stageOrder, open - 1)) / Math.max(1, open - 1));
-  return { kind: 'base', points, reason: `starts at ${points} for the ${s.stageLabel} stage (stage ${s.stageOrder + 1} of ${s.stageCount})` };
+  return {
+    kind: 'base',
+    points,
+    reason: `starts at ${points} for the ${s.stageLabel} stage (stage ${s.stageOrder + 1} of ${s.stageCount})`,
+  };
 }
 
 function activityFactor(s: DealSignals, now: Date): TDealScoreFactor | null {
@@ -112,7 +116,8 @@ function nextStepFactors(s: DealSignals, now: Date): TDealScoreFactor[] {
 function closeDateFactors(s: DealSignals, now: Date): TDealScoreFactor[] {
   const out: TDealScoreFactor[] = [];
   if (s.closedate === null) out.push({ kind: 'close_date', points: -5, reason: 'no close date' });
-  else if (s.closedate < dayOf(now)) out.push({ kind: 'close_date', points: -15, reason: `close date ${shortDay(s.closedate)} has passed` });
+  else if (s.closedate < dayOf(now))
+    out.push({ kind: 'close_date', points: -15, reason: `close date ${shortDay(s.closedate)} has passed` });
   if (s.closeDatePushes >= 2) out.push({ kind: 'close_pushed', points: -10, reason: `close date pushed back ${s.closeDatePushes} times` });
   else if (s.closeDatePushes === 1) out.push({ kind: 'close_pushed', points: -5, reason: 'close date pushed back once' });
   return out;
@@ -131,7 +136,8 @@ function stageTimeFactor(s: DealSignals, now: Date): TDealScoreFactor | null {
 
 function sentimentFactor(s: DealSignals): TDealScoreFactor | null {
   const [last, before] = s.sentiments;
-  if (last === 'negative' && before === 'negative') return { kind: 'sentiment', points: -15, reason: "the last 2 calls' sentiment was negative" };
+  if (last === 'negative' && before === 'negative')
+    return { kind: 'sentiment', points: -15, reason: "the last 2 calls' sentiment was negative" };
   if (last === 'negative') return { kind: 'sentiment', points: -10, reason: "the last call's sentiment was negative" };
   if (last === 'positive') return { kind: 'sentiment', points: 5, reason: "the last call's sentiment was positive" };
   return null;

@@ -51,10 +51,11 @@ type BasicsRow = {
   contacts: { id: string; name: string; email: string | null }[] | null;
 };
 
-const ids = (dealIds: number[]) => sql`array[${sql.join(
-  dealIds.map((id) => sql`${id}`),
-  sql`, `,
-)}]::bigint[]`;
+const ids = (dealIds: number[]) =>
+  sql`array[${sql.join(
+    dealIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::bigint[]`;
 
 /** The deals among `dealIds` with their stage and contacts. */
 export async function dealScoreBasics(db: DbOrTx, dealIds: number[]): Promise<DealScoreBasics[]> {

@@ -25,7 +25,10 @@ export async function dealTaskSignals(db: DbOrTx, dealIds: number[], today: stri
     )}]::bigint[]) group by deal_id`,
   );
   return new Map(
-    rows.map((r) => [Number(r.deal_id), { lastDoneAt: r.done === null ? null : new Date(r.done), nextDue: r.next_due, overdue: r.overdue }]),
+    rows.map((r) => [
+      Number(r.deal_id),
+      { lastDoneAt: r.done === null ? null : new Date(r.done), nextDue: r.next_due, overdue: r.overdue },
+    ]),
   );
 }
 
