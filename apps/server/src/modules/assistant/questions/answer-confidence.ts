@@ -17,7 +17,7 @@ import { either } from './either';
 export const AT_RISK = either(
   /\b(?:at|in)[\s-]*(?:risk|rsik|riks|risc|rist|danger|trouble)\b|\brisk(?:y|ier|iest)\b/,
   /\b(?:likely|going|about)\s+to\s+(?:slip|fall\s+through|be\s+lost|lose)\b|\bleast\s+likely\s+to\s+(?:close|win)\b/,
-  /\b(?:lowest|low|weakest|worst)\s+(?:confiden\w*|confidnce|scores?|scoring)\b|\b(?:weakest|shakiest|endangered)\s+deals?\b/,
+  /\b(?:lowest|low|weakest|worst)\s+(?:confid\w*|confidnce|scores?|scoring)\b|\b(?:weakest|shakiest|endangered)\s+deals?\b/,
   /\bdeals?\s+(?:i|we)\s+(?:might|may|could)\s+lose\b/,
 );
 
