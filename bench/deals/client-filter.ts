@@ -35,6 +35,8 @@ const SORTS: Record<TDealListQuery['sort'], Compare> = {
   closedate_desc: nullsLast((d) => d.closedate, -1),
   dealname_asc: nullsLast((d) => d.dealname.toLowerCase(), 1),
   dealname_desc: nullsLast((d) => d.dealname.toLowerCase(), -1),
+  confidence_asc: nullsLast((d) => d.confidence_score, 1),
+  confidence_desc: nullsLast((d) => d.confidence_score, -1),
 };
 
 export function filterInClient(all: TDeal[], q: TDealListQuery): ListAnswer {

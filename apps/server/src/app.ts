@@ -23,6 +23,7 @@ import { registrationsRoutes } from './modules/registrations/registrations-route
 import { usersRoutes } from './modules/users/users-routes';
 import { operatorRoutes } from './modules/registrations/operator-routes';
 import { dealsRoutes } from './modules/deals/deals-routes';
+import { dealScoreRoutes } from './modules/deal-score/deal-score-routes';
 import { pipelinesRoutes } from './modules/deals/pipelines-routes';
 import { companiesRoutes } from './modules/companies/companies-routes';
 import { contactsRoutes } from './modules/contacts/contacts-routes';
@@ -136,6 +137,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   );
   await app.register(usersRoutes(services.users));
   await app.register(dealsRoutes(services.deals));
+  await app.register(dealScoreRoutes(services.dealScores));
   await app.register(pipelinesRoutes(services.pipelines));
   await app.register(activityRoutes(services.activity.notes, services.activity.timeline));
   await app.register(companiesRoutes(services.recordScreens.companies));

@@ -492,6 +492,12 @@ const MATRIX: Row[] = [
     expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
   },
   {
+    route: 'GET /api/deal/:id/confidence',
+    note: "rahul's deal's confidence score and its factors: whoever sees the deal",
+    request: (c) => ({ url: `/api/deal/${c.rahulDeal.id}/confidence` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
+  {
     route: 'GET /api/deal/get-stackholders-for-deal',
     request: (c) => ({ url: `/api/deal/get-stackholders-for-deal?deal_id=${c.rahulDeal.id}` }),
     expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],

@@ -405,6 +405,7 @@ const BROAD = [
   'What calls do I have today?',
   "Show me today's meetings",
   'Summarise my last meeting',
+  'Which of my deals are at risk?',
 ];
 
 function chatRequests(team: Team): { request: InjectOptions; asked: string[] }[] {
@@ -417,6 +418,7 @@ function chatRequests(team: Team): { request: InjectOptions; asked: string[] }[]
     ...BROAD,
     ...[...new Set(parts)].flatMap((x) => [`For account ${x}: how many deals do we have?`, `What is the status of ${x}?`]),
     ...team.sample.companies.flatMap((c) => [`When was the last meeting with ${c}?`, `Who are the stakeholders at ${c}?`]),
+    ...team.sample.deals.map((d) => `Why is ${d} at 40%?`),
   ];
   return questions.flatMap((query) => [
     { request: { method: 'POST', url: '/api/chat/sales', payload: { query, context: {} } }, asked: [query] },

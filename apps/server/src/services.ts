@@ -111,6 +111,8 @@ import { createCallSuggestionsJobs, extractCallSuggestionsJob } from './modules/
 import { createModelProposer } from './modules/call-suggestions/model-proposals';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
+import { createDealScoreService } from './modules/deal-score/deal-score-service';
+import { createDealScoreJobs } from './modules/deal-score/deal-score-jobs';
 import { createSearchRepo } from './modules/search/search-repo';
 import { createReads, type Reads } from './reads';
 import type { RecordCall } from './modules/calendar/meeting-reads';
@@ -438,6 +440,8 @@ export function createServices({
     companies,
     remote: hubspot.writeThrough,
   });
+  /** The computed confidence score of deals (issue 30): fresh on the deal's screen, kept fresh for the list by its sweep. */
+  const dealScores = createDealScoreService({ db, deals, now });
   const crm = {
     companies,
     contacts: createContactsService({
@@ -584,6 +588,7 @@ export function createServices({
     createBookingJobs({ api: googleApi, tokens: googleTokens, bookings: createBookingRepo(db) }),
     createWhatsappWebhookJobs({ handle: whatsappConversation.handle, prune: (days) => whatsappRepo.pruneInbound(days) }),
     createWhatsappNotificationsJobs(whatsappNotifications),
+    createDealScoreJobs({ scores: dealScores, now }),
     createRecordingJobs({
       processing: {
         db,
@@ -641,6 +646,7 @@ export function createServices({
       whatsappNumbers: whatsappVerification,
     }),
     deals,
+    dealScores,
     /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
     pipelines: pipelineSettings,
     callSuggestions,

@@ -50,6 +50,13 @@ export function dealFixture(overrides: Partial<TDeal> = {}): TDeal {
     summary: `${'Strong interest from the business team after the demo. '.repeat(4)}The end.`,
     confidence_score: 72,
     confindence_score: 72,
+    confidence_factors: [
+      { kind: 'base', points: 62, reason: 'starts at 62 for the Negotiation stage (stage 2 of 4)' },
+      { kind: 'activity', points: -15, reason: 'no activity for 21 days, the last was a note' },
+      { kind: 'next_step', points: 10, reason: 'next step dated 3 Dec' },
+      { kind: 'decision_maker', points: 10, reason: 'the decision maker (Neha Iyer (CFO)) attended a call on 12 Nov' },
+      { kind: 'sentiment', points: 5, reason: "the last call's sentiment was positive" },
+    ],
     company_id: 'c1',
     company_name: 'Kaveri Foods',
     version: 3,

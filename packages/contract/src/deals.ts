@@ -13,6 +13,8 @@ export const DEAL_SORTS = [
   'closedate_desc',
   'dealname_asc',
   'dealname_desc',
+  'confidence_asc',
+  'confidence_desc',
 ] as const;
 export type TDealSort = (typeof DEAL_SORTS)[number];
 
@@ -61,6 +63,33 @@ export const ZDealListQuery = z.object({
 });
 export type TDealListQuery = z.infer<typeof ZDealListQuery>;
 
+/** One reason of a deal's confidence score: "-15: no activity for 21 days". */
+export const ZDealScoreFactor = z.object({
+  kind: z.string(),
+  points: z.number().int(),
+  reason: z.string(),
+});
+export type TDealScoreFactor = z.infer<typeof ZDealScoreFactor>;
+
+/** The confidence score of one deal, computed fresh when asked (GET deal/{id}/confidence). */
+export const ZDealConfidence = z.object({
+  deal_id: z.string(),
+  confidence_score: z.number().int().min(0).max(100),
+  confidence_factors: z.array(ZDealScoreFactor),
+  computed_at: z.string(),
+});
+export type TDealConfidence = z.infer<typeof ZDealConfidence>;
+
+/** The score is computed from the deal's signals (decision 0019): a write that sets it is refused with this. */
+export const CONFIDENCE_COMPUTED_MESSAGE =
+  "The confidence score is computed from the deal's activity, next steps, close date, stage, calls and decision maker; it cannot be set by hand.";
+const ZComputedConfidence = z
+  .number()
+  .nullable()
+  .optional()
+  .refine((v) => v === undefined, CONFIDENCE_COMPUTED_MESSAGE)
+  .describe('Read only: the score is computed (docs/confidence-score.md). Sending it is refused with 400.');
+
 export const ZDeal = z.object({
   deal_id: z.string(),
   dealname: z.string(),
@@ -82,6 +111,8 @@ export const ZDeal = z.object({
   summary: z.string().nullable(),
   confidence_score: z.number().nullable(),
   confindence_score: z.number().nullable(),
+  /** Why the score is what it is: each factor's points and sentence, largest effect first (docs/confidence-score.md). */
+  confidence_factors: z.array(ZDealScoreFactor).nullable(),
   company_id: z.string().nullable(),
   company_name: z.string().nullable(),
   version: z.number(),
@@ -155,8 +186,8 @@ const dealFields = {
     .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()])
     .optional(),
   summary: z.string().max(20_000).nullable().optional(),
-  confidence_score: z.number().int().min(0).max(100).nullable().optional(),
-  confindence_score: z.number().int().min(0).max(100).nullable().optional(),
+  confidence_score: ZComputedConfidence,
+  confindence_score: ZComputedConfidence,
   company_id: z.uuid().nullable().optional(),
 };
 export const ZDealFields = z.object(dealFields);

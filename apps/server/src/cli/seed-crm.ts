@@ -111,12 +111,12 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
     jobtitle: contacts.jobtitle,
   });
 
-  const dealValues = Array.from({ length: dealCount }, () => {
+  const dealValues = Array.from({ length: dealCount }, (_, i) => {
     const company = rand.pick(companyRows);
     const pipeline = rand.pick(stagesByPipeline);
     const kdm = rand.pick(contactRows.filter((c) => c.companyId === company.id));
     const closeInDays = rand.int(-90, 180);
-    return {
+    const deal = {
       organizationId,
       dealname: `${company.name.replace(/ (Pvt Ltd|Co)$/, '')} - ${rand.pick(PRODUCTS)}`,
       pipelineId: pipeline.pipelineId,
@@ -129,8 +129,13 @@ export async function seedDemoCrm(db: DbOrTx, organizationId: string, dealCount 
       kdm: `${kdm.firstname} ${kdm.lastname} (${kdm.jobtitle})`,
       painpoints: rand.pick(PAIN_POINTS),
       summary: rand.pick(SUMMARIES),
-      confidenceScore: rand.next() < 0.2 ? null : rand.int(35, 95),
+      // Deals opened over the last three months, so their confidence scores (computed after the seed) see
+      // deals that went quiet and stages that took long; from the index, so every other seeded value stays as it was.
+      createdAt: new Date(now.getTime() - (3 + ((i * 37) % 88)) * 86_400_000),
     };
+    // The typed confidence score this draw once gave is computed now (issue 30); drawn still, so the values after it do not move.
+    void (rand.next() < 0.2 ? null : rand.int(35, 95));
+    return deal;
   });
   const dealRows = await db.insert(deals).values(dealValues).returning({ id: deals.id, companyId: deals.companyId });
 

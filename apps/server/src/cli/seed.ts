@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { organizations, users } from '../db/schema';
+import { deals, organizations, users } from '../db/schema';
+import { scoreDeals } from '../modules/deal-score/deal-score-service';
 import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoCrm } from './seed-crm';
 import { seedDemoRecordings } from './seed-recordings';
@@ -131,6 +132,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
     await seedDemoCalendar(tx, organizationId, now);
     await seedDemoRecordings(tx, organizationId, now);
     await seedRecordingParticipants(tx, organizationId);
+    // Every demo deal starts with its computed confidence score, as any deal gets it (issue 30).
+    const seeded = await tx.select({ id: deals.id }).from(deals).where(eq(deals.organizationId, organizationId));
+    await scoreDeals(
+      tx,
+      seeded.map((d) => d.id),
+      now,
+    );
   });
   return { seeded: true };
 }

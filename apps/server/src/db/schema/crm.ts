@@ -8,6 +8,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -216,12 +217,17 @@ export const deals = pgTable(
     kdm: text('kdm'),
     painpoints: text('painpoints'),
     summary: text('summary'),
+    /** Computed from the deal's signals (deal-score module, docs/confidence-score.md), never typed. */
     confidenceScore: integer('confidence_score'),
     /** Competitors named in calls (migration 0034): Pipewise's own field, not sent to HubSpot. */
     competitors: text('competitors')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The score's factors, each points and a sentence (migration 0035). */
+    confidenceFactors: jsonb('confidence_factors').$type<{ points: number; reason: string; kind: string }[]>(),
+    /** When the score was computed: a sweep recomputes it when an input changed since, or the day has passed. */
+    confidenceComputedAt: timestamp('confidence_computed_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     externalId: text('external_id'),
     createdAt: createdAt(),
@@ -238,6 +244,10 @@ export const deals = pgTable(
     index('deals_org_closedate_idx').on(t.organizationId, t.closedate, t.amount),
     // Exactly the amount_desc sort (Sort by Value), so its first page is read off the index.
     index('deals_org_amount_idx').on(t.organizationId, t.amount.desc().nullsLast(), t.id.desc().nullsFirst()),
+    // The confidence sorts, likewise (migration 0035), and the sweep's "computed before today".
+    index('deals_org_confidence_asc_idx').on(t.organizationId, t.confidenceScore.asc().nullsLast(), t.id.desc().nullsFirst()),
+    index('deals_org_confidence_desc_idx').on(t.organizationId, t.confidenceScore.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('deals_org_confidence_computed_idx').on(t.organizationId, t.confidenceComputedAt),
     externalIdKey('deals_org_external_id_key', t.organizationId, t.externalId),
     index('deals_crm_owner_idx')
       .on(t.crmOwnerId)
@@ -270,6 +280,7 @@ export const dealSearch = pgTable(
     closedate: date('closedate'),
     dealname: text('dealname').notNull(),
     searchText: text('search_text').notNull(),
+    confidenceScore: integer('confidence_score'),
   },
   (t) => [
     // The searched text's trigrams beside the owner (btree_gin): a search by a rep or a team intersects both in the index.

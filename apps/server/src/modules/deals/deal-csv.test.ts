@@ -55,6 +55,7 @@ describe('csv lines', () => {
     summary: 'not exported',
     confidence_score: 80,
     confindence_score: 80,
+    confidence_factors: null,
     company_id: null,
     company_name: null,
     version: 3,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
 import { inUuids } from '../../db/ranked-match';
+import type { TDealScoreFactor } from '@pipewise/contract/deals';
 import { scope, type Viewer } from '../access/scopes';
 import { DEAL_COLUMNS, DEAL_JOINS, selectCount, selectTotalsTable } from './deals-page-sql';
 import { dealFilters } from './deals-query';
@@ -39,6 +40,9 @@ export type DealLine = {
   kdm: string | null;
   painpoints: string | null;
   updatedAt: string;
+  /** The computed confidence score and its factors (deal-score module); null until first scored. */
+  confidence: number | null;
+  factors: TDealScoreFactor[] | null;
 };
 
 /** Which deals, beyond the list's own filters: open ones only, an account's, without next steps, not updated since. */
@@ -47,7 +51,7 @@ export type DealSetQuery = DealSetFilters & {
   companyIds?: string[] | null;
   noNextSteps?: boolean;
   updatedBefore?: Date;
-  order: 'amount_desc' | 'closedate_asc' | 'updated_asc';
+  order: 'amount_desc' | 'closedate_asc' | 'updated_asc' | 'confidence_asc';
   limit: number;
   /** false skips the count and sum (the answer names only the first deals). */
   totals?: boolean;
@@ -75,6 +79,8 @@ export type DealLineRow = {
   kdm: string | null;
   painpoints: string | null;
   updated_at: string;
+  confidence_score: number | null;
+  confidence_factors: TDealScoreFactor[] | null;
 };
 
 export const toLine = (r: DealLineRow): DealLine => ({
@@ -91,12 +97,15 @@ export const toLine = (r: DealLineRow): DealLine => ({
   kdm: r.kdm,
   painpoints: r.painpoints,
   updatedAt: r.updated_at,
+  confidence: r.confidence_score,
+  factors: r.confidence_factors,
 });
 
 const ORDERS: Record<DealSetQuery['order'], SQL> = {
   amount_desc: sql`d.amount desc nulls last, d.id desc`,
   closedate_asc: sql`d.closedate asc nulls last, d.id desc`,
   updated_asc: sql`d.updated_at asc, d.id desc`,
+  confidence_asc: sql`d.confidence_score asc nulls last, d.id desc`,
 };
 
 /**

@@ -13,7 +13,7 @@ export const DEAL_COLUMNS = sql`
     ${d('pipelineId')}, ${ref('p', pipelines.label)} as pipeline_label, ${d('amount')}::text as amount,
     to_char(${d('closedate')}, 'YYYY-MM-DD') as closedate, ${d('nextsteps')}, ${d('kdm')}, ${d('painpoints')}, ${d('competitors')},
     ${d('summary')},
-    ${d('confidenceScore')}, ${d('companyId')}, ${ref('c', companies.name)} as company_name, ${d('version')},
+    ${d('confidenceScore')}, ${d('confidenceFactors')}, ${d('companyId')}, ${ref('c', companies.name)} as company_name, ${d('version')},
     to_char(${d('updatedAt')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at`;
 
 export const DEAL_JOINS = sql`

@@ -43,6 +43,9 @@ const SORTS: Record<TDealSort, SortKey[]> = {
   closedate_desc: [{ column: 'closedate', direction: 'desc', nullsLast: true }],
   dealname_asc: [{ column: 'dealname', direction: 'asc', lowerCased: true }],
   dealname_desc: [{ column: 'dealname', direction: 'desc', lowerCased: true }],
+  // Lowest first: the deals at risk (the computed score, docs/confidence-score.md); unscored ones last either way.
+  confidence_asc: [{ column: 'confidenceScore', direction: 'asc', nullsLast: true }],
+  confidence_desc: [{ column: 'confidenceScore', direction: 'desc', nullsLast: true }],
 };
 const TIE_BREAK: SortKey = { column: 'id', direction: 'desc' };
 

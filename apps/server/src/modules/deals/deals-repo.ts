@@ -1,5 +1,5 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { TDealListQuery } from '@pipewise/contract/deals';
+import type { TDealListQuery, TDealScoreFactor as DealScoreFactor } from '@pipewise/contract/deals';
 import { execute, type DbOrTx } from '../../db/client';
 import { dealStakeholders, deals } from '../../db/schema/crm';
 import { inUuids } from '../../db/ranked-match';
@@ -32,6 +32,8 @@ export type DealRecord = {
   competitors: string[];
   summary: string | null;
   confidenceScore: number | null;
+  /** The score's factors (deal-score module), null until first computed. */
+  confidenceFactors: DealScoreFactor[] | null;
   companyId: string | null;
   companyName: string | null;
   version: number;
@@ -62,6 +64,7 @@ type DealRow = {
   competitors: string[] | null;
   summary: string | null;
   confidence_score: number | null;
+  confidence_factors: DealScoreFactor[] | null;
   company_id: string | null;
   company_name: string | null;
   version: number;
@@ -89,6 +92,7 @@ const toRecord = (r: DealRow): DealRecord => ({
   competitors: r.competitors ?? [],
   summary: r.summary,
   confidenceScore: r.confidence_score,
+  confidenceFactors: r.confidence_factors,
   companyId: r.company_id,
   companyName: r.company_name,
   version: r.version,
@@ -125,7 +129,6 @@ export type DealChanges = Partial<
     | 'painpoints'
     | 'competitors'
     | 'summary'
-    | 'confidenceScore'
     | 'companyId'
   >
 >;

@@ -1248,13 +1248,14 @@ describe('PUT /api/deal/:id', () => {
     expect(await getDeal(d.id)).toMatchObject({ amount: '100.00', version: 1 });
   });
 
-  it('accepts confindence_score and confidence_score and answers with both', async () => {
+  it('refuses a typed confidence score in either spelling (it is computed, decision 0019) and changes nothing', async () => {
     const d = await fresh();
-    const a = await put('rep1', d.id, { properties: { confindence_score: 70 } });
-    expect(a.json().data).toMatchObject({ confidence_score: 70, confindence_score: 70 });
-    const b = await put('rep1', d.id, { confidence_score: 40 });
-    expect(b.json().data).toMatchObject({ confidence_score: 40, confindence_score: 40 });
-    expect((await put('rep1', d.id, { confidence_score: 101 })).statusCode).toBe(400);
+    for (const body of [{ properties: { confindence_score: 70 } }, { confidence_score: 40 }, { confidence_score: null, amount: '5' }]) {
+      const res = await put('rep1', d.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().detail).toContain('The confidence score is computed');
+    }
+    expect(await getDeal(d.id)).toMatchObject({ amount: '100.00', version: 1 });
   });
 
   it("company_id must be a company of the workspace: another workspace's or a missing one -> 400, nothing leaks", async () => {
@@ -1304,7 +1305,6 @@ describe('POST /api/deal/', () => {
       dealstage: 'Demo',
       amount: '12,000',
       closedate: '2025-09-30',
-      confindence_score: 55,
     });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<{ success: boolean; data: TDeal }>();
@@ -1316,8 +1316,8 @@ describe('POST /api/deal/', () => {
       dealstage: stage(beta, 'Demo').id,
       amount: '12000.00',
       closedate: '2025-09-30',
-      confidence_score: 55,
-      confindence_score: 55,
+      confidence_score: null,
+      confindence_score: null,
       version: 1,
     });
     const listed = await listOk('rep2', { search: 'omega' });

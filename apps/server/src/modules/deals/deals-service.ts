@@ -50,6 +50,7 @@ export function toDeal(r: DealRecord): TDeal {
     summary: r.summary,
     confidence_score: r.confidenceScore,
     confindence_score: r.confidenceScore,
+    confidence_factors: r.confidenceFactors,
     company_id: r.companyId,
     company_name: r.companyName,
     version: r.version,
@@ -178,8 +179,6 @@ export function createDealsService(deps: {
       if (fields[key] !== undefined) changes[key] = fields[key];
     }
     if (fields.competitors !== undefined) changes.competitors = fields.competitors;
-    const confidence = fields.confidence_score !== undefined ? fields.confidence_score : fields.confindence_score;
-    if (confidence !== undefined) changes.confidenceScore = confidence;
     if (fields.company_id !== undefined) {
       // Only a company the caller sees: another one's name would reach them through the deal.
       if (fields.company_id !== null && !(await repos.companies.visibleTo(caller, fields.company_id))) {

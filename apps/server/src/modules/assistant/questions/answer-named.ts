@@ -9,6 +9,7 @@ import { trailingAccount } from './account-prefix';
 import { contentWords } from './name-match';
 import { askedName, clearlyOutside, isOutside, outsideAnswer, outsideTotals, unknownDeal, unknownName } from './outside';
 import { readContactFields, readDealFields } from './record-fields';
+import { answerDealConfidence, asksWhyConfidence } from './answer-confidence';
 
 /** What a question is about once its names are read: one of the list intents, or a named record. */
 export type NamedRead =
@@ -60,6 +61,19 @@ export function readNamed(
   const fields = readDealFields(rest);
   const caller = (ctx: AskContext) => ctx.caller;
 
+  // "Why is <deal> at 40%": that deal's score and its factors (the number asked may be wrong or missing).
+  if (mentions.deals.length && asksWhyConfidence(rest))
+    return {
+      kind: 'answer',
+      intent: 'deal_field',
+      run: (ctx) =>
+        answerDealConfidence(
+          records,
+          caller(ctx),
+          mentions.deals.map((d) => d.id),
+          question,
+        ),
+    };
   if (mentions.deals.length) {
     const companies = [...new Set(mentions.deals.map((d) => d.companyId).filter((id): id is string => !!id))];
     if (intent.name === 'last_meeting' || intent.name === 'calls')
@@ -103,6 +117,8 @@ export function readNamed(
       companyId: null,
       match: { score: 1, coverage: 1, used: [], first: true },
     }));
+    // "Why is the Acme deal's confidence so low": the account's open deals, lowest score first, with their factors.
+    if (asksWhyConfidence(rest)) return { kind: 'intent', intent: { name: 'at_risk' }, account };
     const asksFields = fields.some((f) => ACCOUNT_FIELDS.has(f));
     if (isListIntent(intent.name) && !(intent.name === 'closing' && fields.includes('closedate') && !/\b(this|next)\b/i.test(rest)))
       return { kind: 'intent', intent, account };

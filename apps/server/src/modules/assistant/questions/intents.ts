@@ -26,6 +26,8 @@ export const LIST_INTENTS = [
   'last_meeting',
   'account_people',
   'calls',
+  /** The open deals with the lowest confidence scores and why (issue 30). */
+  'at_risk',
 ] as const;
 
 export const INTENTS = [
@@ -57,6 +59,7 @@ export type Intent =
   | { name: 'last_meeting' }
   | { name: 'account_people'; painpoints: boolean; decisionMakers: boolean }
   | { name: 'calls'; day: 'today' | 'tomorrow' }
+  | { name: 'at_risk' }
   | { name: 'deal_stats'; measure: 'count' | 'sum' | 'both'; filters: DealFilters }
   | { name: 'search'; text: string };
 

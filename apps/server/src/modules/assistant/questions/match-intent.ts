@@ -2,6 +2,7 @@ import { splitAccountPrefix, trailingAccount } from './account-prefix';
 import type { Intent, ReadQuestion, Vocabulary } from './intents';
 import { hasFilters, readFilters, readLabels } from './read-filters';
 import { either } from './either';
+import { AT_RISK } from './answer-confidence';
 
 /** Each intent's wording; checked in this order, the first that fits wins. */
 const CALLS_WORDS = /\b(calls?|meetings?|schedule|agenda|appointments?|calendar)\b/i;
@@ -93,6 +94,7 @@ export function matchIntent(question: string, vocab: Vocabulary, today: string):
   const pain = PAIN.test(words);
   const decision = DECISION.test(words);
   if (pain || decision) return { name: 'account_people', painpoints: pain, decisionMakers: decision };
+  if (AT_RISK.test(q)) return { name: 'at_risk' };
   if (TOP_OWNER.test(q)) return { name: 'top_owner' };
   const group = GROUP_BY.exec(q);
   if (group) return { name: 'pipeline_by', by: groupOf(group[1] ?? group[2]!) };

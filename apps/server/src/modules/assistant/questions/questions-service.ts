@@ -3,6 +3,7 @@ import { answerAccountPeople, answerLastMeeting } from './answer-account';
 import { labelWords, readNamed } from './answer-named';
 import { accountSource, type RecordReads } from './answer-record';
 import { answerCalls } from './answer-calls';
+import { answerAtRisk } from './answer-confidence';
 import { answerClosing, answerLargest, answerNoNextSteps, answerOverdue, answerStuck } from './answer-deal-lists';
 import { answerDealStats } from './answer-deal-stats';
 import { unknownAccount, type Answer, type AnswerDeps, type AskContext, type Company } from './answer-kit';
@@ -64,6 +65,8 @@ function answer(read: ReadQuestion, ctx: AskContext, deps: AnswerDeps, vocab: Vo
       return answerAccountPeople(ctx, deps, i);
     case 'calls':
       return answerCalls(ctx, deps, i.day);
+    case 'at_risk':
+      return answerAtRisk(ctx, deps);
     case 'deal_stats':
       return answerDealStats(ctx, deps, i.measure, i.filters, vocab);
     case 'search':

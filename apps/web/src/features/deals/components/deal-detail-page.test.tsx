@@ -103,7 +103,7 @@ describe('Deal detail', () => {
     expect(dialog).toHaveTextContent(deal.summary!);
   });
 
-  it("shows the default '90%' confidence, 'No stakeholders' and 'Deal not found'", async () => {
+  it("shows no made-up confidence (the spec's fixed '90%' is computed now), 'No stakeholders' and 'Deal not found'", async () => {
     fakeApi({
       'GET /api/session/profile': () => json(profileFixture()),
       'GET /api/deal/get_deal_by_id/7': () =>
@@ -111,7 +111,8 @@ describe('Deal detail', () => {
       'GET /api/deal/get-stackholders-for-deal': () => json({ data: [] }),
     });
     const view = renderApp('/dashboard/deals/7');
-    expect(await screen.findByText('90%')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^– Confidence on closure$/ })).toBeInTheDocument();
+    expect(screen.queryByText('90%')).not.toBeInTheDocument();
     expect(await screen.findByText('No stakeholders')).toBeInTheDocument();
     view.unmount();
     renderApp('/dashboard/deals/404');

@@ -5,12 +5,12 @@ import { Card } from '../../../components/ui/card';
 import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ownerDisplayName } from '../api/get-deal-owners';
+import { ConfidenceBadge } from './confidence-badge';
 import { SaveChangesDialog } from './save-changes-dialog';
 import { STAGE_AGAIN_MESSAGE, useDealForm } from './use-deal-form';
 
 /** How long a typed close date rests before the save dialog opens (a picked date: the same pause). */
 const CLOSE_DATE_SETTLE_MS = 800;
-const DEFAULT_CONFIDENCE = 90;
 
 type DealOverviewProps = {
   deal: TDeal | null;
@@ -29,7 +29,6 @@ function withCurrent(options: SelectOption[], value: string | null | undefined, 
 export function DealOverview({ deal, owners, pipelines, onPipelineChange }: DealOverviewProps) {
   const edit = useDealForm(deal, onPipelineChange);
   const { form, pending, commitCloseDate } = edit;
-  const score = deal?.confidence_score ?? deal?.confindence_score ?? DEFAULT_CONFIDENCE;
 
   const ownerOptions = withCurrent(
     owners.map((o) => ({ value: o.id, label: ownerDisplayName(o) })),
@@ -60,10 +59,7 @@ export function DealOverview({ deal, owners, pipelines, onPipelineChange }: Deal
         <h2 id="deal-title" className="deal-title">
           {deal?.dealname || 'New Deal'}
         </h2>
-        <p className="confidence-badge">
-          <span className="confidence-value">{score}%</span>
-          <span className="confidence-label">Confidence on closure</span>
-        </p>
+        <ConfidenceBadge deal={deal} />
       </div>
       {edit.saveError ? <AlertMessage plain>{edit.saveError}</AlertMessage> : null}
       <div className="deal-fields">

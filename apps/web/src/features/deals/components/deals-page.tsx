@@ -137,9 +137,11 @@ export function DealsPage() {
           onColumnsChange={changeColumns}
           exportUrl={exportDealsUrl(query)}
           sortedByValue={state.sort === 'amount_desc'}
+          sortedByConfidence={state.sort === 'confidence_asc'}
           groupedByStage={state.view === 'stage'}
           onRefresh={retry}
           onToggleSortByValue={() => update(setSort(state, state.sort === 'amount_desc' ? DEFAULT_SORT : 'amount_desc'))}
+          onToggleSortByConfidence={() => update(setSort(state, state.sort === 'confidence_asc' ? DEFAULT_SORT : 'confidence_asc'))}
           onToggleGroupByStage={() => update({ ...state, view: state.view === 'stage' ? 'table' : 'stage', page: 1 })}
           openMenu={openMenu}
           setOpenMenu={setOpenMenu}

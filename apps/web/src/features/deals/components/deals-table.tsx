@@ -10,6 +10,8 @@ const SORTABLE: Partial<Record<DealColumnId, [TDealSort, TDealSort]>> = {
   dealname: ['dealname_asc', 'dealname_desc'],
   budget: ['amount_desc', 'amount_asc'],
   closedate: ['closedate_asc', 'closedate_desc'],
+  // Lowest first: the deals at risk (issue 30).
+  confidence: ['confidence_asc', 'confidence_desc'],
 };
 
 type DealsTableProps = {

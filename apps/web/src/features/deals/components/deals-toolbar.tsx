@@ -12,9 +12,12 @@ type DealsToolbarProps = {
   onColumnsChange: (columns: DealColumnId[]) => void;
   exportUrl: string;
   sortedByValue: boolean;
+  /** Sorted by the computed confidence score, lowest first (issue 30). */
+  sortedByConfidence: boolean;
   groupedByStage: boolean;
   onRefresh: () => void;
   onToggleSortByValue: () => void;
+  onToggleSortByConfidence: () => void;
   onToggleGroupByStage: () => void;
   openMenu: OpenMenu;
   setOpenMenu: Dispatch<SetStateAction<OpenMenu>>;
@@ -77,6 +80,9 @@ export function DealsToolbar(props: DealsToolbarProps) {
         <MenuItem onSelect={props.onRefresh}>Refresh Data</MenuItem>
         <MenuItem checked={props.sortedByValue} onSelect={props.onToggleSortByValue}>
           Sort by Value
+        </MenuItem>
+        <MenuItem checked={props.sortedByConfidence} onSelect={props.onToggleSortByConfidence}>
+          Sort by Confidence (lowest first)
         </MenuItem>
         <MenuItem checked={props.groupedByStage} onSelect={props.onToggleGroupByStage}>
           Group by Stage

@@ -11,6 +11,7 @@ export const DEAL_COLUMNS = [
   { id: 'pipeline', label: 'Pipeline', required: false, shownByDefault: false },
   { id: 'closedate', label: 'Close date', required: false, shownByDefault: false },
   { id: 'company', label: 'Company', required: false, shownByDefault: false },
+  { id: 'confidence', label: 'Confidence', required: false, shownByDefault: false },
 ] as const;
 
 export type DealColumnId = (typeof DEAL_COLUMNS)[number]['id'];
@@ -69,5 +70,7 @@ export function cellText(deal: TDeal, id: DealColumnId): string {
       return deal.closedate ? formatIsoDay(deal.closedate) : NA;
     case 'company':
       return orNa(deal.company_name);
+    case 'confidence':
+      return deal.confidence_score === null ? NA : `${deal.confidence_score}%`;
   }
 }
