@@ -6,6 +6,7 @@ import { createDealReads } from './modules/deals/deal-reads';
 import { createDealRecordReads } from './modules/deals/deal-record-reads';
 import { createDealSetReads } from './modules/deals/deal-set-reads';
 import { createCrmOwnerReads } from './modules/hubspot/crm-owner-reads';
+import { createCallWordsReads } from './modules/recordings/call-words';
 import { createRecordingReads } from './modules/recordings/recording-reads';
 import { createUserReads } from './modules/users/user-reads';
 
@@ -22,6 +23,7 @@ export function createReads(db: DbOrTx) {
     contacts: createContactReads(db),
     people: createUserReads(db),
     recordings: createRecordingReads(db),
+    callWords: createCallWordsReads(db),
     calendar: createMeetingReads(db),
     crmOwners: createCrmOwnerReads(db),
   };

@@ -50,15 +50,19 @@ const recordingRows = () =>
 describe('the demo recordings', () => {
   it("are on the uploaders' own deals, with summary, 3 to 7 key points and sentiment from their transcripts", async () => {
     const ready = (await recordingRows()).filter((r) => r.status === 'ready');
-    expect(ready.length).toBeGreaterThanOrEqual(6);
+    expect(ready.length).toBeGreaterThanOrEqual(9);
+    // Every one of the nine users holds calls, so coaching statistics have each style to read.
     expect(new Set(ready.map((r) => r.uploader))).toEqual(
       new Set([
+        'asha@acme.example',
+        'vikram@acme.example',
+        'meera@acme.example',
         'rahul@acme.example',
         'priya@acme.example',
+        'arjun@acme.example',
         'kavya@acme.example',
         'rohan@acme.example',
-        'meera@acme.example',
-        'vikram@acme.example',
+        'sneha@acme.example',
       ]),
     );
     expect(new Set(ready.map((r) => r.sentiment))).toEqual(new Set(['positive', 'neutral', 'negative']));
@@ -72,6 +76,68 @@ describe('the demo recordings', () => {
       expect(r.attendees[0]).toMatchObject({ email: r.uploader, organizer: true, self: true, responseStatus: 'accepted' });
       expect(r.attendees.length).toBeGreaterThanOrEqual(2);
     }
+  });
+
+  it('carry speaker-named transcripts: the uploader and the deal company contacts, with times, as "Name: text" lines', async () => {
+    const segments = await execute<{
+      title: string;
+      seller: string;
+      seq: number;
+      start_seconds: number;
+      end_seconds: number;
+      speaker: string;
+      text: string;
+      contacts: string[];
+      transcription: string;
+      duration_seconds: number;
+    }>(
+      database.db,
+      sql`
+      select r.title, u.first_name || ' ' || u.last_name as seller, s.seq, s.start_seconds, s.end_seconds, s.speaker, s.text,
+        r.transcription, r.duration_seconds,
+        (select array_agg(c.firstname || ' ' || c.lastname) from contacts c where c.company_id = d.company_id) as contacts
+      from recording_segments s join recordings r on r.id = s.recording_id join users u on u.id = r.uploaded_by
+      join deals d on d.id = r.deal_id order by r.title, s.seq`,
+    );
+    const byCall = new Map<string, typeof segments>();
+    for (const s of segments) byCall.set(s.title, [...(byCall.get(s.title) ?? []), s]);
+    const ready = (await recordingRows()).filter((r) => r.status === 'ready');
+    expect([...byCall.keys()].sort()).toEqual(ready.map((r) => r.title).sort());
+    const talk: number[] = [];
+    for (const [title, rows] of byCall) {
+      expect(rows.length, title).toBeGreaterThanOrEqual(10);
+      const speakers = new Set(rows.map((s) => s.speaker));
+      expect(speakers.has(rows[0]!.seller), title).toBe(true);
+      expect(
+        [...speakers].filter((s) => s !== rows[0]!.seller).every((s) => rows[0]!.contacts.includes(s)),
+        title,
+      ).toBe(true);
+      expect(speakers.size, title).toBeGreaterThanOrEqual(2);
+      for (const [i, s] of rows.entries()) {
+        expect(s.seq).toBe(i);
+        expect(s.end_seconds).toBeGreaterThan(s.start_seconds);
+        if (i > 0) expect(s.start_seconds).toBeGreaterThanOrEqual(rows[i - 1]!.end_seconds);
+      }
+      expect(rows[0]!.transcription).toBe(rows.map((s) => `${s.speaker}: ${s.text}`).join('\n'));
+      expect(rows[0]!.duration_seconds).toBeGreaterThanOrEqual(rows.at(-1)!.end_seconds);
+      const spoken = (mine: boolean) =>
+        rows.filter((s) => (s.speaker === s.seller) === mine).reduce((n, s) => n + s.end_seconds - s.start_seconds, 0);
+      talk.push(spoken(true) / (spoken(true) + spoken(false)));
+    }
+    // Talk ratios differ from seller to seller.
+    expect(Math.max(...talk) - Math.min(...talk)).toBeGreaterThan(0.3);
+    const all = segments.map((s) => s.text).join(' ');
+    // What the suggestions and the assistant read: amounts, dates, next steps, objections, competitors, action items.
+    for (const words of [
+      /₹[\d.]+ lakh/,
+      /Next step: .* on \d{1,2} [A-Z][a-z]+/,
+      /I'll send/,
+      /decision/,
+      /security review/,
+      /rollout/,
+      /integration/,
+    ])
+      expect(all).toMatch(words);
   });
 
   it('include a real video whose queued job stores it and processes it with pocketsphinx', { timeout: 60_000 }, async () => {

@@ -1,24 +1,39 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { extractiveInsights } from '../modules/recordings/insights/extractive-summary';
 import { transcriptSentiment } from '../modules/recordings/insights/transcript-sentiment';
 import { storeDemoMediaJob } from '../modules/recordings/recording-jobs';
 import { extractCallSuggestionsJob } from '../modules/call-suggestions/call-suggestions-jobs';
 import type { DbOrTx } from '../db/client';
-import { contacts, deals, jobs, recordings, users } from '../db/schema';
+import { companies, contacts, deals, jobs, pipelineStages, recordingSegments, recordings, users } from '../db/schema';
 import { DEMO_MEDIA_RECORDING, DEMO_RECORDINGS } from './seed-recordings-data';
+import { prng } from './seed-crm';
+import { demoTranscript, styleOf } from './seed-transcripts';
 
 type Person = { id: string; email: string; name: string };
-type DealRef = { id: number; pipelineId: string; companyId: string | null };
+type DealRef = {
+  id: number;
+  pipelineId: string;
+  companyId: string | null;
+  dealname: string;
+  amount: string | null;
+  kdm: string | null;
+  stageOrder: number;
+  closed: boolean;
+  company: string | null;
+};
+type Customer = { email: string; displayName: string; title: string | null };
 
 /**
- * Meeting recordings on the demo deals, for reps and managers: ready-made ones whose summary,
+ * Meeting recordings on the demo deals, for reps and managers: ready-made ones with speaker-named
+ * transcripts (segments with times, generated from templates: seed-transcripts.ts) whose summary,
  * key points and sentiment come from the same insights code as processing, and one real video
  * whose media is stored and processed by a job, so playback and processing show without an upload.
  */
 export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now = new Date()): Promise<void> {
+  const rand = prng(20261130);
   const people = await db
     .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
     .from(users)
@@ -26,30 +41,48 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
   const byEmail = new Map<string, Person>(people.map((p) => [p.email, { id: p.id, email: p.email, name: `${p.first} ${p.last}`.trim() }]));
   const used = new Set<number>();
 
-  /** The uploader's next own deal (each recording on a different one), with the company's contacts. */
-  async function dealOf(owner: Person): Promise<{ deal: DealRef | undefined; customers: { email: string; displayName: string }[] }> {
+  /**
+   * The uploader's next own deal (each recording on a different one; an open one at `company` first, then any
+   * open one), with the company's contacts.
+   */
+  async function dealOf(owner: Person, company?: string): Promise<{ deal: DealRef | undefined; customers: Customer[] }> {
     const owned = await db
-      .select({ id: deals.id, pipelineId: deals.pipelineId, companyId: deals.companyId })
+      .select({
+        id: deals.id,
+        pipelineId: deals.pipelineId,
+        companyId: deals.companyId,
+        dealname: deals.dealname,
+        amount: deals.amount,
+        kdm: deals.kdm,
+        stageOrder: pipelineStages.displayOrder,
+        closed: pipelineStages.isClosed,
+        company: companies.name,
+      })
       .from(deals)
+      .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+      .leftJoin(companies, eq(companies.id, deals.companyId))
       .where(and(eq(deals.organizationId, organizationId), eq(deals.ownerId, owner.id)))
       .orderBy(asc(deals.id));
-    const deal = owned.find((d) => !used.has(d.id)) ?? owned[0];
+    const free = owned.filter((d) => !used.has(d.id));
+    const deal =
+      free.find((d) => !d.closed && company !== undefined && d.company === company) ?? free.find((d) => !d.closed) ?? free[0] ?? owned[0];
     if (deal) used.add(deal.id);
     const people = deal?.companyId
       ? await db
-          .select({ email: contacts.email, first: contacts.firstname, last: contacts.lastname })
+          .select({ email: contacts.email, first: contacts.firstname, last: contacts.lastname, title: contacts.jobtitle })
           .from(contacts)
           .where(inArray(contacts.companyId, [deal.companyId]))
           .orderBy(asc(contacts.email))
       : [];
-    return { deal, customers: people.filter((c) => c.email).map((c) => ({ email: c.email!, displayName: `${c.first} ${c.last}`.trim() })) };
+    return {
+      deal,
+      customers: people
+        .filter((c) => c.email)
+        .map((c) => ({ email: c.email!, displayName: `${c.first} ${c.last}`.trim(), title: c.title })),
+    };
   }
 
-  function attendees(
-    owner: Person,
-    customers: { email: string; displayName: string }[],
-    responses: TMeetAttendee['responseStatus'][],
-  ): TMeetAttendee[] {
+  function attendees(owner: Person, customers: Customer[], responses: TMeetAttendee['responseStatus'][]): TMeetAttendee[] {
     const organizer: TMeetAttendee = {
       email: owner.email,
       displayName: owner.name,
@@ -57,65 +90,121 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
       organizer: true,
       self: true,
     };
-    return [organizer, ...responses.flatMap((responseStatus, i) => (customers[i] ? [{ ...customers[i], responseStatus }] : []))];
+    return [
+      organizer,
+      ...responses.flatMap((responseStatus, i) =>
+        customers[i] ? [{ email: customers[i].email, displayName: customers[i].displayName, responseStatus }] : [],
+      ),
+    ];
   }
 
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000 - 3 * 3_600_000);
 
   /** What every demo recording has: its uploader, one of their deals, who attended, and when. */
-  async function common(owner: Person, title: string, daysAgo: number, responses: TMeetAttendee['responseStatus'][]) {
-    const { deal, customers } = await dealOf(owner);
+  async function common(owner: Person, title: string, daysAgo: number, responses: TMeetAttendee['responseStatus'][], company?: string) {
+    const { deal, customers } = await dealOf(owner, company);
     return {
-      organizationId,
-      uploadedBy: owner.id,
-      uploaderEmail: owner.email,
-      dealId: deal?.id ?? null,
-      pipelineId: deal?.pipelineId ?? null,
-      title,
-      meetAttendees: attendees(owner, customers, responses),
-      recordedAt: at(daysAgo),
-      createdAt: at(daysAgo),
+      deal,
+      customers,
+      values: {
+        organizationId,
+        uploadedBy: owner.id,
+        uploaderEmail: owner.email,
+        dealId: deal?.id ?? null,
+        pipelineId: deal?.pipelineId ?? null,
+        title,
+        meetAttendees: attendees(owner, customers, responses),
+        recordedAt: at(daysAgo),
+        createdAt: at(daysAgo),
+      },
     };
   }
 
+  /** The next open stage of the deal's pipeline: the forward move a call proposes. */
+  async function nextStageOf(deal: DealRef | undefined): Promise<string | null> {
+    if (!deal || deal.closed) return null;
+    const [next] = await db
+      .select({ label: pipelineStages.label })
+      .from(pipelineStages)
+      .where(
+        and(
+          eq(pipelineStages.pipelineId, deal.pipelineId),
+          gt(pipelineStages.displayOrder, deal.stageOrder),
+          eq(pipelineStages.isClosed, false),
+        ),
+      )
+      .orderBy(asc(pipelineStages.displayOrder))
+      .limit(1);
+    return next?.label ?? null;
+  }
+
+  const segmentRows: (typeof recordingSegments.$inferInsert)[] = [];
   for (const r of DEMO_RECORDINGS) {
     const owner = byEmail.get(r.uploader);
     if (!owner) continue;
-    const { summary, keyPoints } = extractiveInsights(r.transcript);
-    const recordingId = randomUUID();
-    const shared = await common(owner, r.title, r.daysAgo, r.responses);
+    const { deal, customers, values } = await common(owner, r.title, r.daysAgo, r.responses, r.company);
+    const onCall = customers.slice(0, Math.max(1, r.responses.length));
+    const speakers = onCall.length ? onCall.map((c) => ({ name: c.displayName, title: c.title })) : [{ name: 'Customer', title: null }];
+    // The deal's key decision maker ('Name (Title)'), else another of the company's contacts.
+    const kdm = /^(.*?)\s*\((.*)\)$/.exec(deal?.kdm ?? '');
+    const another = customers.find((c) => c.displayName !== speakers[0]!.name) ?? customers[0];
+    const decisionMaker =
+      kdm && kdm[1] !== speakers[0]!.name
+        ? { name: kdm[1]!, title: kdm[2]! }
+        : { name: another?.displayName ?? speakers[0]!.name, title: another?.title ?? null };
+    const recordedAt = at(r.daysAgo);
+    const { segments, transcription, plain } = demoTranscript(
+      {
+        scenario: r.scenario,
+        style: styleOf(r.uploader),
+        seller: owner.name,
+        customers: speakers,
+        company: deal?.company?.replace(/ (Pvt Ltd|Co)$/, '') ?? 'your company',
+        product: deal?.dealname.split(' - ')[1] ?? 'the platform',
+        amount: deal?.amount ? Number(deal.amount) : null,
+        decisionMaker,
+        nextStage: await nextStageOf(deal),
+        recordedAt,
+      },
+      rand,
+    );
+    const { summary, keyPoints } = extractiveInsights(plain);
+    const [row] = await db
+      .insert(recordings)
+      .values({
+        ...values,
+        uploadType: 'transcription',
+        kind: r.kind,
+        meetLink: `https://meet.google.com/${r.title
+          .toLowerCase()
+          .replace(/[^a-z]/g, '')
+          .slice(0, 3)}-demo-${r.daysAgo}`,
+        status: 'ready',
+        // The call's length is its transcript's, to the end of the last words.
+        durationSeconds: Math.ceil(segments.at(-1)!.endSeconds + 4),
+        transcriptStatus: 'available',
+        transcription,
+        summary,
+        keyPoints,
+        sentiment: transcriptSentiment(plain).sentiment,
+        processedAt: recordedAt,
+      })
+      .returning({ id: recordings.id });
+    segmentRows.push(...segments.map((s) => ({ ...s, recordingId: row!.id, organizationId })));
     // A call on a deal gets its suggested updates on first start, as a processed upload does.
-    if (shared.dealId !== null) {
-      const payload = extractCallSuggestionsJob.payload.parse({ recordingId });
+    if (values.dealId !== null) {
+      const payload = extractCallSuggestionsJob.payload.parse({ recordingId: row!.id });
       await db.insert(jobs).values({ type: extractCallSuggestionsJob.type, payload, maxAttempts: 3, runAt: now });
     }
-    await db.insert(recordings).values({
-      ...shared,
-      id: recordingId,
-      uploadType: 'transcription',
-      kind: r.kind,
-      meetLink: `https://meet.google.com/${r.title
-        .toLowerCase()
-        .replace(/[^a-z]/g, '')
-        .slice(0, 3)}-demo-${r.daysAgo}`,
-      status: 'ready',
-      // A transcript of the whole call; the recorded length is what the calendar booked.
-      durationSeconds: r.durationMinutes * 60,
-      transcriptStatus: 'available',
-      transcription: r.transcript,
-      summary,
-      keyPoints,
-      sentiment: transcriptSentiment(r.transcript).sentiment,
-      processedAt: at(r.daysAgo),
-    });
   }
+  if (segmentRows.length) await db.insert(recordingSegments).values(segmentRows);
 
   const m = DEMO_MEDIA_RECORDING;
   const owner = byEmail.get(m.uploader);
   if (!owner) return;
   const id = randomUUID();
   await db.insert(recordings).values({
-    ...(await common(owner, m.title, m.daysAgo, m.responses)),
+    ...(await common(owner, m.title, m.daysAgo, m.responses)).values,
     id,
     uploadType: 'file',
     kind: 'video',

@@ -40,6 +40,8 @@ export const INTENTS = [
   'deal_field',
   'account',
   'contact',
+  /** What was said on calls: quotes from the transcripts with links that play them. */
+  'said',
   /** A name the caller has no record of; a question outside the CRM. */
   'unknown',
   'outside',

@@ -19,6 +19,9 @@ import type { DealSetReads } from '../../deals/deal-set-reads';
 import type { UserReads } from '../../users/user-reads';
 import type { TaskReads } from '../../tasks/task-reads';
 import { answerTasks, readTaskQuestion } from './answer-tasks';
+import type { CallWordsReads } from '../../recordings/call-words';
+import { findQuotes, NOT_IN_CALLS, quotesAnswer, type Quotes } from './answer-said';
+import { readSaidQuestion } from './said-question';
 
 /** The other modules' reads the answers use (built in services.ts): the answerers', the named records', and the vocabulary's. */
 export type QuestionReads = AnswerDeps &
@@ -26,6 +29,8 @@ export type QuestionReads = AnswerDeps &
     people: Pick<UserReads, 'workspacePeople'>;
     dealSets: Pick<DealSetReads, 'labels'>;
     companies: Pick<CompanyReads, 'named'>;
+    /** What was said on calls (the transcripts' segments). */
+    callWords: Pick<CallWordsReads, 'search'>;
   };
 
 /** The workspace's people and labels, so a question can name them. */
@@ -120,6 +125,12 @@ export function createQuestionsService(deps: {
         if (companies.length === 0) return { ...unknownAccount(asked), intent: 'unknown' };
         account = { asked, companies };
       }
+      // What was said on calls: quotes from the transcripts, before any record name is read as the question's subject.
+      const said = readSaidQuestion(question, today);
+      if (said) {
+        const found = await findQuotes({ caller, zone, today, now, account }, { ...reads, named }, vocab, said);
+        return { ...(found ? quotesAnswer(found, zone) : { text: NOT_IN_CALLS, sources: [], results: [] }), intent: 'said' };
+      }
       // The records the question names come first; what is asked of them is read around them.
       const mentions = await named.findSideBySide(caller, question, labelWords(question, vocab));
       const decided = readNamed(question, mentions, account, vocab, today, reads);
@@ -137,6 +148,27 @@ export function createQuestionsService(deps: {
       }
       const a = await answer(read, ctx, reads, vocab);
       return { ...(decided.cite ? citeAccounts(a, ctx) : a), intent: read.intent.name };
+    },
+
+    /**
+     * For a question about what was said on calls, the quotes that answer it (null inside: none matched); null
+     * for any other question. The model answers from these only (model/said-model.ts).
+     */
+    async quotes(caller: Caller, query: string, options: AskOptions = {}): Promise<{ found: Quotes | null; zone: string } | null> {
+      const now = options.now ?? clock();
+      const zone = zoneOrUtc(options.timeZone);
+      const today = localDate(now, zone);
+      const { account: prefixed, question: typed } = splitAccountPrefix(query);
+      const question = expandShorthand(typed);
+      if (deps.tasks && !prefixed && readTaskQuestion(question)) return null;
+      const said = readSaidQuestion(question, today);
+      if (!said) return null;
+      const asked = prefixed ?? (options.account?.trim() || null);
+      const companies = asked ? await companiesNamed(caller, asked) : [];
+      if (asked && companies.length === 0) return { found: null, zone };
+      const account = asked ? { asked, companies } : null;
+      const vocab = await vocabularyOf(reads, caller);
+      return { found: await findQuotes({ caller, zone, today, now, account }, { ...reads, named }, vocab, said), zone };
     },
 
     /** The records the question names among those the caller may see, in words a model reads ('deal "X" (id 10012)'). */
