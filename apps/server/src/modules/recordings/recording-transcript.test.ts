@@ -11,6 +11,7 @@ import { signInAll, type TestSession } from '../../../test/sessions';
 import { silentLog } from '../../../test/silent-log';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { processRecordingJob } from './recording-jobs';
+import { createProcessingRepo } from './recording-processor-repo';
 
 let t: TestApp;
 let s: Record<'rahul' | 'priya' | 'vikram', TestSession>;
@@ -139,6 +140,22 @@ describe('a transcript file uploaded over the API', () => {
     expect(badSrt.statusCode).toBe(400);
     expect(badSrt.json().detail).toMatch(/^call\.srt: This SRT file could not be read: /);
     expect(await count()).toBe(before);
+  });
+
+  it('a rerun of the transcript stage replaces the segments an earlier run stored, with the text, in one transaction', async () => {
+    const res = await upload({ transcription_text: 'Kaveri: One.\nArjun: Two.\nKaveri: Three.' });
+    const id = res.json().id as string;
+    await drainJobs(runner);
+    expect((await transcriptOf(s.rahul, id)).json().segments).toHaveLength(3);
+    await t.database.db.update(recordings).set({ status: 'processing' }).where(eq(recordings.id, id));
+    await createProcessingRepo(t.database.db).saveTranscript(id, {
+      text: 'Speaker 1: Again.',
+      segments: [{ start: 1, end: 2, speaker: 'Speaker 1', text: 'Again.' }],
+    });
+    const again = (await transcriptOf(s.rahul, id)).json();
+    expect(again.segments).toEqual([{ seq: 0, start: 1, end: 2, speaker: 'Speaker 1', speaker_name: 'Speaker 1', text: 'Again.' }]);
+    const [row] = await t.database.db.select({ transcription: recordings.transcription }).from(recordings).where(eq(recordings.id, id));
+    expect(row!.transcription).toBe('Speaker 1: Again.');
   });
 
   it('answers 404 for a recording that does not exist or is not an id', async () => {

@@ -51,9 +51,9 @@ describe('uploadedTranscript', () => {
     expect(
       uploadedTranscript('Kaveri Rao: Hello.', [{ start: 0, seconds: 0, text: 'Kaveri Rao: Hello.', segments: kept }]).segments,
     ).toEqual(kept);
-    expect(uploadedTranscript('Kaveri Rao: Hello.\nArjun: Hi.', null).segments).toEqual([
+    expect(uploadedTranscript('Kaveri Rao: Hello.\nArjun Mehta: Hi.', null).segments).toEqual([
       { start: null, end: null, speaker: 'Kaveri Rao', text: 'Hello.' },
-      { start: null, end: null, speaker: 'Arjun', text: 'Hi.' },
+      { start: null, end: null, speaker: 'Arjun Mehta', text: 'Hi.' },
     ]);
     expect(uploadedTranscript('', null)).toEqual({ text: '', segments: [] });
   });

@@ -34,6 +34,11 @@ describe('parseTranscript', () => {
     ]);
   });
 
+  it('reads character references and voice tags with classes, past NOTE blocks', () => {
+    const vtt = 'WEBVTT\n\nNOTE\nExported by Teams\n\n00:01.000 --> 00:04.000\n<v.loud Kaveri Rao>Terms &amp; pricing &lt;final&gt;</v>\n';
+    expect(parseTranscript(vtt).segments).toEqual([{ start: 1, end: 4, speaker: 'Kaveri Rao', text: 'Terms & pricing <final>' }]);
+  });
+
   it('reads a Google Meet WebVTT file, where a cue without a name continues the speaker before it', () => {
     expect(brief('meet.vtt').rows).toEqual([
       [0, 4.62, 'Kaveri Rao', "Okay, I think everyone's here."],

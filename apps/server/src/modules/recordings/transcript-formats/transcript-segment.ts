@@ -30,6 +30,12 @@ const NOT_NAMES = new Set([
   'subject',
 ]);
 
+/** A speech-to-text label ("Speaker 2", "SPEAKER_01", "Guest 3"): a speaker whenever it opens a line. */
+const SPEAKER_LABEL = /^(?:speaker|participant|guest|spk)[ _-]?\d+$/i;
+
+/** A first and last name, each capitalised ("Kaveri Rao", "Anne-Marie O'Neil"). */
+const FULL_NAME = /^\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)+$/u;
+
 /** "Kaveri Rao: Hello" -> { speaker: 'Kaveri Rao', text: 'Hello' }; null when the line does not start with a name and a colon. */
 export function splitSpeaker(line: string): { speaker: string; text: string } | null {
   const at = line.indexOf(':');
@@ -41,7 +47,7 @@ export function splitSpeaker(line: string): { speaker: string; text: string } | 
   // A name has a letter, no sentence punctuation and no digits-only clock ("10:30").
   if (!/\p{L}/u.test(name) || /[.!?,;"“”[\]{}<>]/.test(name)) return null;
   // "Speaker 2" is a label; "We meet at 10" is the start of a time.
-  if (/\d$/.test(name) && !/^(?:speaker|participant|guest|spk)[ _-]?\d+$/i.test(name)) return null;
+  if (/\d$/.test(name) && !SPEAKER_LABEL.test(name)) return null;
   return { speaker: name, text };
 }
 
@@ -98,12 +104,13 @@ export function speakersByPrefix(texts: string[]): { speaker: string | null; tex
   const counts = new Map<string, number>();
   for (const s of split) if (s) counts.set(s.speaker, (counts.get(s.speaker) ?? 0) + 1);
   const named = split.filter(Boolean).length;
-  // A dialogue comes back to its speakers; "Budget: ... / Timeline: ..." names each field once.
-  const mostly = named >= 2 && named * 2 >= texts.length && [...counts.values()].some((n) => n >= 2);
+  // A dialogue comes back to its speakers, or names people in full; "Budget: ... / Timeline: ..." does neither.
+  const people = [...counts.keys()].every((name) => FULL_NAME.test(name));
+  const mostly = named >= 2 && named * 2 >= texts.length && ([...counts.values()].some((n) => n >= 2) || people);
   let current: string | null = null;
   return texts.map((text, i) => {
     const s = split[i];
-    if (s && ((counts.get(s.speaker) ?? 0) >= 2 || mostly)) {
+    if (s && ((counts.get(s.speaker) ?? 0) >= 2 || mostly || SPEAKER_LABEL.test(s.speaker))) {
       current = s.speaker;
       return s;
     }

@@ -5,6 +5,8 @@ declare module 'webvtt-parser' {
   export type WebVttError = { message: string; line: number; col?: number };
   /** The part of webvtt-parser (the W3C validator's parser) this app uses. */
   export class WebVTTParser {
+    /** Named character references ("&amp;" -> "&"); the default knows five, keyed without ";". */
+    constructor(entities?: Record<string, string>);
     parse(input: string, mode: 'metadata' | 'chapters'): { cues: WebVttCue[]; errors: WebVttError[] };
   }
   const webvtt: { WebVTTParser: typeof WebVTTParser };

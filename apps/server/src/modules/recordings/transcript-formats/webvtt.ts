@@ -1,5 +1,13 @@
+import { createRequire } from 'node:module';
 import webvtt, { type WebVttNode } from 'webvtt-parser';
 import { cleanSegments, speakersByPrefix, TranscriptFormatError, type TranscriptSegment } from './transcript-segment';
+
+/**
+ * HTML's named character references, as the parser's README advises: its built-in five are keyed
+ * without the semicolon and turn "&amp;" into "&;". Loaded on the first WebVTT file.
+ */
+let entities: Record<string, string> | undefined;
+const htmlEntities = () => (entities ??= createRequire(import.meta.url)('webvtt-parser/html-entities.json') as Record<string, string>);
 
 const textOf = (nodes: WebVttNode[]): string => nodes.map((n) => (n.type === 'text' ? n.value : textOf(n.children))).join('');
 
@@ -20,7 +28,7 @@ function voiceOf(nodes: WebVttNode[]): string | null {
  * like GUIDs) or from "Name: text" in the cue (Zoom, with cue numbers; Google Meet).
  */
 export function parseWebVtt(input: string): TranscriptSegment[] {
-  const { cues, errors } = new webvtt.WebVTTParser().parse(input.replace(/^\uFEFF/, ''), 'metadata');
+  const { cues, errors } = new webvtt.WebVTTParser(htmlEntities()).parse(input.replace(/^\uFEFF/, ''), 'metadata');
   if (cues.length === 0) {
     const first = errors[0];
     throw new TranscriptFormatError(
