@@ -142,10 +142,11 @@ async function addSharedBuyerMeetings(rep: TestSession, otherTeam: Set<string>, 
  * A participant on each of the other team's recordings named after one of their companies (issue 30):
  * the participants routes and every videos answer (meet_attendees) must not tell the rep who was there.
  */
-async function addParticipants(organizationId: string, theirs: ReturnType<typeof seenBy>): Promise<void> {
+async function addParticipants(organizationId: string, theirs: ReturnType<typeof seenBy>, seenByARep: string[]): Promise<void> {
   const names = theirs.companies.map((c) => c.name);
   if (names.length === 0) return;
-  for (const [i, recordingId] of theirs.ids.recordings.entries()) {
+  // Only on recordings neither scanned rep sees (their own are theirs to read, whoever is named on them).
+  for (const [i, recordingId] of theirs.ids.recordings.filter((id) => !seenByARep.includes(id)).entries()) {
     const name = `Buyer of ${names[i % names.length]}`;
     await execute(
       t.database.db,
@@ -215,7 +216,11 @@ beforeAll(async () => {
     const seen = seenBy(subtree(rep.userId, w.people), w);
     const theirs = seenBy(otherTeam, w);
     await addNotesAndHistory(otherRep, theirs, anyRep);
-    await addParticipants(rep.organizationId, theirs);
+    await addParticipants(
+      rep.organizationId,
+      theirs,
+      seenByARep.flatMap((x) => x.ids.recordings),
+    );
     // Names the rep sees none of: not equal to (or inside) a name the rep sees.
     const hidden = [...theirs.names].filter((n) => ![...seen.names].some((v) => v.includes(n))).sort();
     const hiddenDeals = theirs.deals.filter((d) => hidden.includes(d.name));

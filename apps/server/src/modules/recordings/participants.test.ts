@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TParticipant, TParticipantsResponse } from '@pipewise/contract/participants';
@@ -80,6 +81,45 @@ const participants = async (who: TestSession, id: string) => {
 };
 const byEmail = (list: TParticipant[], email: string) => list.find((p) => p.email === email);
 const fill = (id: string) => t.services.recordings.participants.fromCallAndTranscript(id);
+
+describe('the demo seed', () => {
+  it("keeps its recordings' attendees as participants, matched to users and contacts by email", async () => {
+    const rows = await db().select().from(recordings).where(eq(recordings.uploadedBy, s.rahul.userId));
+    const seeded = rows.filter((r) => r.meetAttendees.length > 0);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const row of seeded) {
+      const video = (await t.app.inject({ method: 'GET', url: `/api/videos/${row.id}`, headers: s.rahul.headers })).json<TVideo>();
+      expect(video.meet_attendees.map(({ email, responseStatus, organizer }) => ({ email, responseStatus, organizer }))).toEqual(
+        row.meetAttendees.map((a) => ({ email: a.email, responseStatus: a.responseStatus, organizer: a.organizer === true })),
+      );
+      expect(video.meet_attendees[0]).toMatchObject({ email: s.rahul.email, self: true, user_id: s.rahul.userId });
+    }
+  });
+});
+
+it("migration 0033 makes an existing recording's attendees its participants, once", async () => {
+  const [row] = await db()
+    .select()
+    .from(recordings)
+    .where(eq(recordings.uploadedBy, s.rahul.userId))
+    .orderBy(recordings.createdAt)
+    .limit(1);
+  const before = (await participants(s.rahul, row!.id)).data;
+  await db().delete(recordingParticipants).where(eq(recordingParticipants.recordingId, row!.id));
+  const file = new URL('../../db/migrations/0033_recording_attendees_as_participants.sql', import.meta.url);
+  for (let i = 0; i < 2; i++) await db().execute(sql.raw(fs.readFileSync(file, 'utf8')));
+  const after = (await participants(s.rahul, row!.id)).data;
+  const shape = (list: TParticipant[]) =>
+    list.map(({ email, name, user_id, contact_id, response_status, organizer }) => ({
+      email,
+      name,
+      user_id,
+      contact_id,
+      response_status,
+      organizer,
+    }));
+  expect(shape(after)).toEqual(shape(before));
+});
 
 describe('the upload dialog takes attendees', () => {
   it('stores users, contacts and typed outside emails, matched, as the video answers them', async () => {
