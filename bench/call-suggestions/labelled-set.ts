@@ -45,7 +45,9 @@ export function loadCases(dir: string): LabelledCase[] {
     .map((f) => ({
       name: f.replace(/\.json$/, ''),
       ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<LabelledCase, 'name'>),
-    }));
+    }))
+    // Only the cases: the set also holds questions.json (what was said), which names no transcript.
+    .filter((c) => typeof c.transcript === 'string');
 }
 
 export function dealOf(c: LabelledCase): DealSnapshot {
