@@ -106,7 +106,8 @@ export async function stageMedianDays(
   if (stageIds.length === 0) return new Map();
   const rows = await execute<{ stage_id: string; median: number | null }>(
     db,
-    sql`select d.stage_id, percentile_cont(0.5) within group (order by extract(epoch from now() - ${enteredAt('d')}) / 86400)::float8 as median
+    sql`select d.stage_id,
+        percentile_cont(0.5) within group (order by extract(epoch from now() - ${enteredAt('d')}) / 86400)::float8 as median
       from deals d where d.organization_id = ${organizationId} and d.stage_id = any(array[${sql.join(
         stageIds.map((s) => sql`${s}::uuid`),
         sql`, `,
@@ -154,6 +155,7 @@ export async function storeDealScores(db: DbOrTx, scores: StoredScore[], at: Dat
     scores.map((s) => sql`(${s.dealId}::bigint, ${s.score}::int, ${JSON.stringify(s.factors)}::jsonb)`),
     sql`, `,
   );
-  await db.execute(sql`update deals d set confidence_score = v.score, confidence_factors = v.factors, confidence_computed_at = ${at.toISOString()}::timestamptz
+  await db.execute(sql`update deals d set confidence_score = v.score, confidence_factors = v.factors,
+      confidence_computed_at = ${at.toISOString()}::timestamptz
     from (values ${values}) as v(id, score, factors) where d.id = v.id`);
 }
