@@ -82,7 +82,8 @@ export type TDealConfidence = z.infer<typeof ZDealConfidence>;
 
 /** The score is computed from the deal's signals (decision 0019): a write that sets it is refused with this. */
 export const CONFIDENCE_COMPUTED_MESSAGE =
-  "The confidence score is computed from the deal's activity, next steps, close date, stage, calls and decision maker; it cannot be set by hand.";
+  "The confidence score is computed from the deal's activity, next steps, close date, stage, calls and decision maker; " +
+  'it cannot be set by hand.';
 const ZComputedConfidence = z
   .number()
   .nullable()

@@ -11,6 +11,14 @@ CREATE INDEX "deals_org_confidence_asc_idx" ON "deals" USING btree ("organizatio
 CREATE INDEX "deals_org_confidence_desc_idx" ON "deals" USING btree ("organization_id","confidence_score" DESC NULLS LAST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- The daily sweep's "computed before today" over the deals of a workspace.
 CREATE INDEX "deals_org_confidence_computed_idx" ON "deals" USING btree ("organization_id","confidence_computed_at");--> statement-breakpoint
+-- The sweep's "inputs changed in the last minutes", each a short index range instead of a scan of the whole table.
+CREATE INDEX "record_history_deal_created_idx" ON "record_history" USING btree ("created_at") WHERE record_type = 'deal';--> statement-breakpoint
+CREATE INDEX "notes_deal_updated_idx" ON "notes" USING btree ("updated_at") WHERE record_type = 'deal';--> statement-breakpoint
+CREATE INDEX "tasks_deal_updated_idx" ON "tasks" USING btree ("updated_at") WHERE deal_id is not null;--> statement-breakpoint
+CREATE INDEX "recordings_deal_updated_idx" ON "recordings" USING btree ("updated_at") WHERE deal_id is not null;--> statement-breakpoint
+CREATE INDEX "recording_participants_created_idx" ON "recording_participants" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "calendar_meetings_deal_updated_idx" ON "calendar_meetings" USING btree ("updated_at") WHERE deal_id is not null;--> statement-breakpoint
+CREATE INDEX "calendar_meetings_deal_start_idx" ON "calendar_meetings" USING btree ("start_at") WHERE deal_id is not null;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "deal_search_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN

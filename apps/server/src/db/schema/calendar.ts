@@ -58,6 +58,13 @@ export const calendarMeetings = pgTable(
       .on(t.bookingId)
       .where(sql`booking_id is not null`),
     index('calendar_meetings_org_owner_start_idx').on(t.organizationId, t.ownerId, t.startAt),
+    // The confidence sweep's "deals whose calls changed or took place in the last minutes" (migration 0035).
+    index('calendar_meetings_deal_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`deal_id is not null`),
+    index('calendar_meetings_deal_start_idx')
+      .on(t.startAt)
+      .where(sql`deal_id is not null`),
     // The header search (modules/search): titles anywhere; by their start for 1-2 characters.
     index('calendar_meetings_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
     index('calendar_meetings_org_title_prefix_idx').on(t.organizationId, sql`lower(${t.title}) text_pattern_ops`),

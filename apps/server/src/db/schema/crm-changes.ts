@@ -73,6 +73,10 @@ export const recordHistory = pgTable(
   },
   (t) => [
     index('record_history_record_idx').on(t.organizationId, t.recordType, t.recordId, t.id),
+    // The confidence sweep's "deals changed in the last minutes" (migration 0035).
+    index('record_history_deal_created_idx')
+      .on(t.createdAt)
+      .where(sql`record_type = 'deal'`),
     check('record_history_record_type_check', isOneOf(sql`${t.recordType}`, CRM_OBJECT_TYPES)),
     check('record_history_operation_check', isOneOf(sql`${t.operation}`, CRM_OPERATIONS)),
     check('record_history_source_check', isOneOf(sql`${t.source}`, RECORD_HISTORY_SOURCES)),

@@ -22,6 +22,10 @@ export const notes = pgTable(
   },
   (t) => [
     index('notes_record_idx').on(t.organizationId, t.recordType, t.recordId, t.createdAt, t.id),
+    // The confidence sweep's "deals with a note written or edited in the last minutes" (migration 0035).
+    index('notes_deal_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`record_type = 'deal'`),
     check('notes_record_type_check', isOneOf(sql`${t.recordType}`, CRM_OBJECT_TYPES)),
     check('notes_body_length_check', sql`char_length(${t.body}) between 1 and ${sql.raw(String(NOTE_MAX_LENGTH))}`),
   ],

@@ -96,6 +96,10 @@ export const recordings = pgTable(
   (t) => [
     index('recordings_org_uploader_idx').on(t.organizationId, t.uploadedBy, t.createdAt),
     index('recordings_deal_idx').on(t.dealId, t.createdAt),
+    // The confidence sweep's "deals whose recordings changed in the last minutes" (migration 0035).
+    index('recordings_deal_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`deal_id is not null`),
     // The stuck-recordings sweep: the few not yet ready or failed, by when they last moved.
     index('recordings_unfinished_idx')
       .on(t.updatedAt)
@@ -192,6 +196,7 @@ export const recordingParticipants = pgTable(
   },
   (t) => [
     index('recording_participants_recording_idx').on(t.recordingId),
+    index('recording_participants_created_idx').on(t.createdAt),
     index('recording_participants_user_idx')
       .on(t.userId)
       .where(sql`user_id is not null`),

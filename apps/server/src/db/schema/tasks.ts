@@ -36,6 +36,10 @@ export const tasks = pgTable(
     // The home's to-dos and "mine": a person's open tasks by due day.
     index('tasks_assignee_idx').on(t.assigneeId, t.status, t.dueDate),
     index('tasks_org_idx').on(t.organizationId, t.createdAt),
+    // The confidence sweep's "deals whose tasks changed in the last minutes" (migration 0035).
+    index('tasks_deal_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`deal_id is not null`),
     index('tasks_deal_idx')
       .on(t.dealId)
       .where(sql`deal_id is not null`),

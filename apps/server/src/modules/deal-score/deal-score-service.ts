@@ -7,20 +7,40 @@ import { dealsWithCallsSince } from '../calendar/meeting-signals';
 import { dealsChangedSinceScored, dealsScoredBefore, storeDealScores } from '../deals/deal-score-reads';
 import { dealsWithRecordingsSince } from '../recordings/recording-signals';
 import { dealsWithTasksSince } from '../tasks/task-signals';
-import { gatherSignals } from './deal-score-signals';
+import { freshStageMedians, gatherSignals, type StageMedians } from './deal-score-signals';
 import { scoreDeal } from './score-factors';
 
 /** How many deals one statement of the sweep scores. */
 const BATCH = 250;
+/** How long a workspace's stage medians are reused by the service: they move over days, not minutes. */
+const MEDIANS_FOR_MS = 60 * 60_000;
+
+/** `medians` read once per workspace for as long as `forMs` (forever by default: one run). */
+function onceEach(medians: StageMedians, forMs = Infinity, clock: () => number = Date.now): StageMedians {
+  const kept = new Map<string, { at: number; value: Promise<Map<string, number>> }>();
+  return (organizationId) => {
+    const hit = kept.get(organizationId);
+    if (hit && clock() - hit.at < forMs) return hit.value;
+    const value = medians(organizationId);
+    kept.set(organizationId, { at: clock(), value });
+    value.catch(() => kept.delete(organizationId));
+    return value;
+  };
+}
 
 /**
  * Computes and stores the scores of `dealIds` as of `at`, a batch at a time; returns how many were
  * scored. The service's refresh, and the demo seed's (which scores every deal it made).
  */
-export async function scoreDeals(db: DbOrTx, dealIds: number[], at: Date): Promise<number> {
+export async function scoreDeals(
+  db: DbOrTx,
+  dealIds: number[],
+  at: Date,
+  medians: StageMedians = onceEach(freshStageMedians(db)),
+): Promise<number> {
   let scored = 0;
   for (let i = 0; i < dealIds.length; i += BATCH) {
-    const gathered = await gatherSignals(db, dealIds.slice(i, i + BATCH), at);
+    const gathered = await gatherSignals(db, dealIds.slice(i, i + BATCH), at, medians);
     await storeDealScores(
       db,
       gathered.map(({ deal, signals }) => ({ dealId: deal.id, ...scoreDeal(signals, at) })),
@@ -44,8 +64,9 @@ export type DealScoreServiceDeps = {
  * the sweep recomputes every deal whose inputs changed since it was scored, and every deal once a day.
  */
 export function createDealScoreService({ db, deals, now = () => new Date() }: DealScoreServiceDeps) {
+  const medians = onceEach(freshStageMedians(db), MEDIANS_FOR_MS);
   /** Computes and stores the scores of `dealIds`; returns how many were scored. */
-  const refresh = (dealIds: number[]) => scoreDeals(db, dealIds, now());
+  const refresh = (dealIds: number[]) => scoreDeals(db, dealIds, now(), medians);
 
   return {
     refresh,
@@ -54,7 +75,7 @@ export function createDealScoreService({ db, deals, now = () => new Date() }: De
     async confidence(caller: Caller, dealId: number): Promise<TDealConfidence> {
       await deals.get(caller, dealId);
       const at = now();
-      const [gathered] = await gatherSignals(db, [dealId], at);
+      const [gathered] = await gatherSignals(db, [dealId], at, medians);
       const { score, factors } = scoreDeal(gathered!.signals, at);
       await storeDealScores(db, [{ dealId, score, factors }], at);
       return { deal_id: String(dealId), confidence_score: score, confidence_factors: factors, computed_at: at.toISOString() };

@@ -11,11 +11,26 @@ import type { ActivityKind, DealSignals } from './score-factors';
 /** One deal's signals and the deal itself (its workspace, name). */
 export type GatheredDeal = { deal: DealScoreBasics; signals: DealSignals };
 
+/** Each stage's median days in it, for one workspace (stages with too few deals absent). */
+export type StageMedians = (organizationId: string) => Promise<Map<string, number>>;
+
+/** The workspace's stage medians read now: one statement over its open deals and their last stage change. */
+export const freshStageMedians =
+  (db: DbOrTx): StageMedians =>
+  (organizationId) =>
+    stageMedianDays(db, organizationId, null, stageEnteredAtSql);
+
 /**
  * The signals of `dealIds` (any workspaces), read from each owner's public reads in a handful of
- * statements per workspace, whatever the number of deals: the sweep scores hundreds at once.
+ * statements per workspace, whatever the number of deals: the sweep scores hundreds at once. The
+ * stage medians come from `medians`, which a run over many batches reads once per workspace.
  */
-export async function gatherSignals(db: DbOrTx, dealIds: number[], now: Date): Promise<GatheredDeal[]> {
+export async function gatherSignals(
+  db: DbOrTx,
+  dealIds: number[],
+  now: Date,
+  medians: StageMedians = freshStageMedians(db),
+): Promise<GatheredDeal[]> {
   const basics = await dealScoreBasics(db, dealIds);
   const byWorkspace = new Map<string, DealScoreBasics[]>();
   for (const d of basics) byWorkspace.set(d.organizationId, [...(byWorkspace.get(d.organizationId) ?? []), d]);
@@ -23,14 +38,13 @@ export async function gatherSignals(db: DbOrTx, dealIds: number[], now: Date): P
   const out: GatheredDeal[] = [];
   for (const [organizationId, deals] of byWorkspace) {
     const ids = deals.map((d) => d.id);
-    const open = deals.filter((d) => !d.isClosed);
-    const [history, notes, tasks, recordings, calls, medians] = await Promise.all([
+    const [history, notes, tasks, recordings, calls, stageMedians] = await Promise.all([
       dealHistorySignals(db, organizationId, ids),
       lastDealNotes(db, organizationId, ids),
       dealTaskSignals(db, ids, today),
       dealRecordingSignals(db, ids),
       dealCallSignals(db, ids, now),
-      stageMedianDays(db, organizationId, [...new Set(open.map((d) => d.stageId))], stageEnteredAtSql),
+      medians(organizationId),
     ]);
     for (const deal of deals) {
       const h = history.get(deal.id);
@@ -66,7 +80,7 @@ export async function gatherSignals(db: DbOrTx, dealIds: number[], now: Date): P
           overdueTasks: t?.overdue ?? 0,
           closeDatePushes: h?.closeDatePushes ?? 0,
           stageEnteredAt: h?.stageChangedAt ?? deal.createdAt,
-          stageMedianDays: medians.get(deal.stageId) ?? null,
+          stageMedianDays: stageMedians.get(deal.stageId) ?? null,
           sentiments: (r?.sentiments ?? []).map((s) => s.sentiment),
           kdmAttendedAt: decisionMakerSeenAt(deal.kdm, deal.contacts, attendances),
           hasCalls: Boolean(r || c),

@@ -92,25 +92,32 @@ export async function dealScoreBasics(db: DbOrTx, dealIds: number[]): Promise<De
 }
 
 /**
- * The median days the open deals of each stage have spent in it, per stage (stages with fewer than
- * `minDeals` deals have none: too few to compare with). `enteredAt(alias)` is the SQL of when a deal
- * (as `alias`) entered its current stage, from the history's owner (crm-changes).
+ * The median days the deals of each open stage have spent in it, per stage (`stageIds`, or every
+ * open stage of the workspace when null; stages with fewer than `minDeals` deals have none: too few
+ * to compare with). `enteredAt(alias)` is the SQL of when a deal (as `alias`) entered its current
+ * stage, from the history's owner (crm-changes).
  */
 export async function stageMedianDays(
   db: DbOrTx,
   organizationId: string,
-  stageIds: string[],
+  stageIds: string[] | null,
   enteredAt: (dealAlias: string) => SQL,
   minDeals = 3,
 ): Promise<Map<string, number>> {
-  if (stageIds.length === 0) return new Map();
+  if (stageIds !== null && stageIds.length === 0) return new Map();
+  const stages =
+    stageIds === null
+      ? sql`d.stage_id in (select s.id from pipeline_stages s join pipelines p on p.id = s.pipeline_id
+          where p.organization_id = ${organizationId} and not s.is_closed)`
+      : sql`d.stage_id = any(array[${sql.join(
+          stageIds.map((s) => sql`${s}::uuid`),
+          sql`, `,
+        )}])`;
   const rows = await execute<{ stage_id: string; median: number | null }>(
     db,
-    sql`select d.stage_id, percentile_cont(0.5) within group (order by extract(epoch from now() - ${enteredAt('d')}) / 86400)::float8 as median
-      from deals d where d.organization_id = ${organizationId} and d.stage_id = any(array[${sql.join(
-        stageIds.map((s) => sql`${s}::uuid`),
-        sql`, `,
-      )}])
+    sql`select d.stage_id,
+        percentile_cont(0.5) within group (order by extract(epoch from now() - ${enteredAt('d')}) / 86400)::float8 as median
+      from deals d where d.organization_id = ${organizationId} and ${stages}
       group by d.stage_id having count(*) >= ${minDeals}`,
   );
   return new Map(rows.filter((r) => r.median !== null).map((r) => [r.stage_id, Math.round(r.median!)]));
@@ -154,6 +161,7 @@ export async function storeDealScores(db: DbOrTx, scores: StoredScore[], at: Dat
     scores.map((s) => sql`(${s.dealId}::bigint, ${s.score}::int, ${JSON.stringify(s.factors)}::jsonb)`),
     sql`, `,
   );
-  await db.execute(sql`update deals d set confidence_score = v.score, confidence_factors = v.factors, confidence_computed_at = ${at.toISOString()}::timestamptz
+  await db.execute(sql`update deals d set confidence_score = v.score, confidence_factors = v.factors,
+      confidence_computed_at = ${at.toISOString()}::timestamptz
     from (values ${values}) as v(id, score, factors) where d.id = v.id`);
 }

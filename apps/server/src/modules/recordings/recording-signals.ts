@@ -25,7 +25,8 @@ export async function dealRecordingSignals(db: DbOrTx, dealIds: number[]): Promi
     db,
     sql`select r.deal_id, max(coalesce(r.recorded_at, r.created_at)) as last_at,
       (select json_agg(x) from (select r2.sentiment, coalesce(r2.recorded_at, r2.created_at) as at from recordings r2
-        where r2.deal_id = r.deal_id and r2.sentiment is not null order by coalesce(r2.recorded_at, r2.created_at) desc limit 3) x) as sentiments,
+        where r2.deal_id = r.deal_id and r2.sentiment is not null
+        order by coalesce(r2.recorded_at, r2.created_at) desc limit 3) x) as sentiments,
       (select json_agg(json_build_object('name', p.name, 'email', p.email, 'contact_id', p.contact_id,
           'at', coalesce(r3.recorded_at, r3.created_at)))
         from recordings r3 join recording_participants p on p.recording_id = r3.id where r3.deal_id = r.deal_id) as participants

@@ -55,7 +55,7 @@ describe('which of my deals are at risk', () => {
     'what are my weakest deals',
   ];
 
-  it.each(phrasings)('%s: the rep\'s open deals, lowest score first, with what pulls them down', async (q) => {
+  it.each(phrasings)("%s: the rep's open deals, lowest score first, with what pulls them down", async (q) => {
     const a = await ask(s.rahul, q);
     expect(a.response).toMatch(/^The \d+ open deals most at risk, lowest confidence first/);
     const ids = a.sources.filter((x) => x.type === 'deal').map((x) => Number(x.id));
@@ -93,13 +93,16 @@ describe('why is <deal> at 40%', () => {
     `wht is ${name} at 40%? why`,
   ];
 
-  it('answers each phrasing with that deal\'s score and factors, linked, and corrects the number asked', async () => {
+  it("answers each phrasing with that deal's score and factors, linked, and corrects the number asked", async () => {
     const d = deal();
     for (const q of phrasings(d.dealname)) {
       const a = await ask(s.rahul, q);
       expect(a.response, q).toContain(`${d.dealname} is at ${d.score}% confidence on closure`);
       expect(a.response, q).toMatch(/^- \d+: starts at/m);
-      expect(a.sources.map((x) => x.url), q).toContain(`/dashboard/deals/${d.id}`);
+      expect(
+        a.sources.map((x) => x.url),
+        q,
+      ).toContain(`/dashboard/deals/${d.id}`);
       if (/40/.test(q)) expect(a.response, q).toContain('not 40%');
     }
   });
@@ -123,7 +126,10 @@ describe('why is <deal> at 40%', () => {
       expect(a.response, `${q}\n${a.response}`).not.toContain('confidence on closure');
       expect(a.response, q).not.toContain(`${d.score}% confidence`);
       for (const f of row!.factors ?? []) if (f.kind !== 'base' && f.reason.length > 25) expect(a.response, q).not.toContain(f.reason);
-      expect(a.sources.map((x) => x.id), q).not.toContain(String(d.id));
+      expect(
+        a.sources.map((x) => x.id),
+        q,
+      ).not.toContain(String(d.id));
     }
   });
 });

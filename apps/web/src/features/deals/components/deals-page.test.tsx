@@ -274,3 +274,18 @@ describe('All-deals list', () => {
     expect(screen.getAllByRole('region', { name: /·/ })).toHaveLength(1);
   });
 });
+
+describe('Deals sorted by confidence (issue 30)', () => {
+  it('the ⋮ menu sorts by the computed score, lowest first, asking the server; the Confidence column shows it', async () => {
+    localStorage.setItem('dealColumns', JSON.stringify(['dealname', 'stage', 'confidence']));
+    const { api, router, user } = await openDeals('');
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Sort by Confidence (lowest first)' }));
+    expect(router.state.location.search).toBe('?sort=confidence_asc');
+    await waitFor(() =>
+      expect(api.mock.calls.some(([url]) => String(url).startsWith(`${LIST}?`) && /sort=confidence_asc/.test(String(url)))).toBe(true),
+    );
+    expect(screen.getByRole('columnheader', { name: /Confidence/ })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getAllByRole('cell', { name: '72%' }).length).toBeGreaterThan(0);
+  });
+});
