@@ -51,6 +51,8 @@ export function CallSuggestionsPanel({ recordingId }: { recordingId: string }) {
     }
   };
 
+  // A recording the caller cannot see: the meeting page says so itself.
+  if (isApiError(query.error, 404)) return null;
   let body;
   if (query.isPending) body = <Spinner label="Loading suggested updates" />;
   else if (query.isError) {
