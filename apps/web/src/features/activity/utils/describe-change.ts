@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../../lib/first-use';
 import type { TActivityChange, TChangeSource } from '@pipewise/contract/activity';
 import type { TRecordType } from '@pipewise/contract/notes';
 import { formatIsoDay, formatRs } from '../../../lib/format';
@@ -74,8 +75,11 @@ export function describeChange(change: TActivityChange, recordType: TRecordType)
   return `${who} changed ${label} from ${readableValue(field, change.old_value)} to ${readableValue(field, change.new_value)}`;
 }
 
-/** Where a change came from, as the timeline says it: 'via the assistant'. */
-export const sourceLabel = (source: TChangeSource): string => SOURCE_LABELS[source];
+const CALL_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
+
+/** Where a change came from, as the timeline says it: 'via the assistant', 'from the call on 12 Nov 2026'. */
+export const sourceLabel = (source: TChangeSource, fromCall?: { at: string } | null): string =>
+  fromCall ? `from the call on ${CALL_DAY().format(new Date(fromCall.at))}` : SOURCE_LABELS[source];
 
 /** How long ago, short: 'just now', '5 min ago', '2 h ago', '3 d ago', else the day. */
 export function timeAgo(iso: string, now: Date = new Date()): string {
