@@ -7,15 +7,14 @@ import { FormField } from '../../../components/ui/form-field';
 import { SaveChangesDialog } from './save-changes-dialog';
 import { useConfirmedEdit } from './use-confirmed-edit';
 
-const namesOf = (text: string) => [
-  ...new Map(
-    text
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean)
-      .map((n) => [n.toLowerCase(), n]),
-  ).values(),
-];
+/** The names typed, comma separated, each once (the first spelling kept). */
+function namesOf(text: string): string[] {
+  const seen = new Set<string>();
+  return text
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '' && !seen.has(n.toLowerCase()) && Boolean(seen.add(n.toLowerCase())));
+}
 
 /** 'Edit Competitors': the names, comma separated; Save asks 'Save Changes' like every edit of the deal. Kept in Pipewise only. */
 export function DealCompetitorsEdit({ deal }: { deal: TDeal }) {
