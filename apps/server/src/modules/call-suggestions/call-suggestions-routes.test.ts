@@ -185,6 +185,47 @@ describe('call suggestions', () => {
     expect(b!.title).toMatch(/send the revised pricing/i);
   });
 
+  it('has a one-hour call’s suggestions (1,000 segments) stored well within 10 s of its transcript', { timeout: 30_000 }, async () => {
+    const db = t.database.db;
+    const [deal] = await db.select().from(deals).where(eq(deals.ownerId, s.rahul.userId)).orderBy(asc(deals.id)).offset(1).limit(1);
+    const [row] = await db
+      .insert(recordings)
+      .values({
+        organizationId: s.rahul.organizationId,
+        uploadedBy: s.rahul.userId,
+        uploaderEmail: 'rahul@acme.example',
+        dealId: deal!.id,
+        pipelineId: deal!.pipelineId,
+        title: 'An hour on the rollout',
+        uploadType: 'transcription',
+        status: 'ready',
+        transcriptStatus: 'available',
+        recordedAt: RECORDED_AT,
+      })
+      .returning({ id: recordings.id });
+    const filler = 'We walked through the dealer onboarding flow and the reports the regional managers look at every week.';
+    await db.insert(recordingSegments).values(
+      Array.from({ length: 1000 }, (_, seq) => {
+        const [speaker, text] = seq % 50 === 0 ? LINES[(seq / 50) % LINES.length]! : [seq % 2 ? 'Kaveri Iyer' : 'Rahul Sharma', filler];
+        return {
+          recordingId: row!.id,
+          organizationId: s.rahul.organizationId,
+          seq,
+          startSeconds: seq * 3.6,
+          endSeconds: seq * 3.6 + 3,
+          speaker,
+          text,
+        };
+      }),
+    );
+    const started = performance.now();
+    const stored = await t.services.callSuggestions.extract(row!.id);
+    const ms = performance.now() - started;
+    console.info(`one-hour call: ${stored} suggestions stored in ${Math.round(ms)} ms`);
+    expect(stored).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(10_000);
+  });
+
   it('counts the deal’s open suggestions per call for the deal page', async () => {
     const res = await send(s.rahul, 'GET', `/api/deals/${dealId}/call-suggestions`);
     expect(res.statusCode, res.body).toBe(200);
