@@ -26,7 +26,8 @@ export function closeDateOf(s: Sentence, ctx: RuleContext): string | null {
 
 const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|
     cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|
-    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|number we are working with|working number|figure we are working with|set aside|allocated|earmarked|
+    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|number we are working with|working number|
+    figure we are working with|set aside|allocated|earmarked|
     sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b`;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
@@ -199,8 +200,8 @@ const CUE = pattern('g')`\b(?:also\s+)?(?:looking at|evaluating|talking to|talki
     move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|
     or\s+)?[A-Z0-9][\w.]*){0,3})`;
 /** A vendor named before its cue: "Leadsquared also pitched us", "Zoho sent us a quote". */
-const CUE_AFTER =
-  /\b([A-Z][\w.]*(?:\s+[A-Z0-9][\w.]*){0,2})\s+(?:also\s+|already\s+)?(?:pitched|quoted|demoed|approached|sent us (?:a|their) (?:quote|proposal))\b/g;
+const CUE_AFTER = pattern('g')`\b([A-Z][\w.]*(?:\s+[A-Z0-9][\w.]*){0,2})\s+(?:also\s+|already\s+)?(?:pitched|quoted|demoed|approached|
+    sent us (?:a|their) (?:quote|proposal))\b`;
 /** Tools a team mentions that are not a vendor competing for this deal. */
 const NOT_COMPETITORS = new Set([
   'excel',
