@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCallSuggestion, TCallSuggestionDecision, TCallSuggestionsResponse } from '@pipewise/contract/call-suggestions';
 import type { TActivityPage } from '@pipewise/contract/activity';
 import type { TDeal } from '@pipewise/contract/deals';
-import { deals, recordHistory, recordingSegments, recordings, tasks } from '../../db/schema';
+import { callSuggestions, deals, pipelineStages, recordHistory, recordingSegments, recordings, tasks } from '../../db/schema';
 import { signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -185,6 +185,48 @@ describe('call suggestions', () => {
     expect(b!.title).toMatch(/send the revised pricing/i);
   });
 
+  it('moves the stage forward and names the decision maker when accepted, and refuses a stage that is not ahead', async () => {
+    const db = t.database.db;
+    const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+    const stages = await db
+      .select()
+      .from(pipelineStages)
+      .where(eq(pipelineStages.pipelineId, deal!.pipelineId))
+      .orderBy(asc(pipelineStages.displayOrder));
+    const at = stages.findIndex((st) => st.id === deal!.stageId);
+    const ahead = stages.slice(at + 1).find((st) => !st.isClosed)!;
+    const behind = stages.slice(0, Math.max(at, 1))[0]!;
+    const add = async (field: 'stage' | 'decision_maker', value: string, key: string) => {
+      const [row] = await db
+        .insert(callSuggestions)
+        .values({
+          organizationId: s.rahul.organizationId,
+          recordingId,
+          dealId,
+          field,
+          key,
+          value,
+          quote: 'Our CEO has signed off.',
+          speaker: 'Kaveri Iyer',
+          startSeconds: 40,
+        })
+        .returning({ id: callSuggestions.id });
+      return row!.id;
+    };
+    const url = (id: string) => `/api/videos/${recordingId}/suggestions/${id}/accept`;
+    if (behind.id !== deal!.stageId) {
+      const back = await send(s.rahul, 'POST', url(await add('stage', behind.label, 'stage-back')), {});
+      expect(back.statusCode).toBe(400);
+      expect(back.json()).toMatchObject({ detail: 'A call can only move a deal forward to an open stage.' });
+    }
+    const forward = await send(s.rahul, 'POST', url(await add('stage', ahead.label, 'stage')), {});
+    expect(forward.statusCode, forward.body).toBe(200);
+    expect((await getDeal()).dealstage).toBe(ahead.id);
+    const dm = await send(s.rahul, 'POST', url(await add('decision_maker', 'Arjun Mehta', 'decision_maker')), {});
+    expect(dm.statusCode, dm.body).toBe(200);
+    expect((await getDeal()).kdm).toBe('Arjun Mehta');
+  });
+
   it('has a one-hour call’s suggestions (1,000 segments) stored well within 10 s of its transcript', { timeout: 30_000 }, async () => {
     const db = t.database.db;
     const [deal] = await db.select().from(deals).where(eq(deals.ownerId, s.rahul.userId)).orderBy(asc(deals.id)).offset(1).limit(1);
@@ -229,7 +271,10 @@ describe('call suggestions', () => {
   it('counts the deal’s open suggestions per call for the deal page', async () => {
     const res = await send(s.rahul, 'GET', `/api/deals/${dealId}/call-suggestions`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: [] });
+    const open = (await list()).data.filter((x) => x.status === 'open').length;
+    expect(res.json()).toEqual({
+      data: open ? [{ recording_id: recordingId, title: 'Commercials call', at: '2026-11-12T04:30:00Z', open }] : [],
+    });
     expect((await send(s.priya, 'GET', `/api/deals/${dealId}/call-suggestions`)).statusCode).toBe(404);
   });
 });

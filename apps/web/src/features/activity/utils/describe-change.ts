@@ -51,7 +51,16 @@ export function fieldLabel(field: string): string {
 
 /** A stored value as people read it: amounts in rupees, dates as days; long text cut short. */
 export function readableValue(field: string, value: string | null): string {
-  if (value === null || value.trim() === '') return 'empty';
+  if (value === null || value.trim() === '' || value === '[]') return 'empty';
+  // A list field (competitors) is kept as a JSON array.
+  if (value.startsWith('[')) {
+    try {
+      const items = JSON.parse(value) as unknown;
+      if (Array.isArray(items)) return items.map(String).join(', ');
+    } catch {
+      // not a list after all: shown as it is
+    }
+  }
   if (field === 'amount') return formatRs(value);
   if (field === 'closedate') return formatIsoDay(value);
   return value.length > 80 ? `${value.slice(0, 79)}…` : value;
