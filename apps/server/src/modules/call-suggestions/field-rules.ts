@@ -26,7 +26,8 @@ export function closeDateOf(s: Sentence, ctx: RuleContext): string | null {
 
 const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|
     cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|
-    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|number we are working with|working number|
+    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|sign for|lock(?:ed)? in|locked|
+    confirmed|(?:ok|okay|fine|comfortable|good) with|number we are working with|working number|
     figure we are working with|set aside|allocated|earmarked|
     sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b`;
 
@@ -42,7 +43,7 @@ export function amountOf(s: Sentence): number | null {
 }
 
 const NEXT_STEP_PHRASE = /\bnext steps?\b/i;
-const MEETING = pattern('i')`\b(?:call|meeting|demo|session|sync|review|workshop|walk-?through|presentation|follow[- ]?up|
+const MEETING = pattern('i')`\b(?:call|meeting|demo|session|sync|review|workshop|walk[- ]?through|presentation|follow[- ]?up|
     catch[- ]?up|check[- ]?in|visit|pilot kick-?off|kick-?off)\b`;
 /** Verbs that are a meeting by themselves ("let's reconvene next Thursday"). */
 const MEETING_VERB = /\b(?:meet|meeting|reconvene|regroup|catch up|sync up|reconnect|hop on|jump on|get together)\b/i;
@@ -68,11 +69,11 @@ export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date:
   return { text, date, strong: named };
 }
 
-const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|let me|we'll|we will|i can|i'll make sure|i'll have|
-    we'll have|i'll get|we'll get)\s+(?:\w+\s+){0,2}?(?:send|share|email|e-mail|forward|prepare|
-    draft|put together|set up|get back|follow up|loop in|check|confirm|update|create|write|schedule|
-    book|circulate|arrange|organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|
-    connect you|ping|call|reach out|sort out|get you)\b`;
+const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|let me|we'll|we will|i can|i'll make sure to|
+    i'll make sure we)\s+(?:also\s+|just\s+|quickly\s+|personally\s+|then\s+)?(?:send|share|email|e-mail|mail|forward|prepare|
+    draft|put together|set up|get|give|follow up|loop in|check|confirm|update|create|write|schedule|book|circulate|arrange|
+    organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|connect|ping|call|reach out|sort out|finali[sz]e|
+    review|configure|provide|deliver|document|raise|submit|coordinate|talk to|speak to|run|walk you through|clarify)\b`;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
@@ -117,6 +118,9 @@ const DM_PATTERNS: RegExp[] = [
     controls the budget|has the budget|decides)\b`,
   pattern()`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
   pattern()`\b(?:it's|it is)\s+${NAME}'s\s+(?:call|decision)\b`,
+  pattern()`\b${NAME}${TITLE}\s+is\s+the\s+(?:one|person)\s+who\s+(?:signs|decides|approves|makes the (?:final )?call)\b`,
+  pattern()`\b${NAME}${TITLE}\s+has\s+(?:the\s+)?(?:final|ultimate)\s+(?:approval|authority|sign-?off)\b`,
+  pattern()`\b(?:[Ff]inal|[Tt]he)\s+(?:decision|call|say)\s+is\s+${NAME}'s\b`,
   pattern()`\b(?:decision[- ]maker|approver)\s+(?:is|here is|on this is|will be)\s+${NAME}\b`,
 ];
 const SELF_DM = pattern('i')`\bi(?:'m| am)\s+the\s+(?:final\s+|ultimate\s+)?(?:decision[- ]maker|approver|signatory)\b|\bi\s+(?:make|
@@ -200,7 +204,9 @@ const CUE = pattern('g')`\b(?:also\s+)?(?:looking at|evaluating|talking to|talki
     move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|
     or\s+)?[A-Z0-9][\w.]*){0,3})`;
 /** A vendor named before its cue: "Leadsquared also pitched us", "Zoho sent us a quote". */
-const CUE_AFTER = pattern('g')`\b([A-Z][\w.]*(?:\s+[A-Z0-9][\w.]*){0,2})\s+(?:also\s+|already\s+)?(?:pitched|quoted|demoed|approached|
+const CUE_AFTER = pattern(
+  'g',
+)`\b([A-Z][\w.]*(?:\s+[A-Z0-9][\w.]*){0,2})\s+(?:also\s+|already\s+)?(?:pitched|quoted|demoed|approached|offered us|
     sent us (?:a|their) (?:quote|proposal))\b`;
 /** Tools a team mentions that are not a vendor competing for this deal. */
 const NOT_COMPETITORS = new Set([

@@ -25,6 +25,11 @@ const SIGNALS: { label: string; pattern: RegExp }[] = [
         nod)|gave (?:the|us the|their) (?:go[- ]ahead|green light|nod))\b`,
   },
   {
+    label: 'Qualified To Buy',
+    pattern: pattern('i')`\b(?:budget (?:is|has been) (?:approved|allocated|signed off|set aside|sanctioned)|we have (?:the\s+)?budget|
+        (?:we've|we have) (?:set aside|allocated|earmarked))\b`,
+  },
+  {
     label: 'Presentation Scheduled',
     pattern: pattern('i')`\b(?:(?:demo|presentation)\s+(?:is\s+)?(?:scheduled|booked|confirmed|locked in|set up)|(?:scheduled|
         booked|set up|locked in)\s+(?:a|the)\s+(?:demo|presentation))\b`,
