@@ -69,11 +69,12 @@ export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date:
   return { text, date, strong: named };
 }
 
-const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|let me|we'll|we will|i can|i'll make sure to|
+const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'll|we will|i can|i'll make sure to|
     i'll make sure we)\s+(?:also\s+|just\s+|quickly\s+|personally\s+|then\s+)?(?:send|share|email|e-mail|mail|forward|prepare|
-    draft|put together|set up|get|give|follow up|loop in|check|confirm|update|create|write|schedule|book|circulate|arrange|
-    organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|connect|ping|call|reach out|sort out|finali[sz]e|
-    review|configure|provide|deliver|document|raise|submit|coordinate|talk to|speak to|run|walk you through|clarify)\b`;
+    draft|put together|set up|get (?:you|back|it|that|those|the|a|an|your|him|her|them)|follow up|loop in|check|confirm|
+    update|create|write|schedule|book|circulate|arrange|organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|
+    connect|ping|call (?:you|him|her|them)|reach out|sort out|finali[sz]e|review|configure|provide|deliver|document|raise|
+    submit|coordinate|talk to|speak to)\b|\blet me\s+(?:send|share|email|check|confirm|find out|loop in|follow up|look into)\b`;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
