@@ -21,13 +21,13 @@ let recordingId: string;
 /** Thursday 12 November 2026, 10:00 in Kolkata. */
 const RECORDED_AT = new Date('2026-11-12T04:30:00Z');
 const LINES: [string, string][] = [
-  ['Rahul Sharma', 'Thanks for joining, Kaveri. Where did we land on the commercials?'],
+  ['Rahul Verma', 'Thanks for joining, Kaveri. Where did we land on the commercials?'],
   ['Kaveri Iyer', 'So the approved budget is 18 lakh for the first year.'],
   ['Kaveri Iyer', 'Our biggest problem is that reps update the CRM days after a call, so the forecast is always stale.'],
-  ['Rahul Sharma', "Understood. I'll send the revised pricing by Thursday."],
+  ['Rahul Verma', "Understood. I'll send the revised pricing by Thursday."],
   ['Kaveri Iyer', 'We want to sign by the 28th of November.'],
   ['Kaveri Iyer', "We're also evaluating Freshsales."],
-  ['Rahul Sharma', 'Perfect, next step is a security review with your IT team on Tuesday.'],
+  ['Rahul Verma', 'Perfect, next step is a security review with your IT team on Tuesday.'],
 ];
 
 const send = (who: TestSession, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -99,7 +99,7 @@ describe('call suggestions', () => {
       status: 'open',
     });
     expect(body.data.find((x) => x.field === 'close_date')).toMatchObject({ value: '2026-11-28', current: null });
-    expect(body.data.find((x) => x.field === 'task')).toMatchObject({ date: '2026-11-19', speaker: 'Rahul Sharma' });
+    expect(body.data.find((x) => x.field === 'task')).toMatchObject({ date: '2026-11-19', speaker: 'Rahul Verma' });
   });
 
   it('answers 404 to someone who cannot see the recording, as if it did not exist', async () => {
@@ -248,7 +248,7 @@ describe('call suggestions', () => {
     const filler = 'We walked through the dealer onboarding flow and the reports the regional managers look at every week.';
     await db.insert(recordingSegments).values(
       Array.from({ length: 1000 }, (_, seq) => {
-        const [speaker, text] = seq % 50 === 0 ? LINES[(seq / 50) % LINES.length]! : [seq % 2 ? 'Kaveri Iyer' : 'Rahul Sharma', filler];
+        const [speaker, text] = seq % 50 === 0 ? LINES[(seq / 50) % LINES.length]! : [seq % 2 ? 'Kaveri Iyer' : 'Rahul Verma', filler];
         return {
           recordingId: row!.id,
           organizationId: s.rahul.organizationId,
