@@ -97,8 +97,12 @@ export function matches(p: Proposal, e: LabelledCase['expected'][number], expect
 
 /** The expected changes one by one: a competitors list is one change per name. */
 export function expectedItems(c: LabelledCase): { item: LabelledCase['expected'][number]; value: unknown }[] {
+  // A competitors list may repeat those the deal already names: the change is the new ones.
+  const known = new Set((c.deal.competitors ?? []).map((n) => n.toLowerCase()));
   return c.expected.flatMap((e) =>
-    e.field === 'competitors' && Array.isArray(e.value) ? e.value.map((v) => ({ item: e, value: v })) : [{ item: e, value: e.value }],
+    e.field === 'competitors' && Array.isArray(e.value)
+      ? e.value.filter((v) => !known.has(String(v).toLowerCase())).map((v) => ({ item: e, value: v }))
+      : [{ item: e, value: e.value }],
   );
 }
 

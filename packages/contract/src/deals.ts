@@ -184,7 +184,7 @@ const dealFields = {
   competitors: z
     .array(z.string().trim().min(1, 'A competitor needs a name').max(100, 'A competitor name is at most 100 characters'))
     .max(30, 'A deal lists at most 30 competitors')
-    .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()])
+    .transform((names) => names.filter((n, i) => names.findIndex((m) => m.toLowerCase() === n.toLowerCase()) === i))
     .optional(),
   summary: z.string().max(20_000).nullable().optional(),
   confidence_score: ZComputedConfidence,

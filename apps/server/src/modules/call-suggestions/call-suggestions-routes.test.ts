@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCallSuggestion, TCallSuggestionDecision, TCallSuggestionsResponse } from '@pipewise/contract/call-suggestions';
 import type { TActivityPage } from '@pipewise/contract/activity';
 import type { TDeal } from '@pipewise/contract/deals';
-import { deals, recordHistory, recordingSegments, recordings, tasks } from '../../db/schema';
+import { callSuggestions, deals, pipelineStages, recordHistory, recordingSegments, recordings, tasks } from '../../db/schema';
 import { signInAll, type TestSession } from '../../../test/sessions';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
@@ -21,13 +21,13 @@ let recordingId: string;
 /** Thursday 12 November 2026, 10:00 in Kolkata. */
 const RECORDED_AT = new Date('2026-11-12T04:30:00Z');
 const LINES: [string, string][] = [
-  ['Rahul Sharma', 'Thanks for joining, Kaveri. Where did we land on the commercials?'],
+  ['Rahul Verma', 'Thanks for joining, Kaveri. Where did we land on the commercials?'],
   ['Kaveri Iyer', 'So the approved budget is 18 lakh for the first year.'],
   ['Kaveri Iyer', 'Our biggest problem is that reps update the CRM days after a call, so the forecast is always stale.'],
-  ['Rahul Sharma', "Understood. I'll send the revised pricing by Thursday."],
+  ['Rahul Verma', "Understood. I'll send the revised pricing by Thursday."],
   ['Kaveri Iyer', 'We want to sign by the 28th of November.'],
   ['Kaveri Iyer', "We're also evaluating Freshsales."],
-  ['Rahul Sharma', 'Perfect, next step is a security review with your IT team on Tuesday.'],
+  ['Rahul Verma', 'Perfect, next step is a security review with your IT team on Tuesday.'],
 ];
 
 const send = (who: TestSession, method: 'GET' | 'POST', url: string, payload?: object) =>
@@ -99,7 +99,7 @@ describe('call suggestions', () => {
       status: 'open',
     });
     expect(body.data.find((x) => x.field === 'close_date')).toMatchObject({ value: '2026-11-28', current: null });
-    expect(body.data.find((x) => x.field === 'task')).toMatchObject({ date: '2026-11-19', speaker: 'Rahul Sharma' });
+    expect(body.data.find((x) => x.field === 'task')).toMatchObject({ date: '2026-11-19', speaker: 'Rahul Verma' });
   });
 
   it('answers 404 to someone who cannot see the recording, as if it did not exist', async () => {
@@ -185,10 +185,96 @@ describe('call suggestions', () => {
     expect(b!.title).toMatch(/send the revised pricing/i);
   });
 
+  it('moves the stage forward and names the decision maker when accepted, and refuses a stage that is not ahead', async () => {
+    const db = t.database.db;
+    const [deal] = await db.select().from(deals).where(eq(deals.id, dealId));
+    const stages = await db
+      .select()
+      .from(pipelineStages)
+      .where(eq(pipelineStages.pipelineId, deal!.pipelineId))
+      .orderBy(asc(pipelineStages.displayOrder));
+    const at = stages.findIndex((st) => st.id === deal!.stageId);
+    const ahead = stages.slice(at + 1).find((st) => !st.isClosed)!;
+    const behind = stages.slice(0, Math.max(at, 1))[0]!;
+    const add = async (field: 'stage' | 'decision_maker', value: string, key: string) => {
+      const [row] = await db
+        .insert(callSuggestions)
+        .values({
+          organizationId: s.rahul.organizationId,
+          recordingId,
+          dealId,
+          field,
+          key,
+          value,
+          quote: 'Our CEO has signed off.',
+          speaker: 'Kaveri Iyer',
+          startSeconds: 40,
+        })
+        .returning({ id: callSuggestions.id });
+      return row!.id;
+    };
+    const url = (id: string) => `/api/videos/${recordingId}/suggestions/${id}/accept`;
+    if (behind.id !== deal!.stageId) {
+      const back = await send(s.rahul, 'POST', url(await add('stage', behind.label, 'stage-back')), {});
+      expect(back.statusCode).toBe(400);
+      expect(back.json()).toMatchObject({ detail: 'A call can only move a deal forward to an open stage.' });
+    }
+    const forward = await send(s.rahul, 'POST', url(await add('stage', ahead.label, 'stage')), {});
+    expect(forward.statusCode, forward.body).toBe(200);
+    expect((await getDeal()).dealstage).toBe(ahead.id);
+    const dm = await send(s.rahul, 'POST', url(await add('decision_maker', 'Arjun Mehta', 'decision_maker')), {});
+    expect(dm.statusCode, dm.body).toBe(200);
+    expect((await getDeal()).kdm).toBe('Arjun Mehta');
+  });
+
+  it('has a one-hour call’s suggestions (1,000 segments) stored well within 10 s of its transcript', { timeout: 30_000 }, async () => {
+    const db = t.database.db;
+    const [deal] = await db.select().from(deals).where(eq(deals.ownerId, s.rahul.userId)).orderBy(asc(deals.id)).offset(1).limit(1);
+    const [row] = await db
+      .insert(recordings)
+      .values({
+        organizationId: s.rahul.organizationId,
+        uploadedBy: s.rahul.userId,
+        uploaderEmail: 'rahul@acme.example',
+        dealId: deal!.id,
+        pipelineId: deal!.pipelineId,
+        title: 'An hour on the rollout',
+        uploadType: 'transcription',
+        status: 'ready',
+        transcriptStatus: 'available',
+        recordedAt: RECORDED_AT,
+      })
+      .returning({ id: recordings.id });
+    const filler = 'We walked through the dealer onboarding flow and the reports the regional managers look at every week.';
+    await db.insert(recordingSegments).values(
+      Array.from({ length: 1000 }, (_, seq) => {
+        const [speaker, text] = seq % 50 === 0 ? LINES[(seq / 50) % LINES.length]! : [seq % 2 ? 'Kaveri Iyer' : 'Rahul Verma', filler];
+        return {
+          recordingId: row!.id,
+          organizationId: s.rahul.organizationId,
+          seq,
+          startSeconds: seq * 3.6,
+          endSeconds: seq * 3.6 + 3,
+          speaker,
+          text,
+        };
+      }),
+    );
+    const started = performance.now();
+    const stored = await t.services.callSuggestions.extract(row!.id);
+    const ms = performance.now() - started;
+    console.info(`one-hour call: ${stored} suggestions stored in ${Math.round(ms)} ms`);
+    expect(stored).toBeGreaterThan(0);
+    expect(ms).toBeLessThan(10_000);
+  });
+
   it('counts the deal’s open suggestions per call for the deal page', async () => {
     const res = await send(s.rahul, 'GET', `/api/deals/${dealId}/call-suggestions`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: [] });
+    const open = (await list()).data.filter((x) => x.status === 'open').length;
+    expect(res.json()).toEqual({
+      data: open ? [{ recording_id: recordingId, title: 'Commercials call', at: '2026-11-12T04:30:00Z', open }] : [],
+    });
     expect((await send(s.priya, 'GET', `/api/deals/${dealId}/call-suggestions`)).statusCode).toBe(404);
   });
 });

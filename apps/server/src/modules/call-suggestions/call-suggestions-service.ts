@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../lib/http-error';
 import type { Caller } from '../access/access-rules';
 import { assertCan } from '../access/policies';
-import { zoneOrUtc } from '../assistant/questions/time-zone';
+import { localDate, zoneOrUtc } from '../assistant/questions/time-zone';
 import { actingFrom } from '../crm-changes/crm-actor';
 import type { DealsService } from '../deals/deals-service';
 import type { RecordingReads } from '../recordings/recording-reads';
@@ -166,7 +166,8 @@ export function createCallSuggestionsService(deps: CallSuggestionsDeps) {
         const proposed = await deps.model.propose(input).catch(() => null);
         if (proposed) proposals = proposed;
       }
-      const callDay = call.at.slice(0, 10);
+      // The call's own day where the uploader is: a close date or a due day before it is not a proposal.
+      const callDay = localDate(input.recordedAt, input.timeZone);
       const valid = proposals.map((p) => validProposal(p, input.deal, stages, callDay)).filter((p): p is Proposal => p !== null);
       return repo.store({ id: call.id, organizationId: call.organizationId, dealId: call.dealId }, valid);
     },

@@ -26,7 +26,9 @@ export function closeDateOf(s: Sentence, ctx: RuleContext): string | null {
 
 const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|
     cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|
-    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|set aside|allocated|earmarked|
+    figure|price|amount)|commit(?:ted)?|investment|spend|valued at|sign for|lock(?:ed)? in|locked|
+    confirmed|(?:ok|okay|fine|comfortable|good) with|number we are working with|working number|
+    figure we are working with|set aside|allocated|earmarked|
     sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b`;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
@@ -41,8 +43,10 @@ export function amountOf(s: Sentence): number | null {
 }
 
 const NEXT_STEP_PHRASE = /\bnext steps?\b/i;
-const MEETING = pattern('i')`\b(?:call|meeting|demo|session|sync|review|workshop|walk-?through|presentation|follow[- ]?up|
+const MEETING = pattern('i')`\b(?:call|meeting|demo|session|sync|review|workshop|walk[- ]?through|presentation|follow[- ]?up|
     catch[- ]?up|check[- ]?in|visit|pilot kick-?off|kick-?off)\b`;
+/** Verbs that are a meeting by themselves ("let's reconvene next Thursday"). */
+const MEETING_VERB = /\b(?:meet|meeting|reconvene|regroup|catch up|sync up|reconnect|hop on|jump on|get together)\b/i;
 const JOINT_PLAN = pattern(
   'i',
 )`\b(?:let's|let us|we'll|we will|we're going to|we are going to|we can|i'll|i will)\s+(?:\w+\s+){0,2}(?:schedule|
@@ -54,7 +58,7 @@ const JOINT_PLAN = pattern(
 export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null; strong: boolean } | null {
   if (!isStatement(s.text) || isPast(s.text) || isDenial(s.text)) return null;
   const named = NEXT_STEP_PHRASE.test(s.text);
-  const planned = JOINT_PLAN.test(s.text) && MEETING.test(s.text);
+  const planned = JOINT_PLAN.test(s.text) && (MEETING.test(s.text) || MEETING_VERB.test(s.text));
   if (!named && !planned) return null;
   const date = saidDate(s.text, ctx);
   if (!named && !date) return null;
@@ -65,11 +69,12 @@ export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date:
   return { text, date, strong: named };
 }
 
-const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|let me|we'll|we will|i can|i'll make sure|i'll have|
-    we'll have|i'll get|we'll get)\s+(?:\w+\s+){0,2}?(?:send|share|email|e-mail|forward|prepare|
-    draft|put together|set up|get back|follow up|loop in|check|confirm|update|create|write|schedule|
-    book|circulate|arrange|organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|
-    connect you|ping|call|reach out|sort out|get you)\b`;
+const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'll|we will|i can|i'll make sure to|
+    i'll make sure we)\s+(?:also\s+|just\s+|quickly\s+|personally\s+|then\s+)?(?:send|share|email|e-mail|mail|forward|prepare|
+    draft|put together|set up|get (?:you|back|it|that|those|the|a|an|your|him|her|them)|follow up|loop in|check|confirm|
+    update|create|write|schedule|book|circulate|arrange|organi[sz]e|pull|look into|find out|work out|revise|rework|introduce|
+    connect|ping|call (?:you|him|her|them)|reach out|sort out|finali[sz]e|review|configure|provide|deliver|document|raise|
+    submit|coordinate|talk to|speak to)\b|\blet me\s+(?:send|share|email|check|confirm|find out|loop in|follow up|look into)\b`;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
@@ -86,7 +91,14 @@ const PAIN = pattern('i')`\b(?:(?:the|our|my)\s+(?:(?:biggest|main|real|key|majo
     wasting|drowning|spending (?:too much|hours|days|way too)|stuck|frustrated|unable|blind)|(?:it|
     this|that)\s+takes\s+(?:us\s+)?(?:too long|forever|hours|days|weeks)|(?:no|zero|poor|little|
     limited)\s+visibility|fall(?:s|ing)? through the cracks|keeps?\s+(?:breaking|crashing|failing|
-    slipping)|we\s+keep\s+(?:losing|missing)|(?:is|are)\s+(?:a\s+)?(?:nightmare|mess|painful|killing us))`;
+    slipping)|we\s+keep\s+(?:losing|missing)|(?:is|are)\s+(?:a\s+)?(?:nightmare|mess|painful|killing us)|
+    (?:is|are)\s+(?:often|always|usually|constantly|frequently|regularly)\s+(?:wrong|late|out of date|stale|inaccurate|
+    missing|incomplete|delayed)|(?:hard|difficult|impossible|painful)\s+(?:for us\s+)?to\s+(?:track|see|know|tell|
+    trust|find|report|forecast|manage|follow up|keep track)|\b(?:manually|by hand)\b|(?:lost|loses|lose|losing|wastes?|
+    wasted|spends?|spent)\s+(?:us\s+)?(?:a full day|a whole day|hours|days|weeks|half a day)|(?:broke|breaks|
+    crashed|crashes|failed|fails)\s+(?:down\s+)?(?:twice|again|every|repeatedly|often|all the time)|
+    (?:frustrating|annoying|painful|tricky|hard|difficult)\s+(?:part|thing|bit)|(?:nobody|no one)\s+(?:can|is able to)\s+
+    (?:see|tell|track|find|trust)|(?:merge|copy|paste|re-?enter|retype)\w*\s+(?:\w+\s+){0,3}(?:spreadsheets?|sheets|excel))`;
 /** A problem solved or described as over is not a pain now. */
 const RESOLVED = /\b(?:used to|previously|in the past|no longer|solved|fixed)\b/i;
 
@@ -107,6 +119,9 @@ const DM_PATTERNS: RegExp[] = [
     controls the budget|has the budget|decides)\b`,
   pattern()`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
   pattern()`\b(?:it's|it is)\s+${NAME}'s\s+(?:call|decision)\b`,
+  pattern()`\b${NAME}${TITLE}\s+is\s+the\s+(?:one|person)\s+who\s+(?:signs|decides|approves|makes the (?:final )?call)\b`,
+  pattern()`\b${NAME}${TITLE}\s+has\s+(?:the\s+)?(?:final|ultimate)\s+(?:approval|authority|sign-?off)\b`,
+  pattern()`\b(?:[Ff]inal|[Tt]he)\s+(?:decision|call|say)\s+is\s+${NAME}'s\b`,
   pattern()`\b(?:decision[- ]maker|approver)\s+(?:is|here is|on this is|will be)\s+${NAME}\b`,
 ];
 const SELF_DM = pattern('i')`\bi(?:'m| am)\s+the\s+(?:final\s+|ultimate\s+)?(?:decision[- ]maker|approver|signatory)\b|\bi\s+(?:make|
@@ -189,6 +204,11 @@ const CUE = pattern('g')`\b(?:also\s+)?(?:looking at|evaluating|talking to|talki
     versus|vs\.?|compared to|competing with|currently (?:use|using|on)|we use|switching from|moving off|
     move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|
     or\s+)?[A-Z0-9][\w.]*){0,3})`;
+/** A vendor named before its cue: "Leadsquared also pitched us", "Zoho sent us a quote". */
+const CUE_AFTER = pattern(
+  'g',
+)`\b([A-Z][\w.]*(?:\s+[A-Z0-9][\w.]*){0,2})\s+(?:also\s+|already\s+)?(?:pitched|quoted|demoed|approached|offered us|
+    sent us (?:a|their) (?:quote|proposal))\b`;
 /** Tools a team mentions that are not a vendor competing for this deal. */
 const NOT_COMPETITORS = new Set([
   'excel',
@@ -223,8 +243,13 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
       found.push(known(name) ?? name);
     }
   }
+  for (const m of s.text.matchAll(CUE_AFTER)) {
+    const name = m[1]!.trim();
+    if (!NOT_COMPETITORS.has(name.toLowerCase()) && !NOT_A_NAME.has(name) && !ctx.isTeam(name)) found.push(known(name) ?? name);
+  }
   for (const vendor of ALTERNATIVE.test(s.text) ? KNOWN_VENDORS : []) {
-    if (vendor.length > 4 && new RegExp(String.raw`\b${vendor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`).test(s.text)) found.push(vendor);
+    if (vendor.length > 4 && new RegExp(String.raw`\b${vendor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(s.text))
+      found.push(vendor);
   }
   return [...new Map(found.map((n) => [n.toLowerCase(), n])).values()];
 }

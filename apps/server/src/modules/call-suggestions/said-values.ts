@@ -134,8 +134,20 @@ export function saidDate(sentence: string, ctx: DateContext): string | null {
     const day = parseCloseDate(m[0].replace(/^the\s+/i, ''), ctx);
     if (day) days.add(day);
   }
+  // "by the end of March": that month's last day, this year unless the month is already behind the call.
+  const today = parseCloseDate('today', ctx);
+  for (const m of text.matchAll(END_OF_MONTH)) {
+    if (!today) break;
+    const month = MONTH_PREFIXES.indexOf(m[1]!.slice(0, 3).toLowerCase()) + 1;
+    const [y, mo] = today.split('-').map(Number) as [number, number];
+    const year = month >= mo ? y : y + 1;
+    days.add(`${year}-${String(month).padStart(2, '0')}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`);
+  }
   return days.size === 1 ? [...days][0]! : null;
 }
+
+const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const END_OF_MONTH = new RegExp(`\\bend\\s+of\\s+(${MONTH})\\b`, 'gi');
 
 /** What follows an amount when it counts people or things, or is a share: not money. */
 const NOT_MONEY_AFTER = pattern('i')`^\s*(?:%|percent|per ?cent|people|employees|users|seats|licen[cs]es|reps|agents|staff|stores|

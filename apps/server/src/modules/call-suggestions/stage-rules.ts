@@ -18,10 +18,16 @@ const SIGNALS: { label: string; pattern: RegExp }[] = [
   },
   {
     label: 'Decision Maker Bought-In',
-    pattern: pattern('')`\b(?:cfo|ceo|cto|coo|cio|md|vp|CFO|CEO|CTO|COO|CIO|MD|VP|director|head|founder|owner|boss|board|
+    pattern: pattern('')`\b(?:[Gg]ot|[Hh]ave|[Rr]eceived|[Ss]ecured)\s+(?:the\s+)?(?:final\s+)?sign[- ]?off\s+from\b|
+        \b(?:cfo|ceo|cto|coo|cio|md|vp|CFO|CEO|CTO|COO|CIO|MD|VP|director|head|founder|owner|boss|board|
         management|leadership|decision[- ]maker|[A-Z][a-z]+)\s+(?:has\s+|have\s+|is\s+|are\s+)?(?:approved|
         signed off|bought in|on board|fully on board|given (?:the|us the|their) (?:go[- ]ahead|green light|
         nod)|gave (?:the|us the|their) (?:go[- ]ahead|green light|nod))\b`,
+  },
+  {
+    label: 'Qualified To Buy',
+    pattern: pattern('i')`\b(?:budget (?:is|has been) (?:approved|allocated|signed off|set aside|sanctioned)|we have (?:the\s+)?budget|
+        (?:we've|we have) (?:set aside|allocated|earmarked))\b`,
   },
   {
     label: 'Presentation Scheduled',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractSuggestions } from './suggestion-extractor';
+import { extractSuggestions, teamMatcher } from './suggestion-extractor';
 import { segmentsFromText } from './transcript-sentences';
 import type { DealSnapshot, ExtractionInput, PipelineStage } from './suggestion-types';
 
@@ -107,6 +107,18 @@ describe('extractSuggestions', () => {
     expect(only([['Kaveri Iyer', 'We will sign by the 28th of November.']], 'close_date', { closedate: '2026-11-28' })).toEqual([]);
     expect(only([['Kaveri Iyer', "We're also evaluating Freshsales."]], 'competitors', { competitors: ['freshsales'] })).toEqual([]);
     expect(only([['Kaveri Iyer', 'We will sign on 2026-01-05.']], 'close_date')).toEqual([]);
+  });
+
+  it.each([
+    ['Priya Nair', true],
+    ['priya nair', true],
+    ['Priya', true],
+    ['Priya Sharma', false],
+    ['Rahul', false],
+    ['Speaker 2', true],
+    [null, false],
+  ] as const)('knows the team’s voices: %s is the team: %s', (speaker, team) => {
+    expect(teamMatcher(['Priya Nair', 'Rahul Sharma', 'Rahul Verma', 'Speaker 2'])(speaker)).toBe(team);
   });
 
   it('takes tasks from the team’s promises only, not the customer’s', () => {

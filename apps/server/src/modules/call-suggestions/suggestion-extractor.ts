@@ -17,7 +17,8 @@ export function teamMatcher(team: readonly string[]): (speaker: string | null) =
   return (speaker) => {
     const s = speaker?.trim().toLowerCase();
     if (!s) return false;
-    return full.has(s) || (!s.includes(' ') && firsts.get(s) === 1) || full.has(s.split(/\s+/)[0]!) || firsts.get(s.split(/\s+/)[0]!) === 1;
+    // A full name must be a team member's; a first name alone ("Rahul") one only one of them has.
+    return full.has(s) || (!s.includes(' ') && firsts.get(s) === 1);
   };
 }
 

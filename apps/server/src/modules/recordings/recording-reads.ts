@@ -248,12 +248,18 @@ export function createRecordingReads(db: DbOrTx) {
         sql`select trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) as name from users
             where organization_id = ${row.organization_id} and trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) <> ''`,
       );
+      // Speaker labels ("Speaker 1") mapped to a workspace user on the meeting page are the team's voices too.
+      const mapped = await execute<{ label: string }>(
+        db,
+        sql`select speaker_label as label from recording_participants
+            where recording_id = ${recordingId} and user_id is not null and speaker_label is not null`,
+      );
       return {
         ...toCall(row),
         transcription: row.transcription,
         timeZone: row.time_zone,
         segments: segments.map((s) => ({ seq: s.seq, startSeconds: s.start_seconds ?? 0, speaker: s.speaker, text: s.text })),
-        team: team.map((t) => t.name),
+        team: [...team.map((t) => t.name), ...mapped.map((m) => m.label)],
       };
     },
 

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { RecordActivity } from '../../features/activity/components/record-activity';
+import { DealCallSuggestions } from '../../features/call-suggestions/components/deal-call-suggestions';
 import { DealDetail } from '../../features/deals/components/deal-detail';
 import { RecordTasks } from '../../features/tasks/components/record-tasks';
 import { DealScheduleCall } from './deal-schedule-call';
@@ -14,6 +15,7 @@ export function DealDetailPage() {
     <DealDetail
       timeline={
         <>
+          <DealCallSuggestions key={`suggestions-${id}`} dealId={id} />
           <DealScheduleCall />
           <RecordTasks key={`tasks-${id}`} recordType="deal" recordId={id} />
           <RecordActivity key={id} recordType="deal" recordId={id} />

@@ -1,7 +1,10 @@
+import { useParams } from 'react-router';
 import { UpcomingCallsButton } from '../../features/calls/components/upcoming-calls-button';
+import { CallSuggestionsPanel } from '../../features/call-suggestions/components/call-suggestions-panel';
 import { MeetingDetailPage } from '../../features/meetings/components/meeting-detail-page';
 
-/** /dashboard/meeting/:id, with the calls overlay's 'View upcoming calls' button in its header. */
+/** /dashboard/meeting/:id, with the calls overlay's 'View upcoming calls' button in its header and the call's suggested updates. */
 export function MeetingDetailRoute() {
-  return <MeetingDetailPage actions={<UpcomingCallsButton />} />;
+  const { id = '' } = useParams();
+  return <MeetingDetailPage actions={<UpcomingCallsButton />} below={<CallSuggestionsPanel key={id} recordingId={id} />} />;
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { TActivityItem } from '@pipewise/contract/activity';
 import type { TRecordType } from '@pipewise/contract/notes';
 import { CalendarDays, History, Mail, Phone, StickyNote, Video } from 'lucide-react';
@@ -63,7 +64,14 @@ export function ActivityEntry({
         <Entry side={side} icon={<History size={14} aria-hidden="true" />} label="Change" at={item.at}>
           <p className="activity-title">{describeChange(item, recordType)}</p>
           <p className="activity-meta">
-            {sourceLabel(item.source)} · <time dateTime={item.at}>{timeAgo(item.at, now)}</time>
+            {item.from_call ? (
+              <Link to={`/dashboard/meeting/${encodeURIComponent(item.from_call.recording_id)}`}>
+                {sourceLabel(item.source, item.from_call)}
+              </Link>
+            ) : (
+              sourceLabel(item.source)
+            )}{' '}
+            · <time dateTime={item.at}>{timeAgo(item.at, now)}</time>
           </p>
         </Entry>
       );

@@ -74,6 +74,21 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('RecordActivity', () => {
+  it('says which call an accepted suggestion came from, linking to that meeting', async () => {
+    const fromCall: TActivityItem = {
+      ...CHANGE,
+      source: 'call_suggestion',
+      field: 'closedate',
+      old_value: null,
+      new_value: '2026-11-28',
+      from_call: { recording_id: 'r9', at: '2026-11-12T04:30:00.000000Z' },
+    };
+    activityApi([{ data: [fromCall], next_cursor: null }]);
+    show();
+    const link = await screen.findByRole('link', { name: 'from the call on 12 Nov 2026' });
+    expect(link).toHaveAttribute('href', '/dashboard/meeting/r9');
+  });
+
   it('shows notes, changes phrased for people, creations and recordings, newest first, and loads more', async () => {
     const api = activityApi([
       { data: [{ kind: 'note', id: 'n1', at: hoursAgo(1), note: note() }, CHANGE], next_cursor: '1' },

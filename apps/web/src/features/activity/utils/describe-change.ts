@@ -1,3 +1,4 @@
+import { onFirstUse } from '../../../lib/first-use';
 import type { TActivityChange, TChangeSource } from '@pipewise/contract/activity';
 import type { TRecordType } from '@pipewise/contract/notes';
 import { formatIsoDay, formatRs } from '../../../lib/format';
@@ -50,7 +51,16 @@ export function fieldLabel(field: string): string {
 
 /** A stored value as people read it: amounts in rupees, dates as days; long text cut short. */
 export function readableValue(field: string, value: string | null): string {
-  if (value === null || value.trim() === '') return 'empty';
+  if (value === null || value.trim() === '' || value === '[]') return 'empty';
+  // A list field (competitors) is kept as a JSON array.
+  if (value.startsWith('[')) {
+    try {
+      const items = JSON.parse(value) as unknown;
+      if (Array.isArray(items)) return items.map(String).join(', ');
+    } catch {
+      // not a list after all: shown as it is
+    }
+  }
   if (field === 'amount') return formatRs(value);
   if (field === 'closedate') return formatIsoDay(value);
   return value.length > 80 ? `${value.slice(0, 79)}…` : value;
@@ -74,8 +84,11 @@ export function describeChange(change: TActivityChange, recordType: TRecordType)
   return `${who} changed ${label} from ${readableValue(field, change.old_value)} to ${readableValue(field, change.new_value)}`;
 }
 
-/** Where a change came from, as the timeline says it: 'via the assistant'. */
-export const sourceLabel = (source: TChangeSource): string => SOURCE_LABELS[source];
+const CALL_DAY = onFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
+
+/** Where a change came from, as the timeline says it: 'via the assistant', 'from the call on 12 Nov 2026'. */
+export const sourceLabel = (source: TChangeSource, fromCall?: { at: string } | null): string =>
+  fromCall ? `from the call on ${CALL_DAY().format(new Date(fromCall.at))}` : SOURCE_LABELS[source];
 
 /** How long ago, short: 'just now', '5 min ago', '2 h ago', '3 d ago', else the day. */
 export function timeAgo(iso: string, now: Date = new Date()): string {

@@ -16,6 +16,8 @@ export type DealProperties = Partial<{
   kdm: string | null;
   summary: string | null;
   company_id: string | null;
+  /** Pipewise's own field (not sent to HubSpot). */
+  competitors: string[];
 }>;
 
 export type UpdateDealInput = { properties: DealProperties; version: number };

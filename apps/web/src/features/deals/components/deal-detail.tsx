@@ -14,6 +14,7 @@ import { DealStakeholders } from './deal-stakeholders';
 import { DealStatusChips } from './deal-status-chips';
 import { DealTextCard } from './deal-text-card';
 import { DealCompanyEdit } from './deal-company-edit';
+import { DealCompetitorsEdit } from './deal-competitors-edit';
 import { DealFieldEdit } from './deal-field-edit';
 import { DealStakeholdersEdit } from './deal-stakeholders-edit';
 import { DeleteDealButton } from './delete-deal-button';
@@ -110,6 +111,11 @@ export function DealDetail({ timeline }: { timeline: ReactNode }) {
                 action={current && <DealFieldEdit deal={current} field={field} title={title} />}
               />
             ))}
+            <DealTextCard
+              title="Competitors"
+              text={current?.competitors.join(', ') || null}
+              action={current && <DealCompetitorsEdit deal={current} />}
+            />
           </div>
           {current ? (
             <div className="deal-danger-zone">

@@ -92,6 +92,24 @@ describe('Deal screen edits', () => {
     expect(await within(screen.getByRole('region', { name: title })).findByText(value)).toBeInTheDocument();
   });
 
+  it('competitors: shown, edited as a comma-separated list and saved after "Save Changes"', async () => {
+    const api = editApi();
+    const { user } = await openDeal();
+    const card = screen.getByRole('region', { name: 'Competitors' });
+    expect(within(card).getByText('Nothing recorded yet')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Edit Competitors' }));
+    const editor = screen.getByRole('dialog', { name: 'Edit Competitors' });
+    await user.paste('Gong, Chorus, gong');
+    await user.click(within(editor).getByRole('button', { name: 'Save' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Save Changes' })).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callsTo(api, 'PUT', '/api/deal/101').map((c) => c.body)).toEqual([
+        { properties: { competitors: ['Gong', 'Chorus'] }, version: 3 },
+      ]),
+    );
+    expect(await within(screen.getByRole('region', { name: 'Competitors' })).findByText('Gong, Chorus')).toBeInTheDocument();
+  });
+
   it('the name: required, and the title shows the new name once saved', async () => {
     const api = editApi();
     const { user } = await openDeal();

@@ -41,7 +41,7 @@ function BackToMeetings() {
   );
 }
 
-function MeetingDetail({ video, actions }: { video: TVideo; actions?: ReactNode }) {
+function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: ReactNode; below?: ReactNode }) {
   const [tab, setTab] = useState<DetailTab>('participants');
   const profile = useProfile();
   const title = video.title.trim() || 'Untitled Meeting';
@@ -89,15 +89,16 @@ function MeetingDetail({ video, actions }: { video: TVideo; actions?: ReactNode 
           <MeetingTranscript video={video} />
         )}
       </div>
+      {below}
     </div>
   );
 }
 
 /**
  * Meeting detail (/dashboard/meeting/:id): from the record in navigation state, or from the URL
- * alone (a reload or a shared link). `actions` holds buttons composed by the route.
+ * alone (a reload or a shared link). `actions` holds buttons composed by the route, `below` what it adds under the tabs.
  */
-export function MeetingDetailPage({ actions }: { actions?: ReactNode }) {
+export function MeetingDetailPage({ actions, below }: { actions?: ReactNode; below?: ReactNode }) {
   const { id = '' } = useParams();
   const { state } = useLocation();
   const meeting = useMeeting(id, videoFromState(state));
@@ -107,7 +108,7 @@ export function MeetingDetailPage({ actions }: { actions?: ReactNode }) {
   if (video) {
     return (
       <section className="page-section" aria-labelledby="page-section-title">
-        <MeetingDetail video={video} actions={actions} />
+        <MeetingDetail video={video} actions={actions} below={below} />
       </section>
     );
   }
