@@ -46,26 +46,28 @@ CREATE OR REPLACE FUNCTION "deal_search_rebuild"(org uuid) RETURNS void LANGUAGE
   FROM deals WHERE organization_id = org;
 $$;--> statement-breakpoint
 -- The computed score is not a field anyone changed: its columns are bookkeeping, as version and updated_at are, so
--- they write no history (and a score refresh is not "activity" on the deal).
+-- they write no history (and a score refresh is not "activity" on the deal). The function keeps 0034's recording an
+-- accepted call suggestion came from.
 CREATE OR REPLACE FUNCTION record_history_capture() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
 	IF coalesce(current_setting('pipewise.source', true), '') = '' THEN
 		RETURN NULL;
 	END IF;
 	IF TG_OP = 'INSERT' THEN
-		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation)
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, source_recording_id)
 		SELECT n.organization_id, TG_ARGV[0], n.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
-			current_setting('pipewise.source', true), 'create'
+			current_setting('pipewise.source', true), 'create', nullif(current_setting('pipewise.source_recording', true), '')::uuid
 		FROM new_rows n;
 	ELSIF TG_OP = 'DELETE' THEN
-		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation)
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, source_recording_id)
 		SELECT o.organization_id, TG_ARGV[0], o.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
-			current_setting('pipewise.source', true), 'delete'
+			current_setting('pipewise.source', true), 'delete', nullif(current_setting('pipewise.source_recording', true), '')::uuid
 		FROM old_rows o;
 	ELSE
-		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value)
+		INSERT INTO record_history (organization_id, record_type, record_id, actor_id, source, operation, field, old_value, new_value, source_recording_id)
 		SELECT n.organization_id, TG_ARGV[0], n.id::text, nullif(current_setting('pipewise.actor', true), '')::uuid,
-			current_setting('pipewise.source', true), 'update', f.key, j.before ->> f.key, j.after ->> f.key
+			current_setting('pipewise.source', true), 'update', f.key, j.before ->> f.key, j.after ->> f.key,
+			nullif(current_setting('pipewise.source_recording', true), '')::uuid
 		FROM new_rows n JOIN old_rows o ON o.id = n.id
 		CROSS JOIN LATERAL (SELECT to_jsonb(o) AS before, to_jsonb(n) AS after) j
 		CROSS JOIN LATERAL jsonb_each(j.after) f
