@@ -30,7 +30,7 @@ const MENDS: [RegExp, string][] = [
   [/\b(?:abt|abut|bout|abuot)\b/g, 'about'],
   [/\b(?:sayd|siad|sai|sed)\b/g, 'said'],
   [/\b(?:sya|sya)\b/g, 'say'],
-  [/\bdi(?:s|ss)?c(?:u|c)?s+(ed|ing)?\b/g, 'discuss$1'],
+  [/\bdi(?:s|ss)?(?:cu|uc|c)s+(ed|ing)?\b/g, 'discuss$1'],
   [/\bdisscuss(ed|ing)?\b/g, 'discuss$1'],
   [/\bmentio?n(ed)?\b/g, 'mention$1'],
   [/\bmenton(ed)?\b/g, 'mention$1'],
@@ -73,7 +73,7 @@ const WHO_SAID = /\bwho\s+(?:mentioned|said|brought\s+up|raised|asked\s+about|co
 const DID_X = new RegExp(String.raw`^\s*(?:did|has|have|had)\s+(.+?)\s+(?:ever\s+)?${VERB}\s+(.+)$`);
 /** "any objections", "what objections came up", "pushback from Kaveri", "concerns raised on my calls". */
 const OBJECTIONS = either(
-  /\bobj\w*ions?\b|\bobjected\b|\bpush\s*-?back\b/,
+  /\bobj\w*ons?\b|\bobjected\b|\bpush\s*-?back\b/,
   /\b(?:concerns?|hesitations?|reservations?)\b.*\b(?:raised?|came\s+up|voiced|said|had|calls?|meetings?)\b/,
   /\b(?:raised?|came\s+up|voiced|any)\b.*\b(?:concerns?|hesitations?)\b/,
 );
@@ -83,6 +83,9 @@ const QUOTES = /\b(?:quotes?|exact\s+words)\s+(?:about|on|regarding|from|of)\s+(
 function either(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'));
 }
+
+/** A question about one call rather than a topic: 'in the last meeting', 'on our most recent call'. */
+const LAST_CALL = /\b(?:last|latest|most\s+recent|previous|recent)\s+(?:meeting|call|conversation|discussion|recording|demo|sync)s?\b/;
 
 /** Words that say nothing of who spoke. */
 const NOBODY = /^(?:anyone|anybody|someone|somebody|everyone|people|any\s*one)$/;
@@ -147,6 +150,8 @@ function topicAndWith(rest: string): { topic: string | null; with: string | null
     withWhom = withMatch[1]!.replace(/^(?:account|company|the\s+account)\s+/, '').trim();
     text = text.slice(0, withMatch.index);
   }
+  // 'in the meeting', 'during the demo' say where, not what about.
+  if (/^\s*(?:in|during|at)\s/.test(text)) return { topic: null, with: withWhom, by };
   const topic = text
     .replace(/^\s*(?:about|on|regarding|re|of|around|concerning|over|to\s+us\s+about)\s+/, '')
     .replace(/^\s*(?:the|our|their|a|an)\s+/, '')
@@ -175,6 +180,8 @@ export function readSaidQuestion(question: string, today: string): SaidQuestion 
   let q = ` ${question.toLowerCase().replace(/[’‘]/g, "'")} `;
   for (const [re, to] of MENDS) q = q.replace(re, to);
   q = q.replace(/\s+/g, ' ').trim();
+  // "What was discussed in the last meeting (with X)": the meeting's summary, unless a topic is asked about.
+  if (LAST_CALL.test(q) && !/\b(?:about|regarding|objections?)\b/.test(q)) return null;
   const base = { whose: readWhose(q), period: readSaidPeriod(q, today) };
 
   if (OBJECTIONS.test(q)) {
