@@ -41,8 +41,8 @@ beforeAll(async () => {
   segments = await execute<Segment>(
     t.database.db,
     sql`
-    select s.recording_id::text, r.title, u.email as uploader, c.name as company, s.start_seconds as start, s.end_seconds as end, s.speaker, s.text,
-      r.recorded_at::text as at
+    select s.recording_id::text, r.title, u.email as uploader, c.name as company, s.start_seconds as start, s.end_seconds as end,
+      s.speaker, s.text, r.recorded_at::text as at
     from recording_segments s join recordings r on r.id = s.recording_id join users u on u.id = r.uploaded_by
     left join deals d on d.id = r.deal_id left join companies c on c.id = d.company_id`,
   );
