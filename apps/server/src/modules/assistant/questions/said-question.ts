@@ -45,7 +45,7 @@ const MENDS: [RegExp, string][] = [
 const alt = (...words: string[]) => `(?:${words.join('|')})`;
 
 const VERB = alt(
-  'say|said|says|saying|mention|mentioned|tell\\s+(?:us|me|you)|told\\s+(?:us|me|you)|raise|raised',
+  'discuss|discussed|cover|covered|say|said|says|saying|mention|mentioned|tell\\s+(?:us|me|you)|told\\s+(?:us|me|you)|raise|raised',
   'bring\\s+up|brought\\s+up|ask\\s+about|asked\\s+about|think\\s+about|thought\\s+about|feel\\s+about',
   'complain\\s+about|complained\\s+about|talk\\s+about|talked\\s+about',
 );
@@ -149,6 +149,12 @@ function topicAndWith(rest: string): { topic: string | null; with: string | null
   if (withMatch) {
     withWhom = withMatch[1]!.replace(/^(?:account|company|the\s+account)\s+/, '').trim();
     text = text.slice(0, withMatch.index);
+    // 'with Kaveri about pricing': the topic after whom.
+    const about = /^(.+?)\s+(?:about|regarding|on)\s+(.+)$/.exec(withWhom);
+    if (about && !text.trim()) {
+      withWhom = about[1]!;
+      text = ` about ${about[2]!} `;
+    }
   }
   // 'in the meeting', 'during the demo' say where, not what about.
   if (/^\s*(?:in|during|at)\s/.test(text)) return { topic: null, with: withWhom, by };
@@ -224,12 +230,14 @@ export function readSaidQuestion(question: string, today: string): SaidQuestion 
   if (m) {
     const subject = clean(m[1]!);
     const { topic, with: w, by } = topicAndWith(m[2]!);
-    const who = by ?? subject;
+    // What "we" discussed was said on both sides of the call.
+    const both = /^(?:we|us)$/.test(subject ?? '') && /\b(?:discuss|discussed|cover|covered|talk|talked)\b/.test(q);
+    const who = by ?? (both ? null : subject);
     // A speaker is a name or a pronoun of a few words, not a record's field ('what is the stage of the deal I raised').
     if (subject && (subject.split(' ').length > 4 || /\b(?:deals?|amount|stage|status|value|pipeline|tasks?|next\s+step)\b/.test(subject)))
       return null;
     // "what did we talk about with Kaveri" (no topic, nobody named) is the last meeting's summary.
-    const pronoun = !who || /^(?:we|you|they|us)$/.test(who);
+    const pronoun = !who || both || /^(?:we|you|they|us)$/.test(who);
     if (topic || !pronoun) return { who, topic: clean(topic), with: w, objections: false, latest: false, ...base };
   }
   m = WHAT_WAS.exec(q);

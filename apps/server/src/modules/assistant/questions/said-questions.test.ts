@@ -116,6 +116,18 @@ describe('questions about what was said on calls', () => {
     expect(a.text).toMatch(/"Pricing negotiation" \(17 Nov 2026, Kaveri Foods - [^)]+\):/);
   });
 
+  it.each(['What did we discuss with Kaveri about pricing?', 'what did we discuss about pricing with kaveri'])(
+    '%s: a topic discussed with an account, both sides',
+    async (q) => {
+      const a = await ask('rahul', q);
+      expect(a.intent).toBe('said');
+      expect(a.text).toMatch(/^What was said about pricing with Kaveri:/);
+      const found = quotes(a);
+      expect(found.length).toBeGreaterThan(0);
+      for (const f of found) expect(f.seg.company).toBe('Kaveri Foods Pvt Ltd');
+    },
+  );
+
   it('reads the account from the prefix too', async () => {
     const a = await ask('rahul', 'For account Kaveri Foods: what did they say about pricing?');
     expect(a.intent).toBe('said');
