@@ -96,7 +96,14 @@ const PERIOD_WORDS = alt(
 );
 const WHOSE_WORDS =
   "(?:(?:on|in|during|from|across)\\s+)?(?:(?:my|our|our\\s+team'?s|my\\s+team'?s|the\\s+team'?s|team|the|all|any|their|his|her)\\s+)?" +
-  '(?:calls?|meetings?|recordings?|conversations?|demos?|transcripts?)';
+  '(?:calls?|meetings?|recordings?|conversations?|transcripts?)';
+/** 'in the last call', 'on our most recent meeting': the latest call first. */
+const IN_LAST_CALL = new RegExp(
+  String.raw`\b(?:in|on|during)\s+(?:the|our|my)\s+(?:last|latest|most\s+recent|previous|recent)\s+` +
+    String.raw`(?:meeting|call|conversation|discussion|recording|demo|sync)s?\b`,
+);
+/** 'on the Kaveri call', 'in Sahyadri meetings': whom the calls were with. */
+const ON_CALLS_WITH = /\b(?:on|in|during|from)\s+(?:the\s+)?([\p{L}][\p{L}\s'&.-]*?)\s+(?:calls?|meetings?|demos?)\b/u;
 
 /** The calls' period named in the question, read against `today` (yyyy-mm-dd). */
 export function readSaidPeriod(text: string, today: string): DateRange | null {
@@ -128,6 +135,7 @@ export function readSaidPeriod(text: string, today: string): DateRange | null {
 /** The question's text without the words that say when and on whose calls. */
 const strip = (text: string) =>
   text
+    .replace(new RegExp(IN_LAST_CALL.source, 'g'), ' ')
     .replace(new RegExp(`\\b${PERIOD_WORDS}\\b`, 'g'), ' ')
     .replace(new RegExp(`\\b(?:${MONTHS.join('|')})(?:\\s+\\d{4})?\\b`, 'g'), ' ')
     .replace(new RegExp(`\\b${WHOSE_WORDS}\\b`, 'g'), ' ')
@@ -183,6 +191,12 @@ const clean = (s: string | null) => {
 
 /** Reads a question about what was said on calls; null when it is another kind of question. */
 export function readSaidQuestion(question: string, today: string): SaidQuestion | null {
+  const read = readSaid(question, today);
+  // 'about pricing in the last call with Kaveri': the latest call it came up on first.
+  return read && IN_LAST_CALL.test(question.toLowerCase()) ? { ...read, latest: true } : read;
+}
+
+function readSaid(question: string, today: string): SaidQuestion | null {
   let q = ` ${question.toLowerCase().replace(/[’‘]/g, "'")} `;
   for (const [re, to] of MENDS) q = q.replace(re, to);
   q = q.replace(/\s+/g, ' ').trim();
@@ -195,7 +209,10 @@ export function readSaidQuestion(question: string, today: string): SaidQuestion 
     const from = /\b(?:from|by|did|with|at)\s+(.+?)(?:\s+(?:raise|have|voice|bring\s+up|had|on|in|this|last|during|recently)\b.*)?$/.exec(
       strip(q),
     );
-    const named = clean(from?.[1]?.replace(/\b(?:objections?|concerns?|calls?|meetings?)\b/g, '').trim() ?? null);
+    const onCalls = ON_CALLS_WITH.exec(q)?.[1];
+    const callsWith =
+      onCalls && !/\b(?:my|our|team'?s?|this|last|all|any|recent|latest|previous|their|his|her)\b/.test(onCalls) ? onCalls : null;
+    const named = clean(callsWith ?? from?.[1]?.replace(/\b(?:objections?|concerns?|calls?|meetings?)\b/g, '').trim() ?? null);
     return {
       who: null,
       topic: null,

@@ -283,6 +283,25 @@ describe('questions about what was said on calls', () => {
   });
 });
 
+describe('reading a question about calls', () => {
+  it.each([
+    [
+      'what did sahyadri say about the rollout last week',
+      { who: 'sahyadri', topic: 'rollout', period: { from: '2026-11-16', to: '2026-11-22' } },
+    ],
+    ['what did the client mention about budget', { who: 'client', topic: 'budget' }],
+    ['did kaveri bring up competitors', { who: 'kaveri', topic: 'competitors' }],
+    ['quotes about pricing from my calls', { topic: 'pricing', whose: 'mine' }],
+    ['what were the objections on the Kaveri call', { objections: true, with: 'kaveri' }],
+    ['objections in sahyadri meetings this month', { objections: true, with: 'sahyadri', period: { from: '2026-11-01' } }],
+    ['What concerns did Kaveri raise?', { objections: true, with: 'kaveri' }],
+    ['has anyone mentioned salesforce', { who: null, topic: 'salesforce' }],
+    ['When did Kaveri last mention budget?', { who: 'kaveri', topic: 'budget', latest: true }],
+    ['what was discussed about pricing in the last call with kaveri', { topic: 'pricing', with: 'kaveri', latest: true }],
+    ["what did they say about pricing on my team's calls", { who: 'they', topic: 'pricing', whose: 'team' }],
+  ])('%s', (q, read) => expect(readSaidQuestion(q, '2026-11-26')).toMatchObject(read));
+});
+
 describe('questions that are not about what was said', () => {
   it.each([
     ['For account Kaveri Foods: What was discussed in the last meeting?', 'last_meeting'],
