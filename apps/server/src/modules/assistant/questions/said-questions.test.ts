@@ -276,8 +276,8 @@ describe('questions about what was said on calls', () => {
       }
       expect(total, who).toBeGreaterThan(0);
     }
-    // Kavya's own Sahyadri call answers her rollout question, never Rahul's.
-    const kavya = await ask('kavya', 'when did we last discuss the rollout with Sahyadri');
+    // Kavya's own Sahyadri call answers her integration question, never Rahul's.
+    const kavya = await ask('kavya', 'when did we last discuss the integration with Sahyadri');
     expect(kavya.text).toMatch(/on "Renewal check-in"/);
     expect(kavya.text).not.toContain('Discovery call');
   });
