@@ -211,8 +211,9 @@ describe('a call updates the deal', () => {
 
   it('the deal shows the change from the call, and its confidence factors on keyboard focus', async () => {
     await page.goto(`/dashboard/deals/${dealId}`);
+    // The timeline's entry for the accepted change names the call it came from, linking to it.
     await page
-      .getByText(/from the call on/)
+      .getByRole('link', { name: /^from the call on / })
       .first()
       .waitFor({ timeout: 15_000 });
     const badge = page.getByRole('button', { name: /Confidence on closure/ });

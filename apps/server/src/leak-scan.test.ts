@@ -51,6 +51,8 @@ let whatsappJobs: JobRunner;
 /** Each rep's verified WhatsApp number, by user id. */
 const whatsappNumbers = new Map<string, string>();
 const teams: Team[] = [];
+/** The demo workspace's rows as loaded for the scan. */
+let workspace: Awaited<ReturnType<typeof loadWorkspace>>;
 
 type Row = { id: string; owner: string | null };
 type Users = { id: string; reports_to: string | null; role: string }[];
@@ -188,6 +190,7 @@ beforeAll(async () => {
   await addSharedBuyerMeetings(rahul!, team.meera, w);
   await addSharedBuyerMeetings(kavya!, team.vikram, w);
   w = await loadWorkspace(rahul!.organizationId);
+  workspace = w;
   const numbers = createWhatsappNumberRepo(t.database.db);
   for (const [rep, number] of [
     [rahul!, '+919800000101'],
@@ -424,6 +427,7 @@ function chatRequests(team: Team): { request: InjectOptions; asked: string[] }[]
     ...[...new Set(parts)].flatMap((x) => [`For account ${x}: how many deals do we have?`, `What is the status of ${x}?`]),
     ...team.sample.companies.flatMap((c) => [`When was the last meeting with ${c}?`, `Who are the stakeholders at ${c}?`]),
     ...team.sample.deals.map((d) => `Why is ${d} at 40%?`),
+    ...team.sample.companies.flatMap((c) => [`What did ${c} say about pricing?`, `When did we last discuss the rollout with ${c}?`]),
   ];
   return questions.flatMap((query) => [
     { request: { method: 'POST', url: '/api/chat/sales', payload: { query, context: {} } }, asked: [query] },
@@ -557,6 +561,39 @@ describe('leak scan: no answer names a deal or account only the other team can s
 
   it.each([0, 1])('both chat routes, broad and naming hidden records in full or in part (team %i)', { timeout: 120_000 }, async (i) => {
     expect(await scan(teams[i]!, chatRequests(teams[i]!))).toEqual([]);
+  });
+
+  it.each([0, 1])("questions about what was said quote only calls the rep may see, never the other team's (team %i)", async (i) => {
+    const team = teams[i]!;
+    const below = subtree(team.rep.userId, workspace.people);
+    const visible = new Set(workspace.recordings.filter((r) => r.owner && below.has(r.owner)).map((r) => r.id));
+    const questions = [
+      'What did Kaveri say about pricing?',
+      'When did we last discuss the rollout with Sahyadri?',
+      'What objections came up on calls this month?',
+      "what objections came up on my team's calls",
+      'What did the customer say about security?',
+      'who mentioned the integration',
+      'what did they say about the budget',
+      ...team.sample.companies.flatMap((c) => [`What did ${c} say about pricing?`, `Any objections from ${c}?`]),
+    ];
+    const requests = questions.flatMap((query) => [
+      { request: { method: 'POST' as const, url: '/api/chat/', payload: { query } }, asked: [query] },
+      { request: { method: 'POST' as const, url: '/api/chat/sales', payload: { query, context: {} } }, asked: [query] },
+    ]);
+    expect(await scan(team, requests)).toEqual([]);
+    const quoted: string[] = [];
+    for (const { request } of requests) {
+      await t.database.db.execute(sql`delete from rate_limits where key like 'assistant-questions:%'`);
+      const res = await t.app.inject({ ...request, headers: team.rep.headers });
+      const body = res.body;
+      for (const id of team.others.recordings)
+        if (!visible.has(id)) expect(body, `${request.url} ${JSON.stringify(request.payload)}`).not.toContain(id);
+      quoted.push(...[...body.matchAll(/\/dashboard\/meeting\/([0-9a-f-]{36})\?t=\d+/g)].map((m) => m[1]!));
+    }
+    // The questions found quotes, all of them on calls the rep sees.
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const id of quoted) expect(visible.has(id), id).toBe(true);
   });
 
   it.each([0, 1])('process-command on the other team records (team %i)', { timeout: 120_000 }, async (i) => {

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TMeetAttendee } from '@pipewise/contract/videos';
 import { extractiveInsights } from '../modules/recordings/insights/extractive-summary';
 import { transcriptSentiment } from '../modules/recordings/insights/transcript-sentiment';
 import { storeDemoMediaJob } from '../modules/recordings/recording-jobs';
 import { extractCallSuggestionsJob } from '../modules/call-suggestions/call-suggestions-jobs';
 import type { DbOrTx } from '../db/client';
-import { companies, contacts, deals, jobs, pipelineStages, recordingSegments, recordings, users } from '../db/schema';
+import { companies, contacts, deals, jobs, pipelineStages, pipelines, recordingSegments, recordings, users } from '../db/schema';
 import { DEMO_MEDIA_RECORDING, DEMO_RECORDINGS } from './seed-recordings-data';
 import { prng } from './seed-crm';
 import { demoTranscript, styleOf } from './seed-transcripts';
@@ -41,39 +41,54 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
   const byEmail = new Map<string, Person>(people.map((p) => [p.email, { id: p.id, email: p.email, name: `${p.first} ${p.last}`.trim() }]));
   const used = new Set<number>();
 
+  // The workspace's deals (with their stage and company), contacts and open stages, read once.
+  const allDeals = await db
+    .select({
+      id: deals.id,
+      ownerId: deals.ownerId,
+      pipelineId: deals.pipelineId,
+      companyId: deals.companyId,
+      dealname: deals.dealname,
+      amount: deals.amount,
+      kdm: deals.kdm,
+      stageOrder: pipelineStages.displayOrder,
+      closed: pipelineStages.isClosed,
+      company: companies.name,
+    })
+    .from(deals)
+    .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
+    .leftJoin(companies, eq(companies.id, deals.companyId))
+    .where(eq(deals.organizationId, organizationId))
+    .orderBy(asc(deals.id));
+  const allContacts = await db
+    .select({
+      companyId: contacts.companyId,
+      email: contacts.email,
+      first: contacts.firstname,
+      last: contacts.lastname,
+      title: contacts.jobtitle,
+    })
+    .from(contacts)
+    .where(eq(contacts.organizationId, organizationId))
+    .orderBy(asc(contacts.email));
+  const openStages = await db
+    .select({ pipelineId: pipelineStages.pipelineId, label: pipelineStages.label, order: pipelineStages.displayOrder })
+    .from(pipelineStages)
+    .innerJoin(pipelines, eq(pipelines.id, pipelineStages.pipelineId))
+    .where(and(eq(pipelines.organizationId, organizationId), eq(pipelineStages.isClosed, false)))
+    .orderBy(asc(pipelineStages.displayOrder));
+
   /**
    * The uploader's next own deal (each recording on a different one; an open one at `company` first, then any
    * open one), with the company's contacts.
    */
-  async function dealOf(owner: Person, company?: string): Promise<{ deal: DealRef | undefined; customers: Customer[] }> {
-    const owned = await db
-      .select({
-        id: deals.id,
-        pipelineId: deals.pipelineId,
-        companyId: deals.companyId,
-        dealname: deals.dealname,
-        amount: deals.amount,
-        kdm: deals.kdm,
-        stageOrder: pipelineStages.displayOrder,
-        closed: pipelineStages.isClosed,
-        company: companies.name,
-      })
-      .from(deals)
-      .innerJoin(pipelineStages, eq(pipelineStages.id, deals.stageId))
-      .leftJoin(companies, eq(companies.id, deals.companyId))
-      .where(and(eq(deals.organizationId, organizationId), eq(deals.ownerId, owner.id)))
-      .orderBy(asc(deals.id));
+  function dealOf(owner: Person, company?: string): { deal: DealRef | undefined; customers: Customer[] } {
+    const owned = allDeals.filter((d) => d.ownerId === owner.id);
     const free = owned.filter((d) => !used.has(d.id));
     const deal =
       free.find((d) => !d.closed && company !== undefined && d.company === company) ?? free.find((d) => !d.closed) ?? free[0] ?? owned[0];
     if (deal) used.add(deal.id);
-    const people = deal?.companyId
-      ? await db
-          .select({ email: contacts.email, first: contacts.firstname, last: contacts.lastname, title: contacts.jobtitle })
-          .from(contacts)
-          .where(inArray(contacts.companyId, [deal.companyId]))
-          .orderBy(asc(contacts.email))
-      : [];
+    const people = deal?.companyId ? allContacts.filter((c) => c.companyId === deal.companyId) : [];
     return {
       deal,
       customers: people
@@ -102,7 +117,7 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
 
   /** What every demo recording has: its uploader, one of their deals, who attended, and when. */
   async function common(owner: Person, title: string, daysAgo: number, responses: TMeetAttendee['responseStatus'][], company?: string) {
-    const { deal, customers } = await dealOf(owner, company);
+    const { deal, customers } = dealOf(owner, company);
     return {
       deal,
       customers,
@@ -121,22 +136,8 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
   }
 
   /** The next open stage of the deal's pipeline: the forward move a call proposes. */
-  async function nextStageOf(deal: DealRef | undefined): Promise<string | null> {
-    if (!deal || deal.closed) return null;
-    const [next] = await db
-      .select({ label: pipelineStages.label })
-      .from(pipelineStages)
-      .where(
-        and(
-          eq(pipelineStages.pipelineId, deal.pipelineId),
-          gt(pipelineStages.displayOrder, deal.stageOrder),
-          eq(pipelineStages.isClosed, false),
-        ),
-      )
-      .orderBy(asc(pipelineStages.displayOrder))
-      .limit(1);
-    return next?.label ?? null;
-  }
+  const nextStageOf = (deal: DealRef | undefined): string | null =>
+    deal && !deal.closed ? (openStages.find((st) => st.pipelineId === deal.pipelineId && st.order > deal.stageOrder)?.label ?? null) : null;
 
   const segmentRows: (typeof recordingSegments.$inferInsert)[] = [];
   for (const r of DEMO_RECORDINGS) {
@@ -163,7 +164,7 @@ export async function seedDemoRecordings(db: DbOrTx, organizationId: string, now
         product: deal?.dealname.split(' - ')[1] ?? 'the platform',
         amount: deal?.amount ? Number(deal.amount) : null,
         decisionMaker,
-        nextStage: await nextStageOf(deal),
+        nextStage: nextStageOf(deal),
         recordedAt,
       },
       rand,

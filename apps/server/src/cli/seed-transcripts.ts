@@ -123,6 +123,8 @@ const CUSTOMER_UPSET = [
   'The failures cost us money and our director was angry about it.',
   'We have had too many problems to ignore, it has been a terrible quarter for the team.',
   'Nobody trusts the data anymore, which is a serious problem.',
+  'The reps hate the tool right now, it feels broken and useless to them.',
+  'It was an awful experience, the worst outage we had this year.',
 ];
 /** Follow-up questions a seller asks. */
 const QUESTIONS = [
@@ -363,6 +365,63 @@ const SCENES: Record<string, Scene> = {
   ],
 };
 
+/** The middle of a call: exchanges on how the customer works, several per call ('deep' in a plan). */
+const DEEP: Line[][] = [
+  [
+    ['S', 'How do your managers review the pipeline today?'],
+    ['C', 'Every Monday they go branch by branch on a call, and it takes most of the morning.'],
+    ['S', 'With the dashboard they would see every stage and owner before that call starts.'],
+  ],
+  [
+    ['S', 'How many of your reps work mostly from the field?'],
+    ['O', 'Around two thirds, they visit dealers and distributors all day.'],
+    ['S', 'Then the mobile screens and the WhatsApp assistant will matter most for them.'],
+  ],
+  [
+    ['C', 'Can we bring in our existing customer data?'],
+    ['S', 'Yes, we import companies, contacts and open deals from a spreadsheet or your old CRM.'],
+    ['O', 'We have about eight thousand contacts, some of them duplicates.'],
+    ['S', 'The import flags duplicates by email and domain so your team can merge them.'],
+  ],
+  [
+    ['S', 'Who owns the reporting for the leadership team?'],
+    ['C', 'Our sales operations manager, she builds the monthly deck.'],
+  ],
+  [
+    ['O', 'How are the recordings stored, and who can listen to them?'],
+    ['S', 'Recordings stay in your workspace, visible to the rep, their managers and the admins.'],
+  ],
+  [
+    ['C', 'What happens to the notes when a rep leaves?'],
+    ['S', 'Everything stays on the deal: notes, calls, tasks and the history of every change.'],
+  ],
+  [
+    ['S', 'How do you track follow-ups after a call today?'],
+    ['C', 'Mostly in personal notebooks and reminders on the phone.'],
+    ['S', 'After each call the next steps become tasks with due dates, so nothing is lost.'],
+  ],
+  [
+    ['O', 'Do you support GST compliant quotations?'],
+    ['S', 'Quotations can carry your GST details, and finance can review the templates.'],
+  ],
+  [
+    ['S', 'What does a typical sales cycle look like for you?'],
+    ['C', 'Between six and ten weeks for a new dealer, longer for large accounts.'],
+  ],
+  [
+    ['C', 'How long does training take for a new rep?'],
+    ['S', 'A new rep is productive after one session of about ninety minutes.'],
+  ],
+  [
+    ['S', 'Which reports does your board look at?'],
+    ['O', 'Revenue by region, the forecast for the quarter and the win rate.'],
+  ],
+  [
+    ['C', 'Can managers coach reps from the recordings?'],
+    ['S', 'Yes, managers can open any call of their team and jump to the moment that matters.'],
+  ],
+];
+
 const PLANS: Record<Scenario, string[]> = {
   discovery: [
     'open',
@@ -375,18 +434,19 @@ const PLANS: Record<Scenario, string[]> = {
     'decision',
     'close',
     'stage',
+    'deep',
     'actions',
     'next',
     'wrapGood',
   ],
-  pricing: ['open', 'recap', 'pricing', 'budget', 'competitor', 'authority', 'discount', 'close', 'actions', 'next', 'wrap'],
-  demo: ['open', 'agenda', 'demo', 'integration', 'security', 'pricing', 'stage', 'actions', 'next', 'wrapGood'],
+  pricing: ['open', 'recap', 'pricing', 'budget', 'competitor', 'authority', 'discount', 'close', 'deep', 'actions', 'next', 'wrap'],
+  demo: ['open', 'agenda', 'demo', 'integration', 'security', 'pricing', 'stage', 'deep', 'actions', 'next', 'wrapGood'],
   renewal: ['open', 'recap', 'complaint', 'integrationObj', 'timing', 'pricing', 'authority', 'actions', 'next', 'wrapBad'],
-  implementation: ['open', 'agenda', 'rollout', 'integration', 'security', 'timing', 'actions', 'next', 'wrap'],
-  review: ['open', 'results', 'rollout', 'expansion', 'decision', 'close', 'actions', 'wrapGood'],
-  executive: ['open', 'agenda', 'success', 'decision', 'authority', 'close', 'timing', 'stage', 'actions', 'next', 'wrap'],
-  security: ['open', 'agenda', 'security', 'securityObj', 'integration', 'decision', 'competitor', 'actions', 'next', 'wrap'],
-  integration: ['open', 'pain', 'integration', 'integrationObj', 'rollout', 'pricing', 'budget', 'actions', 'next', 'wrap'],
+  implementation: ['open', 'agenda', 'rollout', 'integration', 'security', 'timing', 'deep', 'actions', 'next', 'wrap'],
+  review: ['open', 'results', 'rollout', 'expansion', 'decision', 'close', 'deep', 'actions', 'wrapGood'],
+  executive: ['open', 'agenda', 'success', 'decision', 'authority', 'close', 'timing', 'stage', 'deep', 'actions', 'next', 'wrap'],
+  security: ['open', 'agenda', 'security', 'securityObj', 'integration', 'decision', 'competitor', 'deep', 'actions', 'next', 'wrap'],
+  integration: ['open', 'pain', 'integration', 'integrationObj', 'rollout', 'pricing', 'budget', 'deep', 'actions', 'next', 'wrap'],
 };
 
 const lakh = (rupees: number) => {
@@ -435,17 +495,19 @@ export function demoTranscript(input: TranscriptInput, rand: Random): { segments
     else turns.push({ who, sentences: [text] });
   };
   const upset = input.scenario === 'renewal';
+  const deep = [...DEEP].sort(() => rand.next() - 0.5).slice(0, rand.int(4, 7));
   for (const name of PLANS[input.scenario]) {
     if (name === 'stage' && !input.nextStage) continue;
     const aside = !/^(open|wrap)/.test(name);
-    for (const [who, text] of rand.pick(SCENES[name]!)) {
+    for (const [who, text] of name === 'deep' ? deep.flat() : rand.pick(SCENES[name]!)) {
       say(who, fill(text));
       if (who === 'S' && aside && !upset && rand.next() < style.monologue) {
         const pitch = [...PITCH].sort(() => rand.next() - 0.5);
         for (let k = rand.int(3, 6); k > 0; k--) say('S', pitch[k]!);
       }
       if (who !== 'S' && aside) {
-        if (rand.next() < (upset ? 0.8 : style.customerTalk)) say(who, rand.pick(upset ? CUSTOMER_UPSET : CUSTOMER_MORE));
+        if (upset) say(who, rand.pick(CUSTOMER_UPSET));
+        else if (rand.next() < style.customerTalk) say(who, rand.pick(CUSTOMER_MORE));
         if (rand.next() < style.questions) {
           const i = rand.int(0, QUESTIONS.length - 1);
           say('S', QUESTIONS[i]!);

@@ -41,7 +41,7 @@ export type ConversationDeps = {
   repo: WhatsappConversationRepo;
   /** The active user who verified this number (E.164), or null. */
   verifiedUser(phoneNumber: string): Promise<WhatsappUser | null>;
-  questions: Pick<QuestionsService, 'ask' | 'named'>;
+  questions: Pick<QuestionsService, 'ask' | 'named' | 'quotes'>;
   /** The panel's answerer: a configured model, else the questions service's offline answer. */
   assistant: Pick<ModelAssistant, 'answer'>;
   commands: Pick<CommandService, 'process'>;
@@ -121,7 +121,9 @@ export function createWhatsappConversation(deps: ConversationDeps) {
   }
 
   async function question(user: WhatsappUser, query: string, timeZone: string): Promise<WhatsappReply> {
-    const a = await deps.assistant.answer(user, { query, mode: 'panel', timeZone, named: () => deps.questions.named(user, query) }, () =>
+    const named = () => deps.questions.named(user, query);
+    const quotes = () => deps.questions.quotes(user, query, { timeZone });
+    const a = await deps.assistant.answer(user, { query, mode: 'panel', timeZone, named, quotes }, () =>
       deps.questions.ask(user, query, { timeZone }),
     );
     if (a.command) {

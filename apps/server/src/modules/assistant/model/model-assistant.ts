@@ -6,6 +6,8 @@ import { checkCall, TOOL_SPECS, type ToolName } from './model-tool-args';
 import type { ToolOutcome, ToolRunner } from './model-tools';
 import { systemPrompt, userPrompt, type AskMode } from './model-prompt';
 import { localDate, zoneOrUtc } from '../questions/time-zone';
+import type { Quotes } from '../questions/answer-said';
+import { answerFromQuotes } from './said-model';
 
 /** What the built-in (offline) assistant answers: the same shape as the questions service's answers. */
 export type OfflineAnswer = { text: string; sources: TChatSource[]; results: TRecordView[] };
@@ -25,6 +27,11 @@ export type AskInput = {
   timeZone?: string;
   /** The records the question names, as the built-in reader resolved them (read only when a model answers). */
   named?: () => Promise<string[]>;
+  /**
+   * For a question about what was said on calls, the quotes the offline search retrieved (found null: none);
+   * null for other questions. The model then answers from those quotes only, citing them (said-model.ts).
+   */
+  quotes?: () => Promise<{ found: Quotes | null; zone: string } | null>;
 };
 
 export const MODEL_FALLBACK_NOTE = 'The language model did not answer, so this answer comes from the built-in assistant.';
@@ -139,6 +146,13 @@ export function createModelAssistant(deps: ModelAssistantDeps) {
       });
       if (!deps.llm) return fromOffline(null);
       try {
+        const said = input.quotes ? await input.quotes() : null;
+        if (said) {
+          // Nothing retrieved: the offline answer says so; the model is not asked to answer from nothing.
+          if (!said.found) return await fromOffline(null);
+          const cited = await answerFromQuotes(deps.llm, input.query, said.found, said.zone, AbortSignal.timeout(deps.timeoutMs));
+          return { ...cited, model: true, note: null, command: null };
+        }
         return await converse(deps.llm, caller, input, AbortSignal.timeout(deps.timeoutMs));
       } catch (e) {
         // Only the reason's name: never the prompt, the records or anything the server said.

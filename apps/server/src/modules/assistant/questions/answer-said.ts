@@ -253,8 +253,20 @@ function topicQuotes(w: CallWords, groups: string[][]): Quote[] {
           ),
         ]
       : [];
-  // Neighbouring hits read as one quote.
-  return [quote(w, hits.map((s) => s.text).join(' '), hits[0]!.at)];
+  // The first run of neighbouring hits reads as one quote.
+  const first = all.indexOf(hits[0]!);
+  let run = 1;
+  while (hits[run] && all.indexOf(hits[run]!) === first + run) run++;
+  return [
+    quote(
+      w,
+      hits
+        .slice(0, run)
+        .map((s) => s.text)
+        .join(' '),
+      hits[0]!.at,
+    ),
+  ];
 }
 
 /** Who a question's speaker words mean: a side of the call, a user, an account's people, a contact, or a name as typed. */
@@ -437,7 +449,8 @@ export const quoteSource = (q: Quote): TChatSource => ({
   url: q.url,
 });
 
-const quoteView = (q: Quote, zone: string): TRecordView => ({
+/** A quote as a result row of the assistant panel. */
+export const quoteView = (q: Quote, zone: string): TRecordView => ({
   id: `${q.recordingId}@${q.seconds === null ? 0 : Math.floor(q.seconds)}`,
   object_type: 'meeting',
   properties: {

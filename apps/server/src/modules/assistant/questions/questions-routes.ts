@@ -58,7 +58,8 @@ export function questionsRoutesWith(
         const account = req.body.context.account ?? null;
         const timeZone = zoneOf(req.headers['x-timezone']);
         const named = () => service.named(caller, req.body.query);
-        const a = await answer(caller, { query: req.body.query, account, mode: 'sales', timeZone, named }, () =>
+        const quotes = () => service.quotes(caller, req.body.query, { account, timeZone });
+        const a = await answer(caller, { query: req.body.query, account, mode: 'sales', timeZone, named, quotes }, () =>
           service.ask(caller, req.body.query, { account, timeZone }),
         );
         return { data: { response: a.text, sources: a.sources, model: a.model, note: a.note } };
@@ -81,7 +82,8 @@ export function questionsRoutesWith(
         await limit(caller.id);
         const timeZone = zoneOf(req.headers['x-timezone']);
         const named = () => service.named(caller, req.body.query);
-        const a = await answer(caller, { query: req.body.query, mode: 'panel', timeZone, named }, () =>
+        const quotes = () => service.quotes(caller, req.body.query, { timeZone });
+        const a = await answer(caller, { query: req.body.query, mode: 'panel', timeZone, named, quotes }, () =>
           service.ask(caller, req.body.query, { timeZone }),
         );
         return { data: { message: a.text, sources: a.sources, results: a.results, model: a.model, note: a.note, command: a.command } };

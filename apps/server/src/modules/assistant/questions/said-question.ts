@@ -30,7 +30,7 @@ const MENDS: [RegExp, string][] = [
   [/\b(?:abt|abut|bout|abuot)\b/g, 'about'],
   [/\b(?:sayd|siad|sai|sed)\b/g, 'said'],
   [/\b(?:sya|sya)\b/g, 'say'],
-  [/\bdi(?:s|ss)?c(?:u|c)?s+(ed|ing)?\b/g, 'discuss$1'],
+  [/\bdi(?:s|ss)?(?:cu|uc|c)s+(ed|ing)?\b/g, 'discuss$1'],
   [/\bdisscuss(ed|ing)?\b/g, 'discuss$1'],
   [/\bmentio?n(ed)?\b/g, 'mention$1'],
   [/\bmenton(ed)?\b/g, 'mention$1'],
@@ -45,7 +45,7 @@ const MENDS: [RegExp, string][] = [
 const alt = (...words: string[]) => `(?:${words.join('|')})`;
 
 const VERB = alt(
-  'say|said|says|saying|mention|mentioned|tell\\s+(?:us|me|you)|told\\s+(?:us|me|you)|raise|raised',
+  'discuss|discussed|cover|covered|say|said|says|saying|mention|mentioned|tell\\s+(?:us|me|you)|told\\s+(?:us|me|you)|raise|raised',
   'bring\\s+up|brought\\s+up|ask\\s+about|asked\\s+about|think\\s+about|thought\\s+about|feel\\s+about',
   'complain\\s+about|complained\\s+about|talk\\s+about|talked\\s+about',
 );
@@ -73,7 +73,7 @@ const WHO_SAID = /\bwho\s+(?:mentioned|said|brought\s+up|raised|asked\s+about|co
 const DID_X = new RegExp(String.raw`^\s*(?:did|has|have|had)\s+(.+?)\s+(?:ever\s+)?${VERB}\s+(.+)$`);
 /** "any objections", "what objections came up", "pushback from Kaveri", "concerns raised on my calls". */
 const OBJECTIONS = either(
-  /\bobj\w*ions?\b|\bobjected\b|\bpush\s*-?back\b/,
+  /\bobj\w*ons?\b|\bobjected\b|\bpush\s*-?back\b/,
   /\b(?:concerns?|hesitations?|reservations?)\b.*\b(?:raised?|came\s+up|voiced|said|had|calls?|meetings?)\b/,
   /\b(?:raised?|came\s+up|voiced|any)\b.*\b(?:concerns?|hesitations?)\b/,
 );
@@ -84,6 +84,9 @@ function either(...patterns: RegExp[]): RegExp {
   return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'));
 }
 
+/** A question about one call rather than a topic: 'in the last meeting', 'on our most recent call'. */
+const LAST_CALL = /\b(?:last|latest|most\s+recent|previous|recent)\s+(?:meeting|call|conversation|discussion|recording|demo|sync)s?\b/;
+
 /** Words that say nothing of who spoke. */
 const NOBODY = /^(?:anyone|anybody|someone|somebody|everyone|people|any\s*one)$/;
 
@@ -93,7 +96,14 @@ const PERIOD_WORDS = alt(
 );
 const WHOSE_WORDS =
   "(?:(?:on|in|during|from|across)\\s+)?(?:(?:my|our|our\\s+team'?s|my\\s+team'?s|the\\s+team'?s|team|the|all|any|their|his|her)\\s+)?" +
-  '(?:calls?|meetings?|recordings?|conversations?|demos?|transcripts?)';
+  '(?:calls?|meetings?|recordings?|conversations?|transcripts?)';
+/** 'in the last call', 'on our most recent meeting': the latest call first. */
+const IN_LAST_CALL = new RegExp(
+  String.raw`\b(?:in|on|during)\s+(?:the|our|my)\s+(?:last|latest|most\s+recent|previous|recent)\s+` +
+    String.raw`(?:meeting|call|conversation|discussion|recording|demo|sync)s?\b`,
+);
+/** 'on the Kaveri call', 'in Sahyadri meetings': whom the calls were with. */
+const ON_CALLS_WITH = /\b(?:on|in|during|from)\s+(?:the\s+)?([\p{L}][\p{L}\s'&.-]*?)\s+(?:calls?|meetings?|demos?)\b/u;
 
 /** The calls' period named in the question, read against `today` (yyyy-mm-dd). */
 export function readSaidPeriod(text: string, today: string): DateRange | null {
@@ -125,6 +135,7 @@ export function readSaidPeriod(text: string, today: string): DateRange | null {
 /** The question's text without the words that say when and on whose calls. */
 const strip = (text: string) =>
   text
+    .replace(new RegExp(IN_LAST_CALL.source, 'g'), ' ')
     .replace(new RegExp(`\\b${PERIOD_WORDS}\\b`, 'g'), ' ')
     .replace(new RegExp(`\\b(?:${MONTHS.join('|')})(?:\\s+\\d{4})?\\b`, 'g'), ' ')
     .replace(new RegExp(`\\b${WHOSE_WORDS}\\b`, 'g'), ' ')
@@ -146,7 +157,15 @@ function topicAndWith(rest: string): { topic: string | null; with: string | null
   if (withMatch) {
     withWhom = withMatch[1]!.replace(/^(?:account|company|the\s+account)\s+/, '').trim();
     text = text.slice(0, withMatch.index);
+    // 'with Kaveri about pricing': the topic after whom.
+    const about = /^(.+?)\s+(?:about|regarding|on)\s+(.+)$/.exec(withWhom);
+    if (about && !text.trim()) {
+      withWhom = about[1]!;
+      text = ` about ${about[2]!} `;
+    }
   }
+  // 'in the meeting', 'during the demo' say where, not what about.
+  if (/^\s*(?:in|during|at)\s/.test(text)) return { topic: null, with: withWhom, by };
   const topic = text
     .replace(/^\s*(?:about|on|regarding|re|of|around|concerning|over|to\s+us\s+about)\s+/, '')
     .replace(/^\s*(?:the|our|their|a|an)\s+/, '')
@@ -172,9 +191,17 @@ const clean = (s: string | null) => {
 
 /** Reads a question about what was said on calls; null when it is another kind of question. */
 export function readSaidQuestion(question: string, today: string): SaidQuestion | null {
+  const read = readSaid(question, today);
+  // 'about pricing in the last call with Kaveri': the latest call it came up on first.
+  return read && IN_LAST_CALL.test(question.toLowerCase()) ? { ...read, latest: true } : read;
+}
+
+function readSaid(question: string, today: string): SaidQuestion | null {
   let q = ` ${question.toLowerCase().replace(/[’‘]/g, "'")} `;
   for (const [re, to] of MENDS) q = q.replace(re, to);
   q = q.replace(/\s+/g, ' ').trim();
+  // "What was discussed in the last meeting (with X)": the meeting's summary, unless a topic is asked about.
+  if (LAST_CALL.test(q) && !/\b(?:about|regarding|objections?)\b/.test(q)) return null;
   const base = { whose: readWhose(q), period: readSaidPeriod(q, today) };
 
   if (OBJECTIONS.test(q)) {
@@ -182,7 +209,10 @@ export function readSaidQuestion(question: string, today: string): SaidQuestion 
     const from = /\b(?:from|by|did|with|at)\s+(.+?)(?:\s+(?:raise|have|voice|bring\s+up|had|on|in|this|last|during|recently)\b.*)?$/.exec(
       strip(q),
     );
-    const named = clean(from?.[1]?.replace(/\b(?:objections?|concerns?|calls?|meetings?)\b/g, '').trim() ?? null);
+    const onCalls = ON_CALLS_WITH.exec(q)?.[1];
+    const callsWith =
+      onCalls && !/\b(?:my|our|team'?s?|this|last|all|any|recent|latest|previous|their|his|her)\b/.test(onCalls) ? onCalls : null;
+    const named = clean(callsWith ?? from?.[1]?.replace(/\b(?:objections?|concerns?|calls?|meetings?)\b/g, '').trim() ?? null);
     return {
       who: null,
       topic: null,
@@ -217,12 +247,14 @@ export function readSaidQuestion(question: string, today: string): SaidQuestion 
   if (m) {
     const subject = clean(m[1]!);
     const { topic, with: w, by } = topicAndWith(m[2]!);
-    const who = by ?? subject;
+    // What "we" discussed was said on both sides of the call.
+    const both = /^(?:we|us)$/.test(subject ?? '') && /\b(?:discuss|discussed|cover|covered|talk|talked)\b/.test(q);
+    const who = by ?? (both ? null : subject);
     // A speaker is a name or a pronoun of a few words, not a record's field ('what is the stage of the deal I raised').
     if (subject && (subject.split(' ').length > 4 || /\b(?:deals?|amount|stage|status|value|pipeline|tasks?|next\s+step)\b/.test(subject)))
       return null;
     // "what did we talk about with Kaveri" (no topic, nobody named) is the last meeting's summary.
-    const pronoun = !who || /^(?:we|you|they|us)$/.test(who);
+    const pronoun = !who || both || /^(?:we|you|they|us)$/.test(who);
     if (topic || !pronoun) return { who, topic: clean(topic), with: w, objections: false, latest: false, ...base };
   }
   m = WHAT_WAS.exec(q);
