@@ -29,11 +29,15 @@ const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quot
     figure|price|amount)|commit(?:ted)?|investment|spend|valued at|sign for|lock(?:ed)? in|locked|
     confirmed|(?:ok|okay|fine|comfortable|good) with|number we are working with|working number|
     figure we are working with|set aside|allocated|earmarked|
-    sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b`;
+    sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value|makes it|can do|a year|per year|
+    per annum|for the first year|annually)\b`;
+/** A rough figure or a range is not the deal's amount: "usually between fifteen and twenty lakh". */
+const ESTIMATE = /\b(?:usually|typically|roughly|around|about|approximately|somewhere|ballpark|between|range|up to|or so)\b/i;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
 export function amountOf(s: Sentence): number | null {
   if (!AMOUNT_WORDS.test(s.text) || !isStatement(s.text) || isPast(s.text) || isDenial(s.text) || isAboutOthers(s.text)) return null;
+  if (ESTIMATE.test(s.text)) return null;
   const amounts = saidAmounts(s.text);
   if (amounts.length === 0) return null;
   // "down from 20 to 18 lakh": the figure after "to" is the one agreed; several others are a comparison.
@@ -76,9 +80,12 @@ const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'l
     connect|ping|call (?:you|him|her|them)|reach out|sort out|finali[sz]e|review|configure|provide|deliver|document|raise|
     submit|coordinate|talk to|speak to)\b|\blet me\s+(?:send|share|email|check|confirm|find out|loop in|follow up|look into)\b`;
 
+/** Done during the call ("let me share my screen") or no concrete work ("we will follow up by email"). */
+const IN_CALL = /\b(?:share my screen|share the screen|right now|as we speak|while we're talking|follow up by (?:e-?mail|mail))\b/i;
+
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
-  if (!ctx.isTeam(s.speaker) || !COMMITMENT.test(s.text) || !isStatement(s.text) || isDenial(s.text)) return null;
+  if (!ctx.isTeam(s.speaker) || !COMMITMENT.test(s.text) || !isStatement(s.text) || isDenial(s.text) || IN_CALL.test(s.text)) return null;
   const start = s.text.search(COMMITMENT);
   const text = cleanStatement(s.text.slice(start));
   if (text.split(/\s+/).length < 4) return null;
@@ -114,7 +121,7 @@ const TITLE = String.raw`(?:,\s*(?:our|the|my)\s+[\w\s&-]{2,30}?,)?`;
 const DM_PATTERNS: RegExp[] = [
   pattern()`\b${NAME}${TITLE}\s+(?:is|will be|'s)\s+(?:the|our)\s+(?:final\s+|ultimate\s+|key\s+|main\s+|real\s+|economic\s+)?
     (?:decision[- ]maker|approver|buyer|signatory)\b`,
-  pattern()`\b${NAME}${TITLE}\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+(?:call|decision|say|word)\b`,
+  pattern()`\b${NAME}${TITLE},?\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+(?:call|decision|say|word)\b`,
   pattern()`\b${NAME}${TITLE}\s+(?:signs off|will sign off|has to sign off|needs to sign off|holds the budget|owns the budget|
     controls the budget|has the budget|decides)\b`,
   pattern()`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
@@ -123,9 +130,11 @@ const DM_PATTERNS: RegExp[] = [
   pattern()`\b${NAME}${TITLE}\s+has\s+(?:the\s+)?(?:final|ultimate)\s+(?:approval|authority|sign-?off)\b`,
   pattern()`\b(?:[Ff]inal|[Tt]he)\s+(?:decision|call|say)\s+is\s+${NAME}'s\b`,
   pattern()`\b(?:decision[- ]maker|approver)\s+(?:is|here is|on this is|will be)\s+${NAME}\b`,
+  pattern()`\b${NAME}\s+is\s+(?:our|the)\s+[\w\s,]{0,50}?\b(?:the\s+)?(?:budget holder|final approver|decision[- ]maker)\b`,
 ];
 const SELF_DM = pattern('i')`\bi(?:'m| am)\s+the\s+(?:final\s+|ultimate\s+)?(?:decision[- ]maker|approver|signatory)\b|\bi\s+(?:make|
-    have|get)\s+the\s+(?:final|last)\s+(?:call|say|word|decision)\b|\bi\s+sign\s+off\b`;
+    have|get)\s+the\s+(?:final|last)\s+(?:call|say|word|decision)\b|\bi\s+sign\s+off\b|\bi(?:'m| am)\s+the\s+(?:one|person)\s+who\s+
+    (?:signs|approves|decides|makes the (?:final )?call)\b`;
 const NOT_A_NAME = new Set(
   [
     'The Our It This That He She They We You I Who Which Finance Procurement Legal Board Management Leadership Someone',
@@ -238,7 +247,9 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
   for (const m of s.text.matchAll(CUE)) {
     for (const raw of m[1]!.split(/\s+(?:and|or)\s+/)) {
       const name = raw.replace(/[.,]+$/, '').trim();
-      if (!name || NOT_COMPETITORS.has(name.toLowerCase()) || ctx.isTeam(name)) continue;
+      if (!name || NOT_COMPETITORS.has(name.toLowerCase()) || ctx.isTeam(name) || CALENDAR_WORD.test(name)) continue;
+      // A system the customer runs for another job (payroll, accounting, ERP) is one to integrate with, not a competitor.
+      if (OTHER_JOB.test(s.text.slice(s.text.indexOf(name) + name.length))) continue;
       if (ctx.speakers.some((sp) => sp.toLowerCase().split(/\s+/).includes(name.toLowerCase()))) continue;
       found.push(known(name) ?? name);
     }
@@ -253,6 +264,9 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
   }
   return [...new Map(found.map((n) => [n.toLowerCase(), n])).values()];
 }
+
+const CALENDAR_WORD = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|next|this)\b/i;
+const OTHER_JOB = /^\s+(?:for|as)\s+(?:our\s+)?(?:payroll|accounting|bookkeeping|erp|hr|invoicing|tax|finance)\b/i;
 
 /** A known vendor's name counts without a cue only where the sentence speaks of alternatives. */
 const ALTERNATIVE =

@@ -111,7 +111,7 @@ export function spokenNumbersToDigits(text: string): string {
   const word = `(?:(?:${TENS})(?:[ -](?:${UNITS_WORDS}))?|${Object.keys(NUMBER_WORDS)
     .filter((w) => w !== 'a')
     .join('|')})`;
-  return text
+  return compoundNumbersToDigits(text)
     .replace(
       new RegExp(`\\b(${word})\\s+point\\s+(${UNITS_WORDS}|zero)\\b`, 'gi'),
       (_m, a: string, b: string) => `${wordValue(a)}.${b.toLowerCase() === 'zero' ? 0 : NUMBER_WORDS[b.toLowerCase()]}`,
@@ -121,6 +121,38 @@ export function spokenNumbersToDigits(text: string): string {
     .replace(/\b(\d+)\s+hundred\b/gi, (_m, n: string) => String(Number(n) * 100));
 }
 
+const NUMBER_TOKEN = `(?:(?:${TENS})(?:[ -](?:${UNITS_WORDS}))?|${Object.keys(NUMBER_WORDS).join('|')}|hundred|thousand)`;
+const NUMBER_RUN = new RegExp(`\\b${NUMBER_TOKEN}(?:(?:\\s+and\\s+|[ -]|\\s+)${NUMBER_TOKEN})*\\b`, 'gi');
+
+/**
+ * Numbers said with "hundred" in them, as digits: "a hundred and four thousand five hundred" → "104.5 thousand",
+ * "sixty-four thousand eight hundred" → "64.8 thousand", "four hundred" → "400". A run without "hundred" is left
+ * to the simpler rules ("fifty thousand", "eighteen lakh").
+ */
+function compoundNumbersToDigits(text: string): string {
+  return text.replace(NUMBER_RUN, (run, offset: number) => {
+    const tokens = run.toLowerCase().split(/\s+and\s+|\s+/);
+    // "a" counts only before hundred or thousand; a run ends before a trailing "a" or "and".
+    while (tokens.length && /^(?:a|and)$/.test(tokens[tokens.length - 1]!)) tokens.pop();
+    if (!tokens.includes('hundred') || tokens.length < 2) return run;
+    let total = 0;
+    let current = 0;
+    for (const t of tokens) {
+      if (t === 'hundred') current = (current || 1) * 100;
+      else if (t === 'thousand') {
+        total += (current || 1) * 1000;
+        current = 0;
+      } else current += wordValue(t);
+    }
+    const value = total + current;
+    const used = run.slice(0, run.toLowerCase().lastIndexOf(tokens[tokens.length - 1]!) + tokens[tokens.length - 1]!.length);
+    const rest = run.slice(used.length);
+    const unitAfter = /^\s*(?:lakhs?|lacs?|crores?|million)\b/i.test(text.slice(offset + run.length));
+    const digits = value >= 1000 && !unitAfter ? `${value / 1000} thousand` : String(value);
+    return `${digits}${rest}`;
+  });
+}
+
 function wordValue(w: string): number {
   const parts = w.toLowerCase().split(/[ -]/);
   return parts.reduce((sum, p) => sum + (NUMBER_WORDS[p] ?? 0), 0);
@@ -128,7 +160,8 @@ function wordValue(w: string): number {
 
 /** A day said in the sentence (YYYY-MM-DD), read against the call's date in its zone; null when none or several differ. */
 export function saidDate(sentence: string, ctx: DateContext): string | null {
-  const text = ordinalsToDigits(sentence);
+  // "Tuesday next week" is next week's Tuesday, as "next Tuesday" is.
+  const text = ordinalsToDigits(sentence).replace(new RegExp(`\\b(${WEEKDAY})\\s+(?:of\\s+)?next\\s+week\\b`, 'gi'), 'next $1');
   const days = new Set<string>();
   for (const m of text.matchAll(DATE_PHRASE)) {
     const day = parseCloseDate(m[0].replace(/^the\s+/i, ''), ctx);
@@ -152,7 +185,8 @@ const END_OF_MONTH = new RegExp(`\\bend\\s+of\\s+(${MONTH})\\b`, 'gi');
 /** What follows an amount when it counts people or things, or is a share: not money. */
 const NOT_MONEY_AFTER = pattern('i')`^\s*(?:%|percent|per ?cent|people|employees|users|seats|licen[cs]es|reps|agents|staff|stores|
     branches|locations|outlets|sites|customers|clients|members|hours|days|weeks|months|years|minutes)\b`;
-const PER_PERIOD_AFTER = /^\s*(?:rupees\s+)?(?:a|per|every|each|\/)\s*(?:month|week|user|seat|head|licen[cs]e)\b|^\s*(?:monthly|weekly)\b/i;
+const PER_PERIOD_AFTER =
+  /^\s*(?:rupees\s+|dollars\s+|euros?\s+|francs\s+|pounds\s+)?(?:(?:a|every|each|\/)\s*(?:month|week|user|seat|head|licen[cs]e)\b|per\s+(?!year\b|annum\b)\w+)|^\s*(?:monthly|weekly)\b/i;
 
 /** The rupee amounts said in the sentence (with a currency or a unit), in order; headcounts, shares and monthly figures are not. */
 export function saidAmounts(sentence: string): number[] {

@@ -1,5 +1,6 @@
 import { localDate } from '../assistant/questions/time-zone';
 import { amountOf, closeDateOf, competitorsOf, decisionMakerOf, nextStepOf, painOf, taskOf, type RuleContext } from './field-rules';
+import { agreedMeetings, answeredDecisionMaker, contractSentIn, decisionMakerGoesAhead } from './dialogue-rules';
 import { stageOf } from './stage-rules';
 import type { ExtractionInput, PipelineStage, Proposal } from './suggestion-types';
 import { validProposal } from './suggestion-validation';
@@ -69,12 +70,37 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
       tasks.set(task.text.toLowerCase(), { field: 'task', value: task.text, ...(task.date ? { date: task.date } : {}), ...from(s) });
     }
   }
+  // Across sentences: a meeting one side proposed and the other accepted is the agreed next step; a demo or
+  // presentation booked moves the deal to Presentation Scheduled.
+  const meetings = agreedMeetings(sentences, ctx);
+  const lastMeeting = meetings[meetings.length - 1];
+  if (lastMeeting && (!nextStep || !nextStep.date || lastMeeting.sentence.seq >= (sentences.find((x) => x.text === nextStep!.quote)?.seq ?? 0))) {
+    nextStep = { field: 'next_step', value: lastMeeting.text, date: lastMeeting.date, ...from(lastMeeting.sentence), strong: true };
+  }
+  const propose = (label: string, s: Sentence) => {
+    const target = input.stages.find((st) => st.label.toLowerCase() === label.toLowerCase());
+    if (target && (!stage || target.displayOrder > stage.stage.displayOrder)) {
+      stage = { proposal: { field: 'stage', value: target.label, stageId: target.stageId, ...from(s) }, stage: target };
+    }
+  };
+  const demo = meetings.find((m) => m.isPresentation);
+  if (demo) propose('Presentation Scheduled', demo.sentence);
+  if (!decisionMaker) {
+    const answered = answeredDecisionMaker(sentences, ctx);
+    if (answered) decisionMaker = { field: 'decision_maker', value: answered.name, ...from(answered) };
+  }
+  const deciders = [input.deal.kdm ?? '', typeof decisionMaker?.value === 'string' ? decisionMaker.value : ''];
+  const goAhead = decisionMakerGoesAhead(sentences, deciders);
+  if (goAhead) propose('Decision Maker Bought-In', goAhead);
+  const sent = contractSentIn(sentences, ctx);
+  if (sent) propose('Contract Sent', sent);
   if (nextStep) {
     const { strong: _strong, ...step } = nextStep;
     candidates.push(step);
   }
+  const moved = stage as { proposal: Proposal } | null;
   candidates.push(
-    ...[closeDate, amount, decisionMaker, stage?.proposal ?? null].filter((p): p is Proposal => p !== null),
+    ...[closeDate, amount, decisionMaker, moved?.proposal ?? null].filter((p): p is Proposal => p !== null),
     ...competitors.values(),
     ...pains,
     ...tasks.values(),
