@@ -32,7 +32,8 @@ const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quot
     sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value|makes it|can do|a year|per year|
     per annum|for the first year|annually)\b`;
 /** A rough figure or a range is not the deal's amount: "usually between fifteen and twenty lakh". */
-const ESTIMATE = /\b(?:usually|typically|roughly|around|about|approximately|somewhere|ballpark|between|range|up to|or so)\b/i;
+const ESTIMATE =
+  /\b(?:usually|typically|roughly|around|about|approximately|somewhere|ballpark|between|range|up to|or so|normally|separate(?:ly)?|extra|additional|on top)\b/i;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
 export function amountOf(s: Sentence): number | null {
@@ -112,6 +113,8 @@ const RESOLVED = /\b(?:used to|previously|in the past|no longer|solved|fixed)\b/
 /** A pain point the customer described: "our biggest problem is reps updating the CRM late". */
 export function painOf(s: Sentence, ctx: RuleContext): string | null {
   if (ctx.isTeam(s.speaker) || !PAIN.test(s.text) || !isStatement(s.text) || RESOLVED.test(s.text) || isAboutOthers(s.text)) return null;
+  // "The problem is we now want to include…" is a wish, not a pain.
+  if (/\b(?:want|wants|would like|plan|planning)\s+to\b/i.test(s.text)) return null;
   const text = cleanStatement(s.text);
   return text.split(/\s+/).length >= 5 ? text : null;
 }
@@ -262,7 +265,7 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
     if (vendor.length > 4 && new RegExp(String.raw`\b${vendor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(s.text))
       found.push(vendor);
   }
-  return [...new Map(found.map((n) => [n.toLowerCase(), n])).values()];
+  return [...new Map(found.filter((n) => !CALENDAR_WORD.test(n)).map((n) => [n.toLowerCase(), n])).values()];
 }
 
 const CALENDAR_WORD = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|next|this)\b/i;

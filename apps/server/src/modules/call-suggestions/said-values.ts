@@ -28,7 +28,10 @@ const DATE_PHRASE = new RegExp(
     `today`,
     `in\\s+(?:\\d+|a|one|two|three|four|five|six|seven|ten|fourteen)\\s+(?:days?|weeks?)`,
     `(?:the\\s+)?end\\s+of\\s+(?:the\\s+|this\\s+|next\\s+)?(?:month|quarter|year|financial year|fiscal year)`,
-  ].join('|'),
+  ]
+    // Whole words only: "Monica" is not Monday, "Marcus" not March.
+    .map((alt) => `\\b(?:${alt})\\b`)
+    .join('|'),
   'gi',
 );
 

@@ -23,6 +23,9 @@ export function teamMatcher(team: readonly string[]): (speaker: string | null) =
   };
 }
 
+/** A sentence before a pain that belongs to it: a loss or a number ("We lose about three chairs a day"). */
+const PAIN_CONTEXT = /\b(?:lose|losing|lost|cost|costs|waste|wastes|miss|missed|late|percent|%|\d+)\b/i;
+
 const from = (s: Sentence) => ({ quote: s.text, speaker: s.speaker, startSeconds: s.startSeconds });
 
 /**
@@ -44,7 +47,21 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
   const pains: Proposal[] = [];
   const tasks = new Map<string, Proposal>();
 
-  for (const s of sentences) {
+  // A pain sentence with the customer's sentences either side of it: what the problem is and what it costs.
+  const painSeqs = new Set<number>();
+  const painText = (i: number, first: string) => {
+    const s = sentences[i]!;
+    const near = (j: number) => {
+      const n = sentences[j];
+      return n && n.speaker === s.speaker && !painSeqs.has(j) && !/\?\s*$/.test(n.text) && n.text.split(/\s+/).length >= 3 ? n : null;
+    };
+    const prev = near(i - 1);
+    const next = near(i + 1);
+    painSeqs.add(i);
+    if (next) painSeqs.add(i + 1);
+    return [prev && PAIN_CONTEXT.test(prev.text) ? prev.text : '', first, next ? next.text : ''].filter(Boolean).join(' ');
+  };
+  for (const [index, s] of sentences.entries()) {
     const day = closeDateOf(s, ctx);
     if (day) closeDate = { field: 'close_date', value: day, ...from(s) };
     const rupees = amountOf(s);
@@ -63,8 +80,8 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
     for (const name of competitorsOf(s, ctx)) {
       if (!competitors.has(name.toLowerCase())) competitors.set(name.toLowerCase(), { field: 'competitors', value: name, ...from(s) });
     }
-    const pain = painOf(s, ctx);
-    if (pain && pains.length < MAX_PAINS) pains.push({ field: 'pain_points', value: pain, ...from(s) });
+    const pain = painSeqs.has(index) ? null : painOf(s, ctx);
+    if (pain && pains.length < MAX_PAINS) pains.push({ field: 'pain_points', value: painText(index, pain), ...from(s) });
     const task = taskOf(s, ctx);
     if (task && tasks.size < MAX_TASKS && !tasks.has(task.text.toLowerCase())) {
       tasks.set(task.text.toLowerCase(), { field: 'task', value: task.text, ...(task.date ? { date: task.date } : {}), ...from(s) });
