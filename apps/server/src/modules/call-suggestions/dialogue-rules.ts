@@ -24,7 +24,8 @@ const MEETING_PHRASE = pattern('i')`(?:\b(?:[\w-]+\s+){0,2})?(?:demo|presentatio
 /** What goes before a meeting noun but is not part of its name. */
 const PHRASE_LEAD = /^(?:(?:would|could|can|shall|should|we|you|i|let's|let|us|it|make|sense|to|run|do|set|up|have|a|an|the|our|your|a short|short)\s+)+/i;
 /** "Next Thursday works", "The 24th works, they are all in Hyderabad", "Yes, the 27th is fine", "Monday is good". */
-const ACCEPT = /^(?:(?:yes|yeah|great|perfect|okay|ok|sure)[,.]?\s+)?(?:the\s+)?[\w\s,-]{1,40}?\s+(?:works|would work|is fine|is good|suits (?:us|me)|is perfect)\b/i;
+const ACCEPT =
+  /^(?:(?:yes|yeah|great|perfect|okay|ok|sure)[,.]?\s+)?(?:the\s+)?[\w\s,-]{1,40}?\s+(?:works|would work|is fine|is good|suits (?:us|me)|is perfect)\b|^[\w\s-]{3,30},\s+(?:perfect|great|confirmed)\b|^that's\s+[\w\s-]{3,30}[.!]?$/i;
 /** A deadline for a piece of work ("by Friday"), not a meeting. */
 const DEADLINE = /\b(?:by|before)\s+(?:this\s+|next\s+)?\w+/i;
 const SENDING = /\b(?:send|sending|share|sharing|email|forward|prepare)\b/i;
@@ -42,14 +43,17 @@ export function agreedMeetings(sentences: readonly Sentence[], ctx: RuleContext)
     // "Friday works" after "I'll send the report by Friday" accepts a deadline, not a meeting.
     const last = before[before.length - 1];
     if (last && DEADLINE.test(last.text) && SENDING.test(last.text) && !MEETING_NOUN.test(last.text.replace(SENDING, ''))) return;
-    const context = [...before, s].filter((b) => MEETING_NOUN.test(b.text) && !isPast(b.text));
+    // The meeting may have been named as something agreed earlier ("last time we said we'd set a date for the demo").
+    const context = [...before, s].filter((b) => MEETING_NOUN.test(b.text));
     // Both sides must be in it: a proposal from one, the acceptance from the other (or the proposer confirming the answer).
     if (context.length === 0 || !before.some((b) => b.speaker !== s.speaker)) return;
     const phrases: string[] = [];
-    for (const b of context) {
+    const named = context.filter((b) => b !== s);
+    for (const b of named.length ? named : context) {
       const m = MEETING_PHRASE.exec(b.text);
       if (!m) continue;
-      const phrase = m[0].replace(PHRASE_LEAD, '').trim();
+      // "leads a demo with…", "run a requirements workshop": the phrase starts after its article.
+      const phrase = m[0].replace(/^.*?\b(?:a|an|the)\s+/i, '').replace(PHRASE_LEAD, '').trim();
       if (phrase && !phrases.some((p) => p.toLowerCase().includes(phrase.toLowerCase()))) phrases.push(phrase);
     }
     if (phrases.length === 0) return;
@@ -57,13 +61,18 @@ export function agreedMeetings(sentences: readonly Sentence[], ctx: RuleContext)
     const proposal = [...context].reverse().find((b) => b !== s && b.speaker !== s.speaker && !isQuestion(b.text) && !isHypothetical(b.text));
     const proposedDay = proposal ? saidDate(proposal.text, ctx) : null;
     const presentation = context.some((b) => /\b(?:demo|present(?:ation|ing)?)\b/i.test(b.text));
-    if (proposal && proposal === before[before.length - 1] && proposal.text.split(/\s+/).length >= 5) {
-      out.push({ text: cleanStatement(proposal.text), date: proposedDay ?? date, sentence: s, isPresentation: presentation });
+    if (proposal && proposal === before[before.length - 1] && proposal.text.split(/\s+/).length >= 5 && MEETING_NOUN.test(proposal.text)) {
+      // The day, when said in a sentence of its own ("December 8th at Timmins."), goes with it.
+      const daySaid = proposedDay ? null : before.find((b) => b !== proposal && !isQuestion(b.text) && saidDate(b.text, ctx) === date);
+      const text = [proposal.text, daySaid?.text].filter(Boolean).map((t) => cleanStatement(t!)).join(' ');
+      out.push({ text, date: proposedDay ?? date, sentence: s, isPresentation: presentation });
       return;
     }
     const when = s.text
       .replace(/^(?:(?:yes|yeah|great|perfect|okay|ok|sure)[,.]?\s+)/i, '')
-      .replace(/\s+(?:works|would work|is fine|is good|suits (?:us|me)|is perfect)\b.*$/i, '')
+      .replace(/^that's\s+/i, '')
+      .replace(/(?:\s+(?:works|would work|is fine|is good|suits (?:us|me)|is perfect)|,\s+(?:perfect|great|confirmed))\b.*$/i, '')
+      .replace(/[.!]$/, '')
       .trim();
     const head = phrases.slice(-2).join(', ');
     const text = `${head.charAt(0).toUpperCase()}${head.slice(1)}, ${when}.`;

@@ -150,7 +150,11 @@ const NOT_A_NAME = new Set(
 /** The person who decides: "Priya is the final decision maker", "the call sits with Arjun", "I sign off" (the speaker). */
 export function decisionMakerOf(s: Sentence, ctx: RuleContext): string | null {
   if (!isStatement(s.text) || isPast(s.text) || isDenial(s.text) || isAboutOthers(s.text)) return null;
-  if (SELF_DM.test(s.text)) return s.speaker && !ctx.isTeam(s.speaker) && !/^speaker\s*\d+$/i.test(s.speaker) ? s.speaker : null;
+  // The speaker's name as said, without a title ("Dr. Lauren Whitfield" signs as Lauren Whitfield).
+  if (SELF_DM.test(s.text))
+    return s.speaker && !ctx.isTeam(s.speaker) && !/^speaker\s*\d+$/i.test(s.speaker)
+      ? s.speaker.replace(/^(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+/, '')
+      : null;
   for (const pattern of DM_PATTERNS) {
     const m = pattern.exec(s.text);
     if (!m) continue;

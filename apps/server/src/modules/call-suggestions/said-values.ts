@@ -179,8 +179,36 @@ export function saidDate(sentence: string, ctx: DateContext): string | null {
     const year = month >= mo ? y : y + 1;
     days.add(`${year}-${String(month).padStart(2, '0')}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`);
   }
+  // "the 24th" alone: the next 24th after the call.
+  for (const m of text.matchAll(BARE_ORDINAL)) {
+    if (!today) break;
+    const n = Number(m[1]);
+    const [y, mo, d] = today.split('-').map(Number) as [number, number, number];
+    const fits = (year: number, month: number) => n <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+    let [year, month] = n > d && fits(y, mo) ? [y, mo] : mo === 12 ? [y + 1, 1] : [y, mo + 1];
+    if (!fits(year, month)) [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
+    days.add(`${year}-${String(month).padStart(2, '0')}-${String(n).padStart(2, '0')}`);
+  }
+  // "the first Monday of December".
+  for (const m of text.matchAll(NTH_WEEKDAY_OF_MONTH)) {
+    if (!today) break;
+    const nth = ['1st', '2nd', '3rd', '4th'].indexOf(m[1]!.toLowerCase());
+    const weekday = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].indexOf(m[2]!.slice(0, 3).toLowerCase());
+    const month = MONTH_PREFIXES.indexOf(m[3]!.slice(0, 3).toLowerCase()) + 1;
+    const [y, mo] = today.split('-').map(Number) as [number, number];
+    const year = month >= mo ? y : y + 1;
+    const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+    const day = 1 + ((weekday - first + 7) % 7) + 7 * nth;
+    days.add(`${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+    // The weekday alone ("Monday") in the same phrase names no other day.
+    const alone = parseCloseDate(m[2]!, ctx);
+    if (alone) days.delete(alone);
+  }
   return days.size === 1 ? [...days][0]! : null;
 }
+
+const BARE_ORDINAL = new RegExp(`\\bthe\\s+(\\d{1,2})(?:st|nd|rd|th)\\b(?!\\s+(?:of\\s+)?(?:${MONTH}|${WEEKDAY})\\b)`, 'gi');
+const NTH_WEEKDAY_OF_MONTH = new RegExp(`\\b(1st|2nd|3rd|4th)\\s+(${WEEKDAY})\\s+(?:of|in)\\s+(${MONTH})\\b`, 'gi');
 
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const END_OF_MONTH = new RegExp(`\\bend\\s+of\\s+(${MONTH})\\b`, 'gi');

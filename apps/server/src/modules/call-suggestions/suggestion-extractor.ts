@@ -2,7 +2,7 @@ import { localDate } from '../assistant/questions/time-zone';
 import { amountOf, closeDateOf, competitorsOf, decisionMakerOf, nextStepOf, painOf, taskOf, type RuleContext } from './field-rules';
 import { agreedMeetings, answeredDecisionMaker, contractSentIn, decisionMakerGoesAhead } from './dialogue-rules';
 import { stageOf } from './stage-rules';
-import type { ExtractionInput, PipelineStage, Proposal } from './suggestion-types';
+import type { ExtractionInput, PipelineStage, Proposal, TranscriptSegment } from './suggestion-types';
 import { validProposal } from './suggestion-validation';
 import { sentencesOf, type Sentence } from './transcript-sentences';
 
@@ -23,6 +23,13 @@ export function teamMatcher(team: readonly string[]): (speaker: string | null) =
   };
 }
 
+/** "Dr. Lauren Whitfield: Hi all" inside a cue some files carry: that speaker's words, not the cue's. */
+const INLINE_SPEAKER = /^((?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+){1,2}):\s+(\S.*)$/u;
+function inlineSpeaker(s: TranscriptSegment): TranscriptSegment {
+  const m = INLINE_SPEAKER.exec(s.text.trim());
+  return m ? { ...s, speaker: m[1]!, text: m[2]! } : s;
+}
+
 /** A sentence before a pain that belongs to it: a loss or a number ("We lose about three chairs a day"). */
 const PAIN_CONTEXT = /\b(?:lose|losing|lost|cost|costs|waste|wastes|miss|missed|late|percent|%|\d+)\b/i;
 
@@ -34,7 +41,7 @@ const from = (s: Sentence) => ({ quote: s.text, speaker: s.speaker, startSeconds
  * dates are read against the call's date in the uploader's zone.
  */
 export function extractSuggestions(input: ExtractionInput): Proposal[] {
-  const sentences = sentencesOf(input.segments);
+  const sentences = sentencesOf(input.segments.map(inlineSpeaker));
   const speakers = [...new Set(sentences.map((s) => s.speaker).filter((s): s is string => !!s))];
   const ctx: RuleContext = { now: input.recordedAt, timeZone: input.timeZone, isTeam: teamMatcher(input.team), speakers };
   const candidates: Proposal[] = [];
