@@ -30,6 +30,8 @@ const ACCEPT =
 const DEADLINE = /\b(?:by|before)\s+(?:this\s+|next\s+)?\w+/i;
 const SENDING = /\b(?:send|sending|share|sharing|email|forward|prepare)\b/i;
 
+const BARE = { bareOrdinals: true };
+
 export type AgreedMeeting = { text: string; date: string; sentence: Sentence; isPresentation: boolean };
 
 /** The meetings agreed in the call: a meeting proposed, a day for it accepted by the other side. The last one is the next step. */
@@ -37,8 +39,10 @@ export function agreedMeetings(sentences: readonly Sentence[], ctx: RuleContext)
   const out: AgreedMeeting[] = [];
   sentences.forEach((s, i) => {
     if (!ACCEPT.test(s.text) || isQuestion(s.text) || isDenial(s.text) || isPast(s.text)) return;
-    const date = saidDate(s.text, ctx);
+    const date = saidDate(s.text, ctx, BARE);
     if (!date) return;
+    // "The 24th works." — "The 24th, great.": one meeting, accepted once and confirmed.
+    if (out.some((m) => m.date === date && s.seq - m.sentence.seq <= WINDOW)) return;
     const before = sentences.slice(Math.max(0, i - WINDOW), i);
     // "Friday works" after "I'll send the report by Friday" accepts a deadline, not a meeting.
     const last = before[before.length - 1];
@@ -59,11 +63,11 @@ export function agreedMeetings(sentences: readonly Sentence[], ctx: RuleContext)
     if (phrases.length === 0) return;
     // A firm proposal from the other side ("Let's get your ops lead on a call on Monday…") is the step as said.
     const proposal = [...context].reverse().find((b) => b !== s && b.speaker !== s.speaker && !isQuestion(b.text) && !isHypothetical(b.text));
-    const proposedDay = proposal ? saidDate(proposal.text, ctx) : null;
+    const proposedDay = proposal ? saidDate(proposal.text, ctx, BARE) : null;
     const presentation = context.some((b) => /\b(?:demo|present(?:ation|ing)?)\b/i.test(b.text));
     if (proposal && proposal === before[before.length - 1] && proposal.text.split(/\s+/).length >= 5 && MEETING_NOUN.test(proposal.text)) {
       // The day, when said in a sentence of its own ("December 8th at Timmins."), goes with it.
-      const daySaid = proposedDay ? null : before.find((b) => b !== proposal && !isQuestion(b.text) && saidDate(b.text, ctx) === date);
+      const daySaid = proposedDay ? null : before.find((b) => b !== proposal && !isQuestion(b.text) && saidDate(b.text, ctx, BARE) === date);
       const text = [proposal.text, daySaid?.text].filter(Boolean).map((t) => cleanStatement(t!)).join(' ');
       out.push({ text, date: proposedDay ?? date, sentence: s, isPresentation: presentation });
       return;

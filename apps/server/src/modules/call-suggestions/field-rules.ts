@@ -18,11 +18,20 @@ const CLOSE_WORDS = pattern('i')`\b(?:sign(?:ed|ing)?\b(?!\s+up)|signature|close
 const NOT_CLOSE = /\b(?:send|sending|share|sharing|close the loop|sign up|signed up|nda)\b/i;
 
 /** A close date: "we'll sign by the 28th", "target to close end of the month". */
-export function closeDateOf(s: Sentence, ctx: RuleContext): string | null {
+export function closeDateOf(s: Sentence, ctx: RuleContext, before: readonly Sentence[] = []): string | null {
   if (!CLOSE_WORDS.test(s.text) || NOT_CLOSE.test(s.text) || !isStatement(s.text) || isPast(s.text) || isDenial(s.text)) return null;
   if (isAboutOthers(s.text)) return null;
-  return saidDate(s.text, ctx);
+  const day = saidDate(s.text, ctx);
+  if (day) return day;
+  // "I'll sign on the 15th": of the month named just before ("the round closes January 14th"), else the next 15th.
+  const month = before
+    .map((b) => [...b.text.matchAll(MONTH_NAME)].pop()?.[0])
+    .filter(Boolean)
+    .pop();
+  const text = month ? s.text.replace(/\bthe\s+(\d{1,2}(?:st|nd|rd|th))\b(?!\s+of\b)/i, `$1 of ${month}`) : s.text;
+  return saidDate(text, ctx, { bareOrdinals: true });
 }
+const MONTH_NAME = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/gi;
 
 const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|
     cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|
@@ -65,7 +74,7 @@ export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date:
   const named = NEXT_STEP_PHRASE.test(s.text);
   const planned = JOINT_PLAN.test(s.text) && (MEETING.test(s.text) || MEETING_VERB.test(s.text));
   if (!named && !planned) return null;
-  const date = saidDate(s.text, ctx);
+  const date = saidDate(s.text, ctx, { bareOrdinals: true });
   if (!named && !date) return null;
   const text = cleanStatement(
     s.text.replace(/^.*?\bnext steps?\s*(?:is|are|will be|would be|then)?\s*[:,-]?\s*/i, (m) => (named ? '' : m)),
@@ -82,7 +91,8 @@ const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'l
     submit|coordinate|talk to|speak to)\b|\blet me\s+(?:send|share|email|check|confirm|find out|loop in|follow up|look into)\b`;
 
 /** Done during the call ("let me share my screen") or no concrete work ("we will follow up by email"). */
-const IN_CALL = /\b(?:share my screen|share the screen|right now|as we speak|while we're talking|follow up by (?:e-?mail|mail))\b/i;
+const IN_CALL =
+  /\b(?:once (?:signed|you sign|it's signed|we sign|the)|after (?:signature|signing|you sign|it's signed|we sign|the contract)|update (?:the |our |my )?(?:crm|forecast|pipeline|notes)|share my screen|share the screen|right now|as we speak|while we're talking|follow up by (?:e-?mail|mail))\b/i;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
@@ -90,7 +100,7 @@ export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: str
   const start = s.text.search(COMMITMENT);
   const text = cleanStatement(s.text.slice(start));
   if (text.split(/\s+/).length < 4) return null;
-  return { text, date: saidDate(s.text, ctx) };
+  return { text, date: saidDate(s.text, ctx, { bareOrdinals: true }) };
 }
 
 const PAIN = pattern('i')`\b(?:(?:the|our|my)\s+(?:(?:biggest|main|real|key|major|big|core|number one|top)\s+)?(?:problem|

@@ -162,7 +162,7 @@ function wordValue(w: string): number {
 }
 
 /** A day said in the sentence (YYYY-MM-DD), read against the call's date in its zone; null when none or several differ. */
-export function saidDate(sentence: string, ctx: DateContext): string | null {
+export function saidDate(sentence: string, ctx: DateContext, { bareOrdinals = false } = {}): string | null {
   // "Tuesday next week" is next week's Tuesday, as "next Tuesday" is.
   const text = ordinalsToDigits(sentence).replace(new RegExp(`\\b(${WEEKDAY})\\s+(?:of\\s+)?next\\s+week\\b`, 'gi'), 'next $1');
   const days = new Set<string>();
@@ -180,7 +180,8 @@ export function saidDate(sentence: string, ctx: DateContext): string | null {
     days.add(`${year}-${String(month).padStart(2, '0')}-${String(new Date(Date.UTC(year, month, 0)).getUTCDate()).padStart(2, '0')}`);
   }
   // "the 24th" alone: the next 24th after the call.
-  for (const m of text.matchAll(BARE_ORDINAL)) {
+  // Only where the conversation settles a day (a meeting accepted): a close date said as "the 15th" may be of a month named before.
+  for (const m of bareOrdinals ? text.matchAll(BARE_ORDINAL) : []) {
     if (!today) break;
     const n = Number(m[1]);
     const [y, mo, d] = today.split('-').map(Number) as [number, number, number];

@@ -69,7 +69,7 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
     return [prev && PAIN_CONTEXT.test(prev.text) ? prev.text : '', first, next ? next.text : ''].filter(Boolean).join(' ');
   };
   for (const [index, s] of sentences.entries()) {
-    const day = closeDateOf(s, ctx);
+    const day = closeDateOf(s, ctx, sentences.slice(Math.max(0, index - 3), index));
     if (day) closeDate = { field: 'close_date', value: day, ...from(s) };
     const rupees = amountOf(s);
     if (rupees !== null) amount = { field: 'amount', value: rupees, ...from(s) };
