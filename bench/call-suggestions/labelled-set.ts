@@ -38,16 +38,18 @@ export const SET_STAGES: PipelineStage[] = DEFAULT_STAGES.map((s, i) => ({
 
 export function loadCases(dir: string): LabelledCase[] {
   if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({
-      name: f.replace(/\.json$/, ''),
-      ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<LabelledCase, 'name'>),
-    }))
-    // Only the cases: the set also holds questions.json (what was said), which names no transcript.
-    .filter((c) => typeof c.transcript === 'string');
+  return (
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({
+        name: f.replace(/\.json$/, ''),
+        ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<LabelledCase, 'name'>),
+      }))
+      // Only the cases: the set also holds questions.json (what was said), which names no transcript.
+      .filter((c) => typeof c.transcript === 'string')
+  );
 }
 
 export function dealOf(c: LabelledCase): DealSnapshot {

@@ -22,10 +22,11 @@ const MEETING_PHRASE = pattern('i')`(?:\b(?:[\w-]+\s+){0,2})?(?:demo|presentatio
     deep[- ]?dive|walk[- ]?through|review|kick-?off|site visit|visit|pilot|trial|training)(?:\s+(?:with|for|to|at|in)\s+
     (?:the\s+|your\s+|our\s+)?[\w-]+(?:\s+(?!on\b|at\b|in\b|next\b|this\b|and\b|so\b|to\b)[\w-]+){0,2})?`;
 /** What goes before a meeting noun but is not part of its name. */
-const PHRASE_LEAD = /^(?:(?:would|could|can|shall|should|we|you|i|let's|let|us|it|make|sense|to|run|do|set|up|have|a|an|the|our|your|a short|short)\s+)+/i;
+const PHRASE_LEAD =
+  /^(?:(?:would|could|can|shall|should|we|you|i|let's|let|us|it|make|sense|to|run|do|set|up|have|a|an|the|our|your|a short|short)\s+)+/i;
 /** "Next Thursday works", "The 24th works, they are all in Hyderabad", "Yes, the 27th is fine", "Monday is good". */
-const ACCEPT =
-  /^(?:(?:yes|yeah|great|perfect|okay|ok|sure)[,.]?\s+)?(?:the\s+)?[\w\s,-]{1,40}?\s+(?:works|would work|is fine|is good|suits (?:us|me)|is perfect)\b|^[\w\s-]{3,30},\s+(?:perfect|great|confirmed)\b|^that's\s+[\w\s-]{3,30}[.!]?$/i;
+const ACCEPT = pattern('i')`^(?:(?:yes|yeah|great|perfect|okay|ok|sure)[,.]?\s+)?(?:the\s+)?[\w\s,-]{1,40}?\s+(?:works|would work|
+    is fine|is good|suits (?:us|me)|is perfect)\b|^[\w\s-]{3,30},\s+(?:perfect|great|confirmed)\b|^that's\s+[\w\s-]{3,30}[.!]?$`;
 /** A deadline for a piece of work ("by Friday"), not a meeting. */
 const DEADLINE = /\b(?:by|before)\s+(?:this\s+|next\s+)?\w+/i;
 const SENDING = /\b(?:send|sending|share|sharing|email|forward|prepare)\b/i;
@@ -57,18 +58,28 @@ export function agreedMeetings(sentences: readonly Sentence[], ctx: RuleContext)
       const m = MEETING_PHRASE.exec(b.text);
       if (!m) continue;
       // "leads a demo with…", "run a requirements workshop": the phrase starts after its article.
-      const phrase = m[0].replace(/^.*?\b(?:a|an|the)\s+/i, '').replace(PHRASE_LEAD, '').trim();
+      const phrase = m[0]
+        .replace(/^.*?\b(?:a|an|the)\s+/i, '')
+        .replace(PHRASE_LEAD, '')
+        .trim();
       if (phrase && !phrases.some((p) => p.toLowerCase().includes(phrase.toLowerCase()))) phrases.push(phrase);
     }
     if (phrases.length === 0) return;
     // A firm proposal from the other side ("Let's get your ops lead on a call on Monday…") is the step as said.
-    const proposal = [...context].reverse().find((b) => b !== s && b.speaker !== s.speaker && !isQuestion(b.text) && !isHypothetical(b.text));
+    const proposal = [...context]
+      .reverse()
+      .find((b) => b !== s && b.speaker !== s.speaker && !isQuestion(b.text) && !isHypothetical(b.text));
     const proposedDay = proposal ? saidDate(proposal.text, ctx, BARE) : null;
     const presentation = context.some((b) => /\b(?:demo|present(?:ation|ing)?)\b/i.test(b.text));
     if (proposal && proposal === before[before.length - 1] && proposal.text.split(/\s+/).length >= 5 && MEETING_NOUN.test(proposal.text)) {
       // The day, when said in a sentence of its own ("December 8th at Timmins."), goes with it.
-      const daySaid = proposedDay ? null : before.find((b) => b !== proposal && !isQuestion(b.text) && saidDate(b.text, ctx, BARE) === date);
-      const text = [proposal.text, daySaid?.text].filter(Boolean).map((t) => cleanStatement(t!)).join(' ');
+      const daySaid = proposedDay
+        ? null
+        : before.find((b) => b !== proposal && !isQuestion(b.text) && saidDate(b.text, ctx, BARE) === date);
+      const text = [proposal.text, daySaid?.text]
+        .filter(Boolean)
+        .map((t) => cleanStatement(t!))
+        .join(' ');
       out.push({ text, date: proposedDay ?? date, sentence: s, isPresentation: presentation });
       return;
     }
@@ -111,7 +122,7 @@ const WHO_DECIDES = /\bwho\b.*\b(?:decid\w*|decision|signs?|approves?|sign-?off|
 const FULL_NAME = /\b([A-Z][a-z]+(?:-[a-z]+)?\s+[A-Z][a-z]+(?:-[A-Z]?[a-z]+)?)\b/g;
 
 /** The name given in answer to "who decides?": the customer's next sentences. */
-export function answeredDecisionMaker(sentences: readonly Sentence[], ctx: RuleContext): Sentence & { name: string } | null {
+export function answeredDecisionMaker(sentences: readonly Sentence[], ctx: RuleContext): (Sentence & { name: string }) | null {
   let found: (Sentence & { name: string }) | null = null;
   sentences.forEach((q, i) => {
     if (!isQuestion(q.text) || !WHO_DECIDES.test(q.text) || !ctx.isTeam(q.speaker)) return;
@@ -126,7 +137,9 @@ export function answeredDecisionMaker(sentences: readonly Sentence[], ctx: RuleC
 }
 
 /** The decision maker saying they will go ahead: "I will approve it at our budget meeting", "Let's go ahead", "I'll sign on the 11th". */
-const GO_AHEAD = pattern('i')`\b(?:i(?:'ll| will)?\s+(?:approve|sign)\b(?!\s+(?:off\s+)?once|\s+(?:it\s+)?after\s+(?:the\s+)?(?:pilot|trial))|
+const GO_AHEAD = pattern(
+  'i',
+)`\b(?:i(?:'ll| will)?\s+(?:approve|sign)\b(?!\s+(?:off\s+)?once|\s+(?:it\s+)?after\s+(?:the\s+)?(?:pilot|trial))|
     let's go ahead|we(?:'ll| will) go ahead|i(?:'ll| will) support this|i support this|you have my (?:approval|go-ahead)|
     i approve)`;
 const CONDITIONAL = /\b(?:if|once|unless|provided|assuming|as long as|after the (?:pilot|trial))\b/i;
@@ -141,7 +154,13 @@ export function decisionMakerGoesAhead(sentences: readonly Sentence[], deciders:
   };
   return (
     sentences.find(
-      (s) => isDecider(s.speaker) && GO_AHEAD.test(s.text) && !isQuestion(s.text) && !CONDITIONAL.test(s.text) && !isDenial(s.text) && !isPast(s.text),
+      (s) =>
+        isDecider(s.speaker) &&
+        GO_AHEAD.test(s.text) &&
+        !isQuestion(s.text) &&
+        !CONDITIONAL.test(s.text) &&
+        !isDenial(s.text) &&
+        !isPast(s.text),
     ) ?? null
   );
 }

@@ -41,8 +41,8 @@ const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quot
     sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value|makes it|can do|a year|per year|
     per annum|for the first year|annually)\b`;
 /** A rough figure or a range is not the deal's amount: "usually between fifteen and twenty lakh". */
-const ESTIMATE =
-  /\b(?:usually|typically|roughly|around|about|approximately|somewhere|ballpark|between|range|up to|or so|normally|separate(?:ly)?|extra|additional|on top)\b/i;
+const ESTIMATE = pattern('i')`\b(?:usually|typically|roughly|around|about|approximately|somewhere|ballpark|between|range|up to|
+    or so|normally|separate(?:ly)?|extra|additional|on top)\b`;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
 export function amountOf(s: Sentence): number | null {
@@ -91,8 +91,9 @@ const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'l
     submit|coordinate|talk to|speak to)\b|\blet me\s+(?:send|share|email|check|confirm|find out|loop in|follow up|look into)\b`;
 
 /** Done during the call ("let me share my screen") or no concrete work ("we will follow up by email"). */
-const IN_CALL =
-  /\b(?:once (?:signed|you sign|it's signed|we sign|the)|after (?:signature|signing|you sign|it's signed|we sign|the contract)|update (?:the |our |my )?(?:crm|forecast|pipeline|notes)|share my screen|share the screen|right now|as we speak|while we're talking|follow up by (?:e-?mail|mail))\b/i;
+const IN_CALL = pattern('i')`\b(?:once (?:signed|you sign|it's signed|we sign|the)|after (?:signature|signing|you sign|it's signed|
+    we sign|the contract)|update (?:the |our |my )?(?:crm|forecast|pipeline|notes)|share my screen|share the screen|right now|as we speak|
+    while we're talking|follow up by (?:e-?mail|mail))\b`;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
@@ -134,7 +135,8 @@ const TITLE = String.raw`(?:,\s*(?:our|the|my)\s+[\w\s&-]{2,30}?,)?`;
 const DM_PATTERNS: RegExp[] = [
   pattern()`\b${NAME}${TITLE}\s+(?:is|will be|'s)\s+(?:the|our)\s+(?:final\s+|ultimate\s+|key\s+|main\s+|real\s+|economic\s+)?
     (?:decision[- ]maker|approver|buyer|signatory)\b`,
-  pattern()`\b${NAME}${TITLE},?\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+(?:call|decision|say|word)\b`,
+  pattern()`\b${NAME}${TITLE},?\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+
+    (?:call|decision|say|word)\b`,
   pattern()`\b${NAME}${TITLE}\s+(?:signs off|will sign off|has to sign off|needs to sign off|holds the budget|owns the budget|
     controls the budget|has the budget|decides)\b`,
   pattern()`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
@@ -282,7 +284,10 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
   return [...new Map(found.filter((n) => !CALENDAR_WORD.test(n)).map((n) => [n.toLowerCase(), n])).values()];
 }
 
-const CALENDAR_WORD = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|next|this)\b/i;
+const CALENDAR_WORD = pattern(
+  'i',
+)`^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:january|february|march|april|may|june|july|august|september|
+    october|november|december|today|tomorrow|next|this)\b`;
 const OTHER_JOB = /^\s+(?:for|as)\s+(?:our\s+)?(?:payroll|accounting|bookkeeping|erp|hr|invoicing|tax|finance)\b/i;
 
 /** A known vendor's name counts without a cue only where the sentence speaks of alternatives. */

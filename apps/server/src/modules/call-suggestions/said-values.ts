@@ -217,8 +217,10 @@ const END_OF_MONTH = new RegExp(`\\bend\\s+of\\s+(${MONTH})\\b`, 'gi');
 /** What follows an amount when it counts people or things, or is a share: not money. */
 const NOT_MONEY_AFTER = pattern('i')`^\s*(?:%|percent|per ?cent|people|employees|users|seats|licen[cs]es|reps|agents|staff|stores|
     branches|locations|outlets|sites|customers|clients|members|hours|days|weeks|months|years|minutes)\b`;
-const PER_PERIOD_AFTER =
-  /^\s*(?:rupees\s+|dollars\s+|euros?\s+|francs\s+|pounds\s+)?(?:(?:a|every|each|\/)\s*(?:month|week|user|seat|head|licen[cs]e)\b|per\s+(?!year\b|annum\b)\w+)|^\s*(?:monthly|weekly)\b/i;
+const PER_PERIOD_AFTER = pattern(
+  'i',
+)`^\s*(?:rupees\s+|dollars\s+|euros?\s+|francs\s+|pounds\s+)?(?:(?:a|every|each|\/)\s*(?:month|week|user|seat|head|
+    licen[cs]e)\b|per\s+(?!year\b|annum\b)\w+)|^\s*(?:monthly|weekly)\b`;
 
 /** The rupee amounts said in the sentence (with a currency or a unit), in order; headcounts, shares and monthly figures are not. */
 export function saidAmounts(sentence: string): number[] {

@@ -98,7 +98,10 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
   // presentation booked moves the deal to Presentation Scheduled.
   const meetings = agreedMeetings(sentences, ctx);
   const lastMeeting = meetings[meetings.length - 1];
-  if (lastMeeting && (!nextStep || !nextStep.date || lastMeeting.sentence.seq >= (sentences.find((x) => x.text === nextStep!.quote)?.seq ?? 0))) {
+  if (
+    lastMeeting &&
+    (!nextStep || !nextStep.date || lastMeeting.sentence.seq >= (sentences.find((x) => x.text === nextStep!.quote)?.seq ?? 0))
+  ) {
     nextStep = { field: 'next_step', value: lastMeeting.text, date: lastMeeting.date, ...from(lastMeeting.sentence), strong: true };
   }
   const propose = (label: string, s: Sentence) => {
