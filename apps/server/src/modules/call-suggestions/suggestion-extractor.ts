@@ -4,6 +4,7 @@ import { agreedMeetings, answeredDecisionMaker, contractSentIn, decisionMakerGoe
 import { stageOf } from './stage-rules';
 import type { ExtractionInput, PipelineStage, Proposal, TranscriptSegment } from './suggestion-types';
 import { validProposal } from './suggestion-validation';
+import { saidDate } from './said-values';
 import { sentencesOf, type Sentence } from './transcript-sentences';
 
 /** At most this many of the fields a call may propose several of. */
@@ -98,12 +99,17 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
   // presentation booked moves the deal to Presentation Scheduled.
   const meetings = agreedMeetings(sentences, ctx);
   const lastMeeting = meetings[meetings.length - 1];
-  if (
-    lastMeeting &&
-    (!nextStep || !nextStep.date || lastMeeting.sentence.seq >= (sentences.find((x) => x.text === nextStep!.quote)?.seq ?? 0))
-  ) {
-    nextStep = { field: 'next_step', value: lastMeeting.text, date: lastMeeting.date, ...from(lastMeeting.sentence), strong: true };
-  }
+  // Of the dated steps (said in one sentence, agreed across turns), the last one said is what was agreed last.
+  const dated = [
+    nextStep?.date ? nextStep : null,
+    lastMeeting
+      ? { field: 'next_step' as const, value: lastMeeting.text, date: lastMeeting.date, ...from(lastMeeting.sentence), strong: true }
+      : null,
+  ].filter((p): p is Proposal & { strong: boolean } => p !== null);
+  const seqOf = (p: Proposal) => sentences.find((x) => x.text === p.quote)?.seq ?? 0;
+  if (dated.length) nextStep = dated.reduce((a, b) => (seqOf(b) >= seqOf(a) ? b : a));
+  // The day the deal's next step already names is no change ("Demo to broker owners on Nov 24").
+  if (nextStep?.date && input.deal.nextsteps && saidDate(input.deal.nextsteps, ctx) === nextStep.date) nextStep = null;
   const propose = (label: string, s: Sentence) => {
     const target = input.stages.find((st) => st.label.toLowerCase() === label.toLowerCase());
     if (target && (!stage || target.displayOrder > stage.stage.displayOrder)) {
