@@ -80,6 +80,15 @@ describe('decision makers and stage moves across turns', () => {
     expect(field(call, 'stage', { stageId: 's2' })).toMatchObject([{ value: 'Decision Maker Bought-In' }]);
   });
 
+  it('moves to Qualified To Buy when the customer confirms a budget and the decision maker is known, no demo booked', () => {
+    const call: [string, string][] = [
+      ['Jonas Weber', 'Yes, there is a budget for it, approved by the board.'],
+      ['Jonas Weber', 'Our chief operating officer, Petra Hahn, makes the final call.'],
+    ];
+    expect(field(call, 'stage', { stageId: 's0' })).toMatchObject([{ value: 'Qualified To Buy' }]);
+    expect(field(call.slice(0, 1), 'stage', { stageId: 's0' })).toEqual([]);
+  });
+
   it('does not move the stage when the approval depends on a pilot', () => {
     const call: [string, string][] = [['Petra Hahn', "If the pilot works, I'll sign for all sites."]];
     expect(field(call, 'stage', { stageId: 's2', kdm: 'Petra Hahn' })).toEqual([]);
@@ -120,6 +129,9 @@ describe('tasks, pains and competitors', () => {
   it('does not make a task of what is done in the call or promised after signature', () => {
     expect(field([['Sara Lind', 'Okay, let me share my screen.']], 'task')).toEqual([]);
     expect(field([['Sara Lind', "I'll send the onboarding plan once signed."]], 'task')).toEqual([]);
+    // The agreed meeting is the next step, not also a task.
+    expect(field([['Sara Lind', "I'll schedule a review call with your planners."]], 'task')).toEqual([]);
+    expect(field([['Sara Lind', "I'll send you two customer references by Thursday."]], 'task')).toMatchObject([{ date: '2026-11-19' }]);
   });
 
   it("keeps the customer's sentences around a pain, and a wish is no pain", () => {

@@ -93,7 +93,9 @@ const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'l
 /** Done during the call ("let me share my screen") or no concrete work ("we will follow up by email"). */
 const IN_CALL = pattern('i')`\b(?:once (?:signed|you sign|it's signed|we sign|the)|after (?:signature|signing|you sign|it's signed|
     we sign|the contract)|update (?:the |our |my )?(?:crm|forecast|pipeline|notes)|share my screen|share the screen|right now|as we speak|
-    while we're talking|follow up by (?:e-?mail|mail))\b`;
+    while we're talking|follow up by (?:e-?mail|mail)|after the (?:pilot|trial|order|demo|workshop)|
+    (?:schedule|book|set up|arrange|organi[sz]e)\s+(?:a|the|our)\s+(?:\w+\s+)?(?:call|meeting|demo|session|workshop|review)|
+    send (?:you |over )?(?:a|the) (?:calendar )?invite)\b`;
 
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {

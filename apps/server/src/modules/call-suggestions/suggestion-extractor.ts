@@ -4,7 +4,9 @@ import { agreedMeetings, answeredDecisionMaker, contractSentIn, decisionMakerGoe
 import { stageOf } from './stage-rules';
 import type { ExtractionInput, PipelineStage, Proposal, TranscriptSegment } from './suggestion-types';
 import { validProposal } from './suggestion-validation';
+import { pattern } from './regex-text';
 import { saidDate } from './said-values';
+import { isPast } from './sentence-kinds';
 import { sentencesOf, type Sentence } from './transcript-sentences';
 
 /** At most this many of the fields a call may propose several of. */
@@ -30,6 +32,11 @@ function inlineSpeaker(s: TranscriptSegment): TranscriptSegment {
   const m = INLINE_SPEAKER.exec(s.text.trim());
   return m ? { ...s, speaker: m[1]!, text: m[2]! } : s;
 }
+
+/** The customer confirming there is money for this: "there is a budget for it", "He has the budget, which is approved". */
+const BUDGET_CONFIRMED = pattern('i')`\b(?:there is|there's|we have|we've got|he has|she has|they have)\s+(?:a|the)\s+budget\b|
+    \bbudget\s+(?:is|has been|was)\s+(?:approved|allocated|signed off|set aside)\b|\b(?:it's|it is)\s+approved\s+in\s+
+    (?:this|our|the)\s+(?:year's\s+)?(?:plan|budget)\b`;
 
 /** A sentence before a pain that belongs to it: a loss or a number ("We lose about three chairs a day"). */
 const PAIN_CONTEXT = /\b(?:lose|losing|lost|cost|costs|waste|wastes|miss|missed|late|percent|%|\d+)\b/i;
@@ -125,6 +132,11 @@ export function extractSuggestions(input: ExtractionInput): Proposal[] {
   const deciders = [input.deal.kdm ?? '', typeof decisionMaker?.value === 'string' ? decisionMaker.value : ''];
   const goAhead = decisionMakerGoesAhead(sentences, deciders);
   if (goAhead) propose('Decision Maker Bought-In', goAhead);
+  // Budget confirmed by the customer and the decision maker known, no demo booked yet: Qualified To Buy.
+  const budget = sentences.find(
+    (x) => !ctx.isTeam(x.speaker) && BUDGET_CONFIRMED.test(x.text) && !/\?\s*$/.test(x.text) && !isPast(x.text),
+  );
+  if (budget && !demo && (input.deal.kdm || decisionMaker)) propose('Qualified To Buy', budget);
   const sent = contractSentIn(sentences, ctx);
   if (sent) propose('Contract Sent', sent);
   if (nextStep) {
