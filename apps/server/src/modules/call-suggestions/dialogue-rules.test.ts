@@ -146,6 +146,12 @@ describe('tasks, pains and competitors', () => {
     expect(field([['Jonas Weber', 'The problem is we now want to add the Austrian depots.']], 'pain_points')).toEqual([]);
   });
 
+  it('takes vendors the customer had demos from or uses for this need', () => {
+    const names = field([['Jonas Weber', 'We had demos from Yardly and Gatehouse.']], 'competitors').map((p) => p.value);
+    expect(names).toEqual(['Yardly', 'Gatehouse']);
+    expect(field([['Jonas Weber', 'We use Dockmaster for slot booking today.']], 'competitors')).toMatchObject([{ value: 'Dockmaster' }]);
+  });
+
   it('does not take a system for another job or a day as a competitor', () => {
     expect(field([['Jonas Weber', 'We use DATEV for payroll, so it must connect.']], 'competitors')).toEqual([]);
     expect(field([['Jonas Weber', "So we're looking at January 15th instead."]], 'competitors')).toEqual([]);

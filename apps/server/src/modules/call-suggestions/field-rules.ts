@@ -230,8 +230,8 @@ export const KNOWN_VENDORS = [
 ];
 const CUE = pattern('g')`\b(?:also\s+)?(?:looking at|evaluating|talking to|talking with|speaking (?:to|with)|comparing (?:you |
     this )?(?:with|to|against)|considering|in talks with|got a (?:quote|proposal|demo|pitch) from|
-    had a demo (?:from|with)|trialing|trialling|piloting|demoed|shortlisted|benchmarking against|
-    versus|vs\.?|compared to|competing with|currently (?:use|using|on)|we use|switching from|moving off|
+    had (?:a demo|demos) (?:from|with)|trialing|trialling|piloting|demoed|shortlisted|benchmarking against|
+    versus|vs\.?|compared to|competing with|currently (?:use|using|on)|[Ww]e use|[Ww]e(?:'re| are) using|switching from|moving off|
     move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|
     or\s+)?[A-Z0-9][\w.]*){0,3})`;
 /** A vendor named before its cue: "Leadsquared also pitched us", "Zoho sent us a quote". */
