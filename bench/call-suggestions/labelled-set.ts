@@ -38,16 +38,18 @@ export const SET_STAGES: PipelineStage[] = DEFAULT_STAGES.map((s, i) => ({
 
 export function loadCases(dir: string): LabelledCase[] {
   if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => ({
-      name: f.replace(/\.json$/, ''),
-      ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<LabelledCase, 'name'>),
-    }))
-    // Only the cases: the set also holds questions.json (what was said), which names no transcript.
-    .filter((c) => typeof c.transcript === 'string');
+  return (
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => ({
+        name: f.replace(/\.json$/, ''),
+        ...(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as Omit<LabelledCase, 'name'>),
+      }))
+      // Only the cases: the set also holds questions.json (what was said), which names no transcript.
+      .filter((c) => typeof c.transcript === 'string')
+  );
 }
 
 export function dealOf(c: LabelledCase): DealSnapshot {
@@ -89,7 +91,16 @@ export function matches(p: Proposal, e: LabelledCase['expected'][number], expect
       return String(p.value).trim().toLowerCase() === String(expectedValue).trim().toLowerCase();
     default: {
       const said = new Set(wordsOf(String(p.value)));
-      const all = (e.must_mention ?? []).every((w) => wordsOf(w).every((s) => said.has(s) || [...said].some((x) => x.startsWith(s))));
+      // The README's rule: an entry matches a word of the proposed text that starts with it ("invoice" matches "invoices").
+      const raw = String(p.value)
+        .toLowerCase()
+        .split(/[\s/-]+/)
+        .map((w) => w.replace(/[^\p{L}\p{N}]+/gu, ''));
+      const all = (e.must_mention ?? []).every(
+        (w) =>
+          raw.some((x) => x.startsWith(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))) ||
+          wordsOf(w).every((s) => said.has(s) || [...said].some((x) => x.startsWith(s))),
+      );
       return all && (e.date === undefined || e.date === p.date);
     }
   }

@@ -18,22 +18,36 @@ const CLOSE_WORDS = pattern('i')`\b(?:sign(?:ed|ing)?\b(?!\s+up)|signature|close
 const NOT_CLOSE = /\b(?:send|sending|share|sharing|close the loop|sign up|signed up|nda)\b/i;
 
 /** A close date: "we'll sign by the 28th", "target to close end of the month". */
-export function closeDateOf(s: Sentence, ctx: RuleContext): string | null {
+export function closeDateOf(s: Sentence, ctx: RuleContext, before: readonly Sentence[] = []): string | null {
   if (!CLOSE_WORDS.test(s.text) || NOT_CLOSE.test(s.text) || !isStatement(s.text) || isPast(s.text) || isDenial(s.text)) return null;
   if (isAboutOthers(s.text)) return null;
-  return saidDate(s.text, ctx);
+  const day = saidDate(s.text, ctx);
+  if (day) return day;
+  // "I'll sign on the 15th": of the month named just before ("the round closes January 14th"), else the next 15th.
+  const month = before
+    .map((b) => [...b.text.matchAll(MONTH_NAME)].pop()?.[0])
+    .filter(Boolean)
+    .pop();
+  const text = month ? s.text.replace(/\bthe\s+(\d{1,2}(?:st|nd|rd|th))\b(?!\s+of\b)/i, `$1 of ${month}`) : s.text;
+  return saidDate(text, ctx, { bareOrdinals: true });
 }
+const MONTH_NAME = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/gi;
 
 const AMOUNT_WORDS = pattern('i')`\b(?:budget|budgeted|price|pricing|priced|quote|quoted|deal (?:size|value)|contract value|total|
     cost|come in at|comes to|works? for us|approved|sign(?:ed)? off on|agree(?:d)?|final (?:number|
     figure|price|amount)|commit(?:ted)?|investment|spend|valued at|sign for|lock(?:ed)? in|locked|
     confirmed|(?:ok|okay|fine|comfortable|good) with|number we are working with|working number|
     figure we are working with|set aside|allocated|earmarked|
-    sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value)\b`;
+    sanctioned|deal at|go ahead (?:at|with)|land(?:ed)? at|settle(?:d)? (?:at|on)|value|makes it|can do|a year|per year|
+    per annum|for the first year|annually)\b`;
+/** A rough figure or a range is not the deal's amount: "usually between fifteen and twenty lakh". */
+const ESTIMATE = pattern('i')`\b(?:usually|typically|roughly|around|about|approximately|somewhere|ballpark|between|range|up to|
+    or so|normally|separate(?:ly)?|extra|additional|on top)\b`;
 
 /** The deal's amount: "the approved budget is 18 lakh", "we agreed on ₹12,00,000". The last amount said wins. */
 export function amountOf(s: Sentence): number | null {
   if (!AMOUNT_WORDS.test(s.text) || !isStatement(s.text) || isPast(s.text) || isDenial(s.text) || isAboutOthers(s.text)) return null;
+  if (ESTIMATE.test(s.text)) return null;
   const amounts = saidAmounts(s.text);
   if (amounts.length === 0) return null;
   // "down from 20 to 18 lakh": the figure after "to" is the one agreed; several others are a comparison.
@@ -60,7 +74,7 @@ export function nextStepOf(s: Sentence, ctx: RuleContext): { text: string; date:
   const named = NEXT_STEP_PHRASE.test(s.text);
   const planned = JOINT_PLAN.test(s.text) && (MEETING.test(s.text) || MEETING_VERB.test(s.text));
   if (!named && !planned) return null;
-  const date = saidDate(s.text, ctx);
+  const date = saidDate(s.text, ctx, { bareOrdinals: true });
   if (!named && !date) return null;
   const text = cleanStatement(
     s.text.replace(/^.*?\bnext steps?\s*(?:is|are|will be|would be|then)?\s*[:,-]?\s*/i, (m) => (named ? '' : m)),
@@ -76,13 +90,20 @@ const COMMITMENT = pattern('i')`\b(?:i'll|i will|i'm going to|i am going to|we'l
     connect|ping|call (?:you|him|her|them)|reach out|sort out|finali[sz]e|review|configure|provide|deliver|document|raise|
     submit|coordinate|talk to|speak to)\b|\blet me\s+(?:send|share|email|check|confirm|find out|loop in|follow up|look into)\b`;
 
+/** Done during the call ("let me share my screen") or no concrete work ("we will follow up by email"). */
+const IN_CALL = pattern('i')`\b(?:once (?:signed|you sign|it's signed|we sign|the)|after (?:signature|signing|you sign|it's signed|
+    we sign|the contract)|update (?:the |our |my )?(?:crm|forecast|pipeline|notes)|share my screen|share the screen|right now|as we speak|
+    while we're talking|follow up by (?:e-?mail|mail)|after the (?:pilot|trial|order|demo|workshop)|
+    (?:schedule|book|set up|arrange|organi[sz]e)\s+(?:a|the|our)\s+(?:\w+\s+)?(?:call|meeting|demo|session|workshop|review)|
+    send (?:you |over )?(?:a|the) (?:calendar )?invite)\b`;
+
 /** A task the team promised: "I'll send the pricing by Thursday". Only the team's promises: the customer's are theirs. */
 export function taskOf(s: Sentence, ctx: RuleContext): { text: string; date: string | null } | null {
-  if (!ctx.isTeam(s.speaker) || !COMMITMENT.test(s.text) || !isStatement(s.text) || isDenial(s.text)) return null;
+  if (!ctx.isTeam(s.speaker) || !COMMITMENT.test(s.text) || !isStatement(s.text) || isDenial(s.text) || IN_CALL.test(s.text)) return null;
   const start = s.text.search(COMMITMENT);
   const text = cleanStatement(s.text.slice(start));
   if (text.split(/\s+/).length < 4) return null;
-  return { text, date: saidDate(s.text, ctx) };
+  return { text, date: saidDate(s.text, ctx, { bareOrdinals: true }) };
 }
 
 const PAIN = pattern('i')`\b(?:(?:the|our|my)\s+(?:(?:biggest|main|real|key|major|big|core|number one|top)\s+)?(?:problem|
@@ -105,6 +126,8 @@ const RESOLVED = /\b(?:used to|previously|in the past|no longer|solved|fixed)\b/
 /** A pain point the customer described: "our biggest problem is reps updating the CRM late". */
 export function painOf(s: Sentence, ctx: RuleContext): string | null {
   if (ctx.isTeam(s.speaker) || !PAIN.test(s.text) || !isStatement(s.text) || RESOLVED.test(s.text) || isAboutOthers(s.text)) return null;
+  // "The problem is we now want to include…" is a wish, not a pain.
+  if (/\b(?:want|wants|would like|plan|planning)\s+to\b/i.test(s.text)) return null;
   const text = cleanStatement(s.text);
   return text.split(/\s+/).length >= 5 ? text : null;
 }
@@ -114,7 +137,8 @@ const TITLE = String.raw`(?:,\s*(?:our|the|my)\s+[\w\s&-]{2,30}?,)?`;
 const DM_PATTERNS: RegExp[] = [
   pattern()`\b${NAME}${TITLE}\s+(?:is|will be|'s)\s+(?:the|our)\s+(?:final\s+|ultimate\s+|key\s+|main\s+|real\s+|economic\s+)?
     (?:decision[- ]maker|approver|buyer|signatory)\b`,
-  pattern()`\b${NAME}${TITLE}\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+(?:call|decision|say|word)\b`,
+  pattern()`\b${NAME}${TITLE},?\s+(?:makes|will make|has|will have|gets)\s+(?:the\s+)?(?:final|last|ultimate)\s+
+    (?:call|decision|say|word)\b`,
   pattern()`\b${NAME}${TITLE}\s+(?:signs off|will sign off|has to sign off|needs to sign off|holds the budget|owns the budget|
     controls the budget|has the budget|decides)\b`,
   pattern()`\b(?:[Ff]inal\s+|[Tt]he\s+)(?:call|decision|sign-?off|say)\s+(?:is|sits|rests|lies|will be|will sit)\s+with\s+${NAME}\b`,
@@ -123,9 +147,11 @@ const DM_PATTERNS: RegExp[] = [
   pattern()`\b${NAME}${TITLE}\s+has\s+(?:the\s+)?(?:final|ultimate)\s+(?:approval|authority|sign-?off)\b`,
   pattern()`\b(?:[Ff]inal|[Tt]he)\s+(?:decision|call|say)\s+is\s+${NAME}'s\b`,
   pattern()`\b(?:decision[- ]maker|approver)\s+(?:is|here is|on this is|will be)\s+${NAME}\b`,
+  pattern()`\b${NAME}\s+is\s+(?:our|the)\s+[\w\s,]{0,50}?\b(?:the\s+)?(?:budget holder|final approver|decision[- ]maker)\b`,
 ];
 const SELF_DM = pattern('i')`\bi(?:'m| am)\s+the\s+(?:final\s+|ultimate\s+)?(?:decision[- ]maker|approver|signatory)\b|\bi\s+(?:make|
-    have|get)\s+the\s+(?:final|last)\s+(?:call|say|word|decision)\b|\bi\s+sign\s+off\b`;
+    have|get)\s+the\s+(?:final|last)\s+(?:call|say|word|decision)\b|\bi\s+sign\s+off\b|\bi(?:'m| am)\s+the\s+(?:one|person)\s+who\s+
+    (?:signs|approves|decides|makes the (?:final )?call)\b`;
 const NOT_A_NAME = new Set(
   [
     'The Our It This That He She They We You I Who Which Finance Procurement Legal Board Management Leadership Someone',
@@ -138,7 +164,11 @@ const NOT_A_NAME = new Set(
 /** The person who decides: "Priya is the final decision maker", "the call sits with Arjun", "I sign off" (the speaker). */
 export function decisionMakerOf(s: Sentence, ctx: RuleContext): string | null {
   if (!isStatement(s.text) || isPast(s.text) || isDenial(s.text) || isAboutOthers(s.text)) return null;
-  if (SELF_DM.test(s.text)) return s.speaker && !ctx.isTeam(s.speaker) && !/^speaker\s*\d+$/i.test(s.speaker) ? s.speaker : null;
+  // The speaker's name as said, without a title ("Dr. Lauren Whitfield" signs as Lauren Whitfield).
+  if (SELF_DM.test(s.text))
+    return s.speaker && !ctx.isTeam(s.speaker) && !/^speaker\s*\d+$/i.test(s.speaker)
+      ? s.speaker.replace(/^(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+/, '')
+      : null;
   for (const pattern of DM_PATTERNS) {
     const m = pattern.exec(s.text);
     if (!m) continue;
@@ -200,8 +230,8 @@ export const KNOWN_VENDORS = [
 ];
 const CUE = pattern('g')`\b(?:also\s+)?(?:looking at|evaluating|talking to|talking with|speaking (?:to|with)|comparing (?:you |
     this )?(?:with|to|against)|considering|in talks with|got a (?:quote|proposal|demo|pitch) from|
-    had a demo (?:from|with)|trialing|trialling|piloting|demoed|shortlisted|benchmarking against|
-    versus|vs\.?|compared to|competing with|currently (?:use|using|on)|we use|switching from|moving off|
+    had (?:a demo|demos) (?:from|with)|trialing|trialling|piloting|demoed|shortlisted|benchmarking against|
+    versus|vs\.?|compared to|competing with|currently (?:use|using|on)|[Ww]e use|[Ww]e(?:'re| are) using|switching from|moving off|
     move away from|replacing|replace|up against|bid from|proposal from)\s+([A-Z][\w.]*(?:\s+(?:and\s+|
     or\s+)?[A-Z0-9][\w.]*){0,3})`;
 /** A vendor named before its cue: "Leadsquared also pitched us", "Zoho sent us a quote". */
@@ -238,7 +268,9 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
   for (const m of s.text.matchAll(CUE)) {
     for (const raw of m[1]!.split(/\s+(?:and|or)\s+/)) {
       const name = raw.replace(/[.,]+$/, '').trim();
-      if (!name || NOT_COMPETITORS.has(name.toLowerCase()) || ctx.isTeam(name)) continue;
+      if (!name || NOT_COMPETITORS.has(name.toLowerCase()) || ctx.isTeam(name) || CALENDAR_WORD.test(name)) continue;
+      // A system the customer runs for another job (payroll, accounting, ERP) is one to integrate with, not a competitor.
+      if (OTHER_JOB.test(s.text.slice(s.text.indexOf(name) + name.length))) continue;
       if (ctx.speakers.some((sp) => sp.toLowerCase().split(/\s+/).includes(name.toLowerCase()))) continue;
       found.push(known(name) ?? name);
     }
@@ -251,8 +283,14 @@ export function competitorsOf(s: Sentence, ctx: RuleContext): string[] {
     if (vendor.length > 4 && new RegExp(String.raw`\b${vendor.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(s.text))
       found.push(vendor);
   }
-  return [...new Map(found.map((n) => [n.toLowerCase(), n])).values()];
+  return [...new Map(found.filter((n) => !CALENDAR_WORD.test(n)).map((n) => [n.toLowerCase(), n])).values()];
 }
+
+const CALENDAR_WORD = pattern(
+  'i',
+)`^(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|^(?:january|february|march|april|may|june|july|august|september|
+    october|november|december|today|tomorrow|next|this)\b`;
+const OTHER_JOB = /^\s+(?:for|as)\s+(?:our\s+)?(?:payroll|accounting|bookkeeping|erp|hr|invoicing|tax|finance)\b/i;
 
 /** A known vendor's name counts without a cue only where the sentence speaks of alternatives. */
 const ALTERNATIVE =
