@@ -212,6 +212,16 @@ function requestOf(route: ApiRoute, c: Case, who: TestSession): InjectOptions {
 }
 
 /** What is wrong with an answer, or null: never a 5xx, and a refusal is JSON with a detail. */
+/** Whether a "malformed" body is JSON after all (an empty head and a tail such as "1"): a route without a body may take it. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function problemWith(res: LightMyRequestResponse, mustRefuse: boolean): string | null {
   if (res.statusCode >= 500) return `${res.statusCode} ${res.body.slice(0, 200)}`;
   if (mustRefuse && res.statusCode < 400) return `accepted (${res.statusCode}) what no route can take`;
@@ -242,7 +252,7 @@ describe('generated bad inputs for every route of the OpenAPI document', () => {
           const who = await sessionFor(route, c.caller);
           const res = await t.app.inject(requestOf(route, c, who));
           sent++;
-          const problem = problemWith(res, c.mutation.kind === 'malformed');
+          const problem = problemWith(res, c.mutation.kind === 'malformed' && !isJson(c.mutation.text));
           if (problem) throw new Error(problem);
         }),
         { seed: SEED + i, numRuns: RUNS, endOnFailure: true },

@@ -321,9 +321,9 @@ describe('participants from the file', () => {
   });
 
   it('runs as a processing step after the transcript', async () => {
-    const res = await upload(s.rahul, { transcription_text: 'Hello there.' });
+    // The typed transcript names its speaker; processing's transcript stage stores that segment, then this step reads it.
+    const res = await upload(s.rahul, { transcription_text: 'Olu Okafor: Hello there.\nOlu Okafor: Shall we start?' });
     const id = res.json<TVideo>().id;
-    await segments(id, ['Olu Okafor']);
     const runner = createJobRunner({ queue: t.services.queue, jobs: handlersOf(t.services, processRecordingJob), log: silentLog });
     await drainJobs(runner);
     const video = (await t.app.inject({ method: 'GET', url: `/api/videos/${id}`, headers: s.rahul.headers })).json<TVideo>();
