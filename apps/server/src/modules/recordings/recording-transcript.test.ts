@@ -58,6 +58,7 @@ describe('a transcript file uploaded over the API', () => {
 
     const answer = await transcriptOf(s.rahul, video.id);
     expect(answer.statusCode, answer.body).toBe(200);
+    // Processing's participants step made each named speaker a participant, mapped to their label.
     expect(answer.json()).toEqual({
       segments: [
         {
@@ -87,9 +88,9 @@ describe('a transcript file uploaded over the API', () => {
         { seq: 3, start: 3725.3, end: 3729.75, speaker: 'Priya Nair', speaker_name: 'Priya Nair', text: 'Thanks all, talk next week.' },
       ],
       speakers: [
-        { label: 'Kaveri Rao', participant_id: null, name: 'Kaveri Rao' },
-        { label: 'Arjun Mehta', participant_id: null, name: 'Arjun Mehta' },
-        { label: 'Priya Nair', participant_id: null, name: 'Priya Nair' },
+        { label: 'Kaveri Rao', participant_id: expect.any(String), name: 'Kaveri Rao' },
+        { label: 'Arjun Mehta', participant_id: expect.any(String), name: 'Arjun Mehta' },
+        { label: 'Priya Nair', participant_id: expect.any(String), name: 'Priya Nair' },
       ],
     });
     // Rahul's manager sees it too; his peer does not learn it exists.
