@@ -47,7 +47,8 @@ export function useDealForm(deal: TDeal | null, onPipelineChange: () => void) {
   const [amountError, setAmountError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  // A saved or reloaded deal (new version) replaces the form; the save error stays on screen.
+  // A saved or reloaded deal (new version) replaces the form; the save error stays on screen, and so
+  // does a refused amount's message: the reload of the save before it may land just after the refusal.
   const syncKey = deal ? `${deal.deal_id}:${deal.version}` : 'new';
   const [syncedKey, setSyncedKey] = useState(syncKey);
   if (syncKey !== syncedKey) {
@@ -57,7 +58,6 @@ export function useDealForm(deal: TDeal | null, onPipelineChange: () => void) {
     setAmountInput(amountText(next.amount));
     setCloseDateInput(next.closeDate);
     setStageAlert(false);
-    setAmountError(null);
   }
 
   const failed = async (error: unknown) => {
