@@ -4,17 +4,8 @@ import { createdAt, isOneOf } from './columns';
 import { organizations, users } from './auth';
 import { deals } from './crm';
 import { recordings } from './recordings';
+import { CALL_SUGGESTION_FIELDS } from '@pipewise/contract/call-suggestions';
 
-export const CALL_SUGGESTION_FIELDS = [
-  'next_step',
-  'close_date',
-  'amount',
-  'pain_points',
-  'decision_maker',
-  'competitors',
-  'stage',
-  'task',
-] as const;
 export const CALL_SUGGESTION_STATUSES = ['open', 'accepted', 'dismissed'] as const;
 
 /**
