@@ -6,5 +6,10 @@ import { MeetingDetailPage } from '../../features/meetings/components/meeting-de
 /** /dashboard/meeting/:id, with the calls overlay's 'View upcoming calls' button in its header and the call's suggested updates. */
 export function MeetingDetailRoute() {
   const { id = '' } = useParams();
-  return <MeetingDetailPage actions={<UpcomingCallsButton />} below={<CallSuggestionsPanel key={id} recordingId={id} />} />;
+  return (
+    <MeetingDetailPage
+      actions={<UpcomingCallsButton />}
+      below={(video) => <CallSuggestionsPanel key={id} recordingId={id} playable={video.s3_url !== null} />}
+    />
+  );
 }

@@ -35,9 +35,9 @@ const list = (data: TCallSuggestion[]): TCallSuggestionsResponse => ({
   call_at: '2026-11-12T04:30:00Z',
 });
 
-function renderPanel(routes: Parameters<typeof fakeApi>[0]) {
+function renderPanel(routes: Parameters<typeof fakeApi>[0], playable = true) {
   const api = fakeApi(routes);
-  renderScreen('/dashboard/meeting/:id', <CallSuggestionsPanel recordingId="r1" />, '/dashboard/meeting/r1');
+  renderScreen('/dashboard/meeting/:id', <CallSuggestionsPanel recordingId="r1" playable={playable} />, '/dashboard/meeting/r1');
   return { api, user: userEvent.setup() };
 }
 
@@ -53,6 +53,13 @@ describe('Suggested updates', () => {
     const amount = screen.getByRole('heading', { name: 'Deal value' }).closest('li')!;
     expect(within(amount).getByText('RS 20,00,000')).toBeInTheDocument();
     expect(within(amount).getByText('RS 18,00,000')).toBeInTheDocument();
+  });
+
+  it('shows the time without a play link when the recording has no media (a transcript upload)', async () => {
+    renderPanel({ 'GET /api/videos/r1/suggestions': () => json(list([CLOSE])) }, false);
+    const item = (await screen.findByRole('heading', { name: 'Close date' })).closest('li')!;
+    expect(within(item).getByText('1:05')).toBeInTheDocument();
+    expect(within(item).queryByRole('link')).toBeNull();
   });
 
   it('accepts after the Save Changes confirmation, sending the deal version it loaded', async () => {

@@ -22,7 +22,7 @@ const FAILED = 'Failed to save the deal. Please try again.';
  * or Dismiss. Accepting asks 'Save Changes' as a deal-screen edit does; a 409 shows the server's
  * message and keeps the suggestion.
  */
-export function CallSuggestionsPanel({ recordingId }: { recordingId: string }) {
+export function CallSuggestionsPanel({ recordingId, playable = true }: { recordingId: string; playable?: boolean }) {
   const queryClient = useQueryClient();
   const query = useCallSuggestions(recordingId);
   const decide = useDecideCallSuggestion(recordingId);
@@ -77,6 +77,7 @@ export function CallSuggestionsPanel({ recordingId }: { recordingId: string }) {
             <SuggestionItem
               key={s.id}
               suggestion={s}
+              playable={playable}
               busy={decide.isPending}
               onAccept={() => setConfirming({ suggestion: s })}
               onEdit={() => setEditing(s)}

@@ -5,6 +5,8 @@ import { clockText, playLink, valueText } from '../utils/suggestion-format';
 
 type SuggestionItemProps = {
   suggestion: TCallSuggestion;
+  /** Whether the recording has media: its time then plays the call from there; else it is only read. */
+  playable: boolean;
   busy: boolean;
   onAccept: () => void;
   onEdit: () => void;
@@ -12,7 +14,7 @@ type SuggestionItemProps = {
 };
 
 /** One suggestion: the field, the deal's current value beside the proposed one, the sentence it came from, and its actions. */
-export function SuggestionItem({ suggestion: s, busy, onAccept, onEdit, onDismiss }: SuggestionItemProps) {
+export function SuggestionItem({ suggestion: s, playable, busy, onAccept, onEdit, onDismiss }: SuggestionItemProps) {
   const headingId = `suggestion-${s.id}`;
   const proposed = valueText(s.field, s.value) + (s.date ? ` (due ${valueText('close_date', s.date)})` : '');
   return (
@@ -37,9 +39,13 @@ export function SuggestionItem({ suggestion: s, busy, onAccept, onEdit, onDismis
         <figcaption>
           {s.speaker ?? 'Unknown speaker'}
           {' · '}
-          <Link to={playLink(s.recording_id, s.start_seconds)} aria-label={`Play from ${clockText(s.start_seconds ?? 0)}`}>
-            {clockText(s.start_seconds ?? 0)}
-          </Link>
+          {playable ? (
+            <Link to={playLink(s.recording_id, s.start_seconds)} aria-label={`Play from ${clockText(s.start_seconds ?? 0)}`}>
+              {clockText(s.start_seconds ?? 0)}
+            </Link>
+          ) : (
+            <span>{clockText(s.start_seconds ?? 0)}</span>
+          )}
         </figcaption>
       </figure>
       {s.status === 'open' ? (

@@ -1,6 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, Users } from 'lucide-react';
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ZVideo, type TVideo } from '@pipewise/contract/videos';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -41,8 +41,13 @@ function BackToMeetings() {
   );
 }
 
-function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: ReactNode; below?: ReactNode }) {
-  const [tab, setTab] = useState<DetailTab>('participants');
+/** What a route adds under the tabs, given the recording (e.g. whether it has media to play). */
+type Below = (video: TVideo) => ReactNode;
+
+function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: ReactNode; below?: Below }) {
+  // A link that plays from a moment (?t=) opens on the transcript, where that moment is.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<DetailTab>(params.has('t') ? 'transcript' : 'participants');
   const profile = useProfile();
   const title = video.title.trim() || 'Untitled Meeting';
   return (
@@ -89,7 +94,7 @@ function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: Rea
           <MeetingTranscript video={video} />
         )}
       </div>
-      {below}
+      {below?.(video)}
     </div>
   );
 }
@@ -98,7 +103,7 @@ function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: Rea
  * Meeting detail (/dashboard/meeting/:id): from the record in navigation state, or from the URL
  * alone (a reload or a shared link). `actions` holds buttons composed by the route, `below` what it adds under the tabs.
  */
-export function MeetingDetailPage({ actions, below }: { actions?: ReactNode; below?: ReactNode }) {
+export function MeetingDetailPage({ actions, below }: { actions?: ReactNode; below?: Below }) {
   const { id = '' } = useParams();
   const { state } = useLocation();
   const meeting = useMeeting(id, videoFromState(state));

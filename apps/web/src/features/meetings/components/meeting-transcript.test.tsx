@@ -136,6 +136,13 @@ describe('the ?t= protocol', () => {
     expect(player.play).toHaveBeenCalledTimes(2);
   });
 
+  it('opens on the Transcript tab, where that moment is', async () => {
+    api();
+    renderApp(meetingPlayLink('v1', 65));
+    expect(await screen.findByRole('tab', { name: 'Transcript' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('list', { name: 'Transcript' })).toBeInTheDocument();
+  });
+
   it('ignores a t that is not a time', async () => {
     api();
     renderApp('/dashboard/meeting/v1?t=soon');
