@@ -206,6 +206,37 @@ describe('Deal detail', () => {
     expect(puts(api)).toHaveLength(1);
   });
 
+  it('amount: the answer to a save does not overwrite the next amount being typed', async () => {
+    let deal = dealFixture();
+    let release: () => void = () => {};
+    fakeApi({
+      'GET /api/session/profile': () => json(profileFixture()),
+      [`GET /api/deal/get_deal_by_id/${deal.deal_id}`]: () => json({ data: deal }),
+      'GET /api/deal/get-stackholders-for-deal': () => json({ data: STAKEHOLDERS }),
+      'GET /api/deal/owners': () => json({ data: OWNERS }),
+      'GET /api/deal/get-deal-stages': () => json({ data: { results: PIPELINES } }),
+      'GET /api/activity': () => json({ data: [], next_cursor: null }),
+      'GET /api/tasks': () => json({ tasks: [], total: 0, page: 1, page_size: 100 }),
+      [`PUT /api/deal/${deal.deal_id}`]: async (body) => {
+        const { properties } = body as { properties: Record<string, string> };
+        deal = { ...deal, version: deal.version + 1, amount: properties.amount ?? deal.amount };
+        // A busy server: the save's answer arrives only once the next amount has been typed.
+        await new Promise<void>((resolve) => (release = resolve));
+        return json({ success: true, data: deal });
+      },
+    });
+    const user = await openDeal();
+    const value = screen.getByLabelText('Deal Value');
+    await user.clear(value);
+    await user.type(value, '15,00,000{Enter}');
+    await user.clear(value);
+    await user.type(value, '16,00,000');
+    release();
+    await waitFor(() => expect(screen.getByText('Deal value saved')).toBeInTheDocument());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(value).toHaveValue('16,00,000');
+  });
+
   it("pipeline change: reloads stages, clears the stage, alerts 'Please Select Deal Stage Again'; the next stage saves both", async () => {
     const { api } = detailApi();
     const user = await openDeal();

@@ -45,17 +45,20 @@ export function useDealForm(deal: TDeal | null, onPipelineChange: () => void) {
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [stageAlert, setStageAlert] = useState(false);
   const [amountError, setAmountError] = useState<string | null>(null);
+  /** The person is typing in Deal Value: a reload does not overwrite what they typed. */
+  const [amountEditing, setAmountEditing] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
 
-  // A saved or reloaded deal (new version) replaces the form; the save error stays on screen, and so
-  // does a refused amount's message: the reload of the save before it may land just after the refusal.
+  // A saved or reloaded deal (new version) replaces the form, except what is being typed in Deal Value
+  // (the reload of the save before may land while the next amount is typed); the save error and a
+  // refused amount's message stay on screen.
   const syncKey = deal ? `${deal.deal_id}:${deal.version}` : 'new';
   const [syncedKey, setSyncedKey] = useState(syncKey);
   if (syncKey !== syncedKey) {
     setSyncedKey(syncKey);
     const next = formFromDeal(deal);
     setForm(next);
-    setAmountInput(amountText(next.amount));
+    if (!amountEditing) setAmountInput(amountText(next.amount));
     setCloseDateInput(next.closeDate);
     setStageAlert(false);
   }
@@ -112,6 +115,7 @@ export function useDealForm(deal: TDeal | null, onPipelineChange: () => void) {
   };
 
   const commitAmount = () => {
+    setAmountEditing(false);
     const parsed = parseAmount(amountInput);
     if (!parsed.ok) {
       setAmountError(parsed.message);
@@ -135,6 +139,7 @@ export function useDealForm(deal: TDeal | null, onPipelineChange: () => void) {
     );
   };
   const resetAmount = () => {
+    setAmountEditing(false);
     setAmountError(null);
     setAmountInput(amountText(form.amount));
   };
@@ -147,6 +152,7 @@ export function useDealForm(deal: TDeal | null, onPipelineChange: () => void) {
     amountInput,
     setAmountInput: (value: string) => {
       setAmountError(null);
+      setAmountEditing(true);
       setAmountInput(value);
     },
     commitAmount,
