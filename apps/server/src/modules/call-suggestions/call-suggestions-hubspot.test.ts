@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCallSuggestionsResponse } from '@pipewise/contract/call-suggestions';
 import type { TDeal } from '@pipewise/contract/deals';
 import { callSuggestions, deals, recordings } from '../../db/schema';
-import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
-import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
-import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
-import { signInAll, type TestSession } from '../../../test/sessions';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { closeHubspotWorkspace, openHubspotWorkspace } from '../../../test/hubspot-fixture';
+import type { OtherWorkspace } from '../../../test/other-workspace';
+import type { TestSession } from '../../../test/sessions';
+import type { TestApp } from '../../../test/test-app';
 
 /**
  * On a workspace bound to HubSpot an accepted suggestion goes to HubSpot first, as a deal-screen edit
@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 let hs: FakeHubspot;
 let t: TestApp;
 let ws: OtherWorkspace;
-let s: Record<'admin', TestSession>;
+const s = {} as Record<'admin', TestSession>;
 let dealId: number;
 let recordingId: string;
 
@@ -49,14 +49,7 @@ async function suggest(field: 'close_date' | 'competitors', value: string): Prom
 }
 
 beforeAll(async () => {
-  hs = await startFakeHubspot();
-  t = await createTestApp({ seed: true, env: hubspotEnv(hs) });
-  ws = await createOtherWorkspace(t.database.db);
-  hs.login = { hubId: 1001, userId: 501, email: ws.emails.admin };
-  seedPortal(hs, { companies: 3, contacts: 3, deals: 6 }, [ws.emails.admin, ws.emails.manager]);
-  s = await signInAll(t.database.db, { admin: ws.emails.admin });
-  expect((await connectHubspot(t, s.admin)).statusCode).toBe(200);
-  await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+  ({ hs, t, ws, admin: s.admin } = await openHubspotWorkspace({ companies: 3, contacts: 3, deals: 6 }));
   const [deal] = await t.database.db
     .select()
     .from(deals)
@@ -78,10 +71,7 @@ beforeAll(async () => {
     .returning({ id: recordings.id });
   recordingId = row!.id;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await hs?.close();
-});
+afterAll(() => closeHubspotWorkspace({ t, hs }));
 
 describe('call suggestions on a HubSpot workspace', () => {
   it('change nothing here and keep the suggestion open when HubSpot refuses; write both once it accepts', async () => {

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCompany, TContact } from '@pipewise/contract/companies';
 import { companies, contacts } from '../../db/schema';
-import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
-import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
-import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
-import { signInAll, type TestSession } from '../../../test/sessions';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { closeHubspotWorkspace, openHubspotWorkspace } from '../../../test/hubspot-fixture';
+import type { OtherWorkspace } from '../../../test/other-workspace';
+import type { TestSession } from '../../../test/sessions';
+import type { TestApp } from '../../../test/test-app';
 
 /**
  * The companies and contacts screens on a workspace bound to a HubSpot portal: a create or an edit
@@ -16,25 +16,15 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 let hs: FakeHubspot;
 let t: TestApp;
 let ws: OtherWorkspace;
-let s: Record<'admin', TestSession>;
+const s = {} as Record<'admin', TestSession>;
 
 const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: s.admin.headers, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  hs = await startFakeHubspot();
-  t = await createTestApp({ seed: true, env: hubspotEnv(hs) });
-  ws = await createOtherWorkspace(t.database.db);
-  hs.login = { hubId: 1001, userId: 501, email: ws.emails.admin };
-  seedPortal(hs, { companies: 2, contacts: 2, deals: 2 }, [ws.emails.admin, ws.emails.manager]);
-  s = await signInAll(t.database.db, { admin: ws.emails.admin });
-  expect((await connectHubspot(t, s.admin)).statusCode).toBe(200);
-  await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+  ({ hs, t, ws, admin: s.admin } = await openHubspotWorkspace({ companies: 2, contacts: 2, deals: 2 }));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await hs?.close();
-});
+afterAll(() => closeHubspotWorkspace({ t, hs }));
 
 describe('companies and contacts screens on a HubSpot workspace', () => {
   it('creates and edits a company in HubSpot first, and keeps its HubSpot id here', async () => {

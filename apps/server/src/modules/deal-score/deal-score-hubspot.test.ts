@@ -2,11 +2,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDeal, TDealConfidence } from '@pipewise/contract/deals';
 import { deals } from '../../db/schema';
-import { seedPortal, startFakeHubspot, type FakeHubspot } from '../../../test/fakes/hubspot-server';
-import { connectHubspot, hubspotEnv } from '../../../test/hubspot-fixture';
-import { createOtherWorkspace, type OtherWorkspace } from '../../../test/other-workspace';
-import { signInAll, type TestSession } from '../../../test/sessions';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { FakeHubspot } from '../../../test/fakes/hubspot-server';
+import { closeHubspotWorkspace, openHubspotWorkspace } from '../../../test/hubspot-fixture';
+import type { OtherWorkspace } from '../../../test/other-workspace';
+import type { TestSession } from '../../../test/sessions';
+import type { TestApp } from '../../../test/test-app';
 
 /**
  * A workspace bound to HubSpot: its imported deals get the computed score too (the sweep scores
@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 let hs: FakeHubspot;
 let t: TestApp;
 let ws: OtherWorkspace;
-let s: Record<'admin', TestSession>;
+const s = {} as Record<'admin', TestSession>;
 
 const writes = () => hs.calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/crm/'));
 const imported = () =>
@@ -26,19 +26,9 @@ const imported = () =>
     .where(and(eq(deals.organizationId, ws.organizationId), isNotNull(deals.externalId)));
 
 beforeAll(async () => {
-  hs = await startFakeHubspot();
-  t = await createTestApp({ seed: true, env: hubspotEnv(hs) });
-  ws = await createOtherWorkspace(t.database.db);
-  hs.login = { hubId: 1001, userId: 501, email: ws.emails.admin };
-  seedPortal(hs, { companies: 3, contacts: 3, deals: 6 }, [ws.emails.admin, ws.emails.manager]);
-  s = await signInAll(t.database.db, { admin: ws.emails.admin });
-  expect((await connectHubspot(t, s.admin)).statusCode).toBe(200);
-  await t.services.hubspot.sync.sync(ws.organizationId, { full: true });
+  ({ hs, t, ws, admin: s.admin } = await openHubspotWorkspace({ companies: 3, contacts: 3, deals: 6 }));
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await hs?.close();
-});
+afterAll(() => closeHubspotWorkspace({ t, hs }));
 
 describe('the confidence score in a HubSpot workspace', () => {
   it('scores every imported deal after the import and sends nothing to the portal', async () => {
