@@ -6,7 +6,7 @@ import type {
   Proposal,
   TranscriptSegment,
 } from '../../apps/server/src/modules/call-suggestions/suggestion-types';
-import { DEFAULT_STAGES } from '../../apps/server/src/modules/deals/default-pipeline';
+import { defaultPipelineStages } from '../../apps/server/test/default-stages';
 
 /** One labelled call (bench/call-suggestions/set/README.md): the transcript, the deal as it stood, the changes a careful rep makes. */
 export type LabelledCase = {
@@ -29,12 +29,7 @@ export type LabelledCase = {
 };
 
 /** The default Sales Pipeline's stages, as the set's deals name them. */
-export const SET_STAGES: PipelineStage[] = DEFAULT_STAGES.map((s, i) => ({
-  stageId: `stage-${i}`,
-  label: s.label,
-  displayOrder: i,
-  kind: !s.isClosed ? 'open' : s.isWon ? 'won' : 'lost',
-}));
+export const SET_STAGES: PipelineStage[] = defaultPipelineStages('stage-');
 
 export function loadCases(dir: string): LabelledCase[] {
   if (!fs.existsSync(dir)) return [];

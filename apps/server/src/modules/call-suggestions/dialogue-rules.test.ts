@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { saidAmounts, saidDate } from './said-values';
 import { extractSuggestions } from './suggestion-extractor';
-import type { DealSnapshot, PipelineStage } from './suggestion-types';
+import type { DealSnapshot } from './suggestion-types';
+import { defaultPipelineStages } from '../../../test/default-stages';
 
-const STAGES: PipelineStage[] = [
-  'Appointment Scheduled',
-  'Qualified To Buy',
-  'Presentation Scheduled',
-  'Decision Maker Bought-In',
-  'Contract Sent',
-  'Closed Won',
-  'Closed Lost',
-].map((label, i) => ({ stageId: `s${i}`, label, displayOrder: i, kind: i === 5 ? 'won' : i === 6 ? 'lost' : 'open' }));
+const STAGES = defaultPipelineStages('s');
 
 const DEAL: DealSnapshot = {
   dealname: 'Harbour Freight - Yard',

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractSuggestions, teamMatcher } from './suggestion-extractor';
 import { segmentsFromText } from './transcript-sentences';
-import type { DealSnapshot, ExtractionInput, PipelineStage } from './suggestion-types';
+import type { DealSnapshot, ExtractionInput } from './suggestion-types';
+import { defaultPipelineStages } from '../../../test/default-stages';
 
-const STAGES: PipelineStage[] = [
-  'Appointment Scheduled',
-  'Qualified To Buy',
-  'Presentation Scheduled',
-  'Decision Maker Bought-In',
-  'Contract Sent',
-  'Closed Won',
-  'Closed Lost',
-].map((label, i) => ({ stageId: `s${i}`, label, displayOrder: i, kind: i === 5 ? 'won' : i === 6 ? 'lost' : 'open' }));
+const STAGES = defaultPipelineStages('s');
 
 const DEAL: DealSnapshot = {
   dealname: 'Kaveri Foods - Dealer portal',
