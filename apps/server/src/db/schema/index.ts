@@ -12,3 +12,4 @@ export * from './whatsapp-conversations';
 export * from './notes';
 export * from './tasks';
 export * from './call-suggestions';
+export * from './coaching';

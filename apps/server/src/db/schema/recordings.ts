@@ -90,6 +90,8 @@ export const recordings = pgTable(
     transcriptPieces: jsonb('transcript_pieces').$type<TranscriptPieceRow[]>(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Whether the audio was read as two separated voices, one per channel (migration 0036); null until the speakers stage ran. */
+    separateChannels: boolean('separate_channels'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -212,5 +214,32 @@ export const recordingParticipants = pgTable(
       'recording_participants_response_check',
       sql`${t.responseStatus} is null or ${isOneOf(sql`${t.responseStatus}`, RESPONSE_STATUSES)}`,
     ),
+  ],
+);
+
+export const VOICE_CHANNELS = ['left', 'right'] as const;
+
+/**
+ * Who spoke when on a stereo recording with one voice per channel (migration 0036): the stretches where each
+ * channel's voice-activity detection heard speech, in time order.
+ */
+export const recordingVoiceTurns = pgTable(
+  'recording_voice_turns',
+  {
+    recordingId: uuid('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    channel: text('channel').notNull(),
+    startSeconds: real('start_seconds').notNull(),
+    endSeconds: real('end_seconds').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'recording_voice_turns_pkey', columns: [t.recordingId, t.seq] }),
+    check('recording_voice_turns_channel_check', isOneOf(sql`${t.channel}`, VOICE_CHANNELS)),
+    check('recording_voice_turns_times_check', sql`${t.startSeconds} >= 0 and ${t.endSeconds} >= ${t.startSeconds}`),
   ],
 );
