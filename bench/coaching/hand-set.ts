@@ -1,5 +1,6 @@
 import type { Bench } from '../lib/bench';
-import { checkHandCase, failuresOf, loadHandSet, type FigureCheck } from '../../apps/server/test/coaching-hand-set';
+import { checkHandCase, checkStereoCase, failuresOf, loadHandSet, loadStereoSet } from '../../apps/server/test/coaching-hand-set';
+import type { FigureCheck } from '../../apps/server/test/coaching-hand-set';
 
 /**
  * The call statistics (`computeCallStats`) on the hand set, bench/coaching/set/: 14 calls in the formats customers
@@ -11,6 +12,8 @@ import { checkHandCase, failuresOf, loadHandSet, type FigureCheck } from '../../
 
 const show = (x: number | string | null) => (x === null ? '—' : typeof x === 'number' ? String(Number(x.toFixed(3))) : x);
 const verdict = (c: FigureCheck) => (c.pass === null ? 'reported' : c.pass ? 'pass' : 'FAIL');
+const row = (c: FigureCheck) =>
+  `| ${c.figure} | ${show(c.expected)} | ${show(c.actual)} | ${show(c.error)} | ${c.tolerance} | ${verdict(c)} |`;
 
 export const coachingStatsBench: Bench = {
   name: 'coaching-stats',
@@ -33,10 +36,18 @@ export const coachingStatsBench: Bench = {
       return [family, tolerance, passed, worst];
     });
 
+    // The channels source from the stereo calls' true voice turns (no VAD): each call with the team on the left, then swapped.
+    const stereo = loadStereoSet().flatMap((r) => (['left', 'right'] as const).map((team) => ({ r, team, ...checkStereoCase(r, team) })));
+    const stereoPassing = stereo.filter((x) => x.failure === null && x.checks.every((c) => c.pass)).length;
+
     const rows = [
       { metric: 'cases', value: `${cases.length} (bench/coaching/set)` },
       { metric: 'cases with every checked figure within tolerance', value: `${casesPassing}/${cases.length}` },
       { metric: 'checked figures within tolerance', value: `${checked.filter((c) => c.pass).length}/${checked.length}` },
+      {
+        metric: 'stereo calls from their true voice turns (channels source), both side assignments',
+        value: `${stereoPassing}/${stereo.length} within tolerance`,
+      },
     ];
     const errors = results.filter((r) => r.failure).map((r) => `- ${r.c.name}: ${r.failure}`);
     const report = [
@@ -46,6 +57,15 @@ export const coachingStatsBench: Bench = {
       ...(checked.some((c) => !c.pass) ? results.flatMap((r) => failuresOf(r).map((l) => `- ${l}`)) : ['None.']),
       ...(errors.length ? ['', '## Errors', '', ...errors] : []),
       '',
+      '## Stereo calls (channels source, true voice turns)',
+      '',
+      '| call | team channel | figure | expected | measured | error | tolerance | result |',
+      '|---|---|---|---|---|---|---|---|',
+      ...stereo.flatMap((x) => x.checks.map((c) => `| ${x.r.name} | ${x.team} ${row(c)}`)),
+      ...(stereo.some((x) => x.failure)
+        ? ['', ...stereo.filter((x) => x.failure).map((x) => `- ${x.r.name} (team ${x.team}): ${x.failure}`)]
+        : []),
+      '',
       '## Every figure, per case',
       '',
       ...results.flatMap((r) => [
@@ -53,9 +73,7 @@ export const coachingStatsBench: Bench = {
         '',
         '| figure | expected | measured | error | tolerance | result |',
         '|---|---|---|---|---|---|',
-        ...r.checks.map(
-          (c) => `| ${c.figure} | ${show(c.expected)} | ${show(c.actual)} | ${show(c.error)} | ${c.tolerance} | ${verdict(c)} |`,
-        ),
+        ...r.checks.map(row),
         '',
       ]),
     ];
@@ -71,6 +89,8 @@ export const coachingStatsBench: Bench = {
         casesPassing,
         checked: checked.length,
         checkedPassing: checked.filter((c) => c.pass).length,
+        stereo: stereo.map((x) => ({ name: x.r.name, team_channel: x.team, failure: x.failure, checks: x.checks })),
+        stereoPassing,
       },
       report: [...report, ''],
     };

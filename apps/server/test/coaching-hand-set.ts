@@ -15,6 +15,7 @@ import { parseTranscript } from '../src/modules/recordings/transcript-formats/pa
  * reported with their error and do not fail.
  */
 export const HAND_SET_DIR = path.join(import.meta.dirname, '../../../bench/coaching/set');
+export const STEREO_DIR = path.join(import.meta.dirname, '../../../bench/coaching/stereo');
 
 type Stretch = { seconds: number; start: number; name: string } | null;
 type ExpectedPerson = {
@@ -181,4 +182,95 @@ export function failuresOf(result: { checks: FigureCheck[]; failure: string | nu
     .filter((c) => c.pass === false)
     .map((c) => `${c.case}: ${c.figure} expected ${show(c.expected)} (${c.tolerance}), got ${show(c.actual)}`);
   return result.failure && lines.length ? [`${result.checks[0]?.case}: ${result.failure}`, ...lines] : lines;
+}
+
+type StereoTruth = {
+  team_channel: 'left' | 'right';
+  longest_monologue: { seconds: number; start: number } | null;
+  longest_story: { seconds: number; start: number } | null;
+  interactivity: number | null;
+  patience_seconds: number | null;
+};
+/** A stereo call of bench/coaching/stereo/: its true voice turns per channel and figures (left the team's side, or swapped). */
+export type StereoCase = {
+  name: string;
+  file: string;
+  media_seconds: number;
+  turns: { left: [number, number][]; right: [number, number][] };
+  talk_ratio: { left: number; right: number };
+  default: StereoTruth;
+  swapped: StereoTruth;
+};
+
+export function loadStereoSet(dir = STEREO_DIR): StereoCase[] {
+  return (JSON.parse(fs.readFileSync(path.join(dir, 'expected.json'), 'utf8')) as { recordings: StereoCase[] }).recordings;
+}
+
+/**
+ * The channels source without voice-activity detection: the call's true voice turns given to computeCallStats as a
+ * stereo recording's (no transcript), with the left channel the team's side or, swapped, the right. Checks the source,
+ * the talk ratio per channel (±1 point) and the longest monologue and story (±1 s).
+ */
+export function checkStereoCase(r: StereoCase, team: 'left' | 'right'): { checks: FigureCheck[]; failure: string | null } {
+  const truth = team === 'left' ? r.default : r.swapped;
+  const name = `${r.name} (team ${team})`;
+  const label = { left: 'Left channel', right: 'Right channel' } as const;
+  const customer = team === 'left' ? 'right' : 'left';
+  let actual: TCallStatsBody | null = null;
+  let failure: string | null = null;
+  try {
+    actual = computeCallStats({
+      segments: [],
+      voiceTurns: (['left', 'right'] as const).flatMap((side) =>
+        r.turns[side].map(([start, end]) => ({ start, end, speaker: label[side] })),
+      ),
+      speakers: [
+        { speaker: label[team], name: label[team], userId: 'user-team', side: 'team' },
+        { speaker: label[customer], name: label[customer], userId: null, side: 'customer' },
+      ],
+      durationSeconds: r.media_seconds,
+      competitors: [],
+    });
+  } catch (err) {
+    failure = err instanceof Error ? err.message : String(err);
+  }
+  const checks: FigureCheck[] = [];
+  const add = (figure: string, expected: number | string | null, got: unknown, tolerance: 'exact' | number) => {
+    const a = typeof got === 'string' ? got : num(got);
+    const error = typeof expected === 'number' && typeof a === 'number' ? Math.abs(a - expected) : null;
+    const pass =
+      actual === null
+        ? false
+        : expected === null
+          ? got === null || got === undefined
+          : tolerance === 'exact'
+            ? a === expected
+            : error !== null && error <= tolerance + 1e-9;
+    const family = figure.replace(/ (left|right) channel/, ' per channel');
+    checks.push({
+      case: name,
+      figure,
+      family,
+      expected,
+      actual: a,
+      error,
+      tolerance: tolerance === 'exact' ? 'exact' : `±${tolerance}`,
+      pass,
+    });
+  };
+  add('speaker_source', 'channels', actual?.speaker_source, 'exact');
+  for (const side of ['left', 'right'] as const)
+    add(`talk_ratio ${side} channel`, r.talk_ratio[side], actual?.people.find((p) => p.speaker === label[side])?.talk_ratio, 0.01);
+  add('talk_ratio team side', r.talk_ratio[team], actual?.sides?.team.talk_ratio, 0.01);
+  for (const [figure, want, got] of [
+    ['longest_monologue', truth.longest_monologue, actual?.longest_monologue],
+    ['longest_story', truth.longest_story, actual?.longest_story],
+  ] as const) {
+    if (want === null) add(figure, null, got ?? null, 1);
+    else {
+      add(`${figure} seconds`, want.seconds, got?.seconds, 1);
+      add(`${figure} start`, want.start, got?.start, 1);
+    }
+  }
+  return { checks, failure };
 }

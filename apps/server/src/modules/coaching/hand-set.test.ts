@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkHandCase, failuresOf, loadHandSet } from '../../../test/coaching-hand-set';
+import { checkHandCase, checkStereoCase, failuresOf, loadHandSet, loadStereoSet } from '../../../test/coaching-hand-set';
 
 /**
  * The call statistics against the hand set (bench/coaching/set/: 14 calls in the formats customers upload, their
@@ -8,6 +8,7 @@ import { checkHandCase, failuresOf, loadHandSet } from '../../../test/coaching-h
  * (`npm run bench -- coaching-stats`) reports every figure, the untoleranced ones with their error.
  */
 const cases = loadHandSet();
+const stereo = loadStereoSet();
 
 describe('computeCallStats on the hand set', () => {
   it('holds at least 14 calls, two of them unpunctuated and one without speakers', () => {
@@ -19,4 +20,13 @@ describe('computeCallStats on the hand set', () => {
   it.each(cases.map((c) => [c.name, c] as const))('%s: every checked figure within its tolerance', (_name, c) => {
     expect(failuresOf(checkHandCase(c))).toEqual([]);
   });
+});
+
+describe('computeCallStats on the stereo calls, from their true voice turns (the channels source)', () => {
+  it.each(stereo.flatMap((r) => (['left', 'right'] as const).map((team) => [r.name, team, r] as const)))(
+    '%s, team on the %s channel: talk ratio per channel, longest monologue and story',
+    (_name, team, r) => {
+      expect(failuresOf(checkStereoCase(r, team))).toEqual([]);
+    },
+  );
 });
