@@ -1,0 +1,56 @@
+import { useCallback, useMemo, useState } from 'react';
+import { COACHING_FIGURE_LABELS, type TCoachingFigure, type TCoachingPerson } from '@pipewise/contract/coaching';
+import { lazyModule, useLazyModule } from '../../../components/ui/lazy-module';
+import { formatIsoDay } from '../../../lib/format';
+import { axisText, formatFigure } from '../utils/figure-format';
+
+/** uPlot comes with the first chart on screen, once for every card. */
+const chartModule = lazyModule(() => import('./trend-canvas'));
+const CHART_HEIGHT = 140;
+
+type TrendChartProps = { figure: TCoachingFigure; weeks: TCoachingPerson['weeks'] };
+
+/** Seconds since 1970 of a YYYY-MM-DD week start (UTC midnight: the axis writes only its day). */
+const weekSeconds = (week: string) => Date.parse(`${week}T00:00:00Z`) / 1000;
+
+/**
+ * A figure's weekly trend: the line chart, and the same values as a table for screen readers (the
+ * chart's text alternative). A failed chart load leaves the table; a period without values says so.
+ */
+export function TrendChart({ figure, weeks }: TrendChartProps) {
+  const [failed, setFailed] = useState(false);
+  const onFail = useCallback(() => setFailed(true), []);
+  const chart = useLazyModule(chartModule, true, onFail);
+  const data = useMemo(() => ({ xs: weeks.map((w) => weekSeconds(w.week)), ys: weeks.map((w) => w.figures[figure]) }), [weeks, figure]);
+  const label = useCallback((value: number) => axisText(figure, value), [figure]);
+  const name = COACHING_FIGURE_LABELS[figure];
+
+  if (!data.ys.some((value) => value !== null)) return <p className="coaching-trend-empty">No weekly values in this period.</p>;
+  return (
+    <figure className="coaching-trend">
+      <figcaption className="coaching-trend-caption">Weekly trend</figcaption>
+      <div className="coaching-trend-plot" style={{ height: CHART_HEIGHT }} aria-hidden="true">
+        {chart && !failed ? <chart.TrendCanvas xs={data.xs} ys={data.ys} label={label} height={CHART_HEIGHT} /> : null}
+      </div>
+      <table className="sr-only">
+        <caption>{name} by week</caption>
+        <thead>
+          <tr>
+            <th scope="col">Week of</th>
+            <th scope="col">{name}</th>
+            <th scope="col">Calls</th>
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((w) => (
+            <tr key={w.week}>
+              <th scope="row">{formatIsoDay(w.week)}</th>
+              <td>{formatFigure(figure, w.figures[figure])}</td>
+              <td>{w.calls}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
