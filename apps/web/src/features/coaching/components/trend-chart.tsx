@@ -32,25 +32,28 @@ export function TrendChart({ figure, weeks }: TrendChartProps) {
       <div className="coaching-trend-plot" style={{ height: CHART_HEIGHT }} aria-hidden="true">
         {chart && !failed ? <chart.TrendCanvas xs={data.xs} ys={data.ys} label={label} height={CHART_HEIGHT} /> : null}
       </div>
-      <table className="sr-only">
-        <caption>{name} by week</caption>
-        <thead>
-          <tr>
-            <th scope="col">Week of</th>
-            <th scope="col">{name}</th>
-            <th scope="col">Calls</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.week}>
-              <th scope="row">{formatIsoDay(w.week)}</th>
-              <td>{formatFigure(figure, w.figures[figure])}</td>
-              <td>{w.calls}</td>
+      {/* In a box: a table does not shrink to the hidden 1 px, and would widen a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{name} by week</caption>
+          <thead>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">{name}</th>
+              <th scope="col">Calls</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.week}>
+                <th scope="row">{formatIsoDay(w.week)}</th>
+                <td>{formatFigure(figure, w.figures[figure])}</td>
+                <td>{w.calls}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
