@@ -162,7 +162,7 @@ describe('Coaching page: a manager', () => {
     expect(router.state.location.search).toBe('?period=90d');
     expect(searchOf(api, '/api/coaching/users/u2')).toEqual(['2026-09-01..2026-11-29']);
     expect(screen.getByRole('listitem', { name: 'Talk ratio' })).toHaveTextContent('72%');
-    fireEvent.click(screen.getByRole('link', { name: 'Everyone' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Coaching' }));
     expect(await screen.findByRole('table', { name: /per person/ })).toBeInTheDocument();
   });
 
@@ -171,6 +171,7 @@ describe('Coaching page: a manager', () => {
     renderApp('/dashboard/coaching/u9');
     expect(await screen.findByText('This person is not on your team, or does not exist.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Coaching' })).toHaveAttribute('href', '/dashboard/coaching');
   });
 });
 

@@ -18,7 +18,7 @@ type ViewProps = { range: CoachingRange; search: string };
 function CoachingOverview({ range, search }: ViewProps) {
   const team = useCoachingTeam(range);
   const me = useProfile().data?.id ?? null;
-  if (team.isError) return <CoachingError error={team.error} onRetry={() => void team.refetch()} backTo="/dashboard/coaching" />;
+  if (team.isError) return <CoachingError error={team.error} onRetry={() => void team.refetch()} />;
   if (team.isPending) return <CoachingLoading />;
   const { rows } = team.data;
   if (rows.length <= 1) {

@@ -16,14 +16,14 @@ export function CoachingLoading({ label = 'Loading coaching figures' }: { label?
 
 /**
  * A failed load: a person the caller does not see answers 404, as if they did not exist (no retry
- * helps); a refused period says the server's reason; anything else offers Retry.
+ * helps; the person view's back link leads on); a refused period says the server's reason; anything
+ * else offers Retry.
  */
-export function CoachingError({ error, onRetry, backTo }: { error: unknown; onRetry: () => void; backTo: string }) {
+export function CoachingError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (isApiError(error, 404)) {
     return (
       <div className="coaching-state">
         <AlertMessage plain>This person is not on your team, or does not exist.</AlertMessage>
-        <Link to={backTo}>Back to Coaching</Link>
       </div>
     );
   }

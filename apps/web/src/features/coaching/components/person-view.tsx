@@ -24,7 +24,7 @@ export function CoachingPersonView({ userId, range, search, own, showBack }: Per
   const person = useCoachingPerson(userId, range);
   const backTo = `/dashboard/coaching${search}`;
   let content;
-  if (person.isError) content = <CoachingError error={person.error} onRetry={() => void person.refetch()} backTo={backTo} />;
+  if (person.isError) content = <CoachingError error={person.error} onRetry={() => void person.refetch()} />;
   else if (person.isPending) content = <CoachingLoading />;
   else if (person.data.calls === 0) content = <CoachingEmpty />;
   else {
@@ -42,7 +42,7 @@ export function CoachingPersonView({ userId, range, search, own, showBack }: Per
     <section className="coaching-view" aria-labelledby="coaching-view-title">
       {showBack ? (
         <Link to={backTo} className="coaching-back">
-          <ArrowLeft size={16} aria-hidden="true" /> Everyone
+          <ArrowLeft size={16} aria-hidden="true" /> Back to Coaching
         </Link>
       ) : null}
       <div className="coaching-view-head">
