@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { COACHING_FIGURE_LABELS, type TCoachingFigure, type TCoachingPerson } from '@pipewise/contract/coaching';
+import { COACHING_BANDS, COACHING_FIGURE_LABELS, type TCoachingFigure, type TCoachingPerson } from '@pipewise/contract/coaching';
 import { lazyModule, useLazyModule } from '../../../components/ui/lazy-module';
 import { formatIsoDay } from '../../../lib/format';
 import { axisText, formatFigure } from '../utils/figure-format';
@@ -23,14 +23,20 @@ export function TrendChart({ figure, weeks }: TrendChartProps) {
   const chart = useLazyModule(chartModule, true, onFail);
   const data = useMemo(() => ({ xs: weeks.map((w) => weekSeconds(w.week)), ys: weeks.map((w) => w.figures[figure]) }), [weeks, figure]);
   const label = useCallback((value: number) => axisText(figure, value), [figure]);
+  const guides = useMemo(() => {
+    const band = COACHING_BANDS[figure];
+    return band ? [band.low, band.high].filter((v): v is number => v !== null) : [];
+  }, [figure]);
   const name = COACHING_FIGURE_LABELS[figure];
 
   if (!data.ys.some((value) => value !== null)) return <p className="coaching-trend-empty">No weekly values in this period.</p>;
   return (
     <figure className="coaching-trend">
-      <figcaption className="coaching-trend-caption">Weekly trend</figcaption>
+      <figcaption className="coaching-trend-caption">
+        Weekly trend{guides.length > 0 ? <span className="coaching-trend-key"> · dashed: the published band</span> : null}
+      </figcaption>
       <div className="coaching-trend-plot" style={{ height: CHART_HEIGHT }} aria-hidden="true">
-        {chart && !failed ? <chart.TrendCanvas xs={data.xs} ys={data.ys} label={label} height={CHART_HEIGHT} /> : null}
+        {chart && !failed ? <chart.TrendCanvas xs={data.xs} ys={data.ys} label={label} guides={guides} height={CHART_HEIGHT} /> : null}
       </div>
       {/* In a box: a table does not shrink to the hidden 1 px, and would widen a phone's page. */}
       <div className="sr-only">
