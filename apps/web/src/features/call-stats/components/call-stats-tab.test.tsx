@@ -64,7 +64,7 @@ describe('Call stats tab', () => {
 
     const sides = within(within(panel).getByRole('list', { name: 'Talk ratio per side' })).getAllByRole('listitem');
     expect(sides.map((row) => row.textContent)).toEqual([
-      'Your team70% · 3 min 35 sAbove 65%',
+      'Your teamAbove 65%70% · 3 min 35 s',
       'Customer27% · 1 min 25 s',
       'Unknown side3% · 10 s',
     ]);
@@ -91,6 +91,17 @@ describe('Call stats tab', () => {
     const table = within(panel).getByRole('table', { name: 'Figures per person' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(panel).getByRole('region', { name: 'What the bands mean' }).textContent).toContain('Gong Labs, 25,537 sales calls');
+  });
+
+  it("moves to what the bands mean from the talk ratio's and the questions' links, without replaying the call", async () => {
+    api();
+    const { user, panel, view } = await openCallStats();
+    const links = await within(panel).findAllByRole('button', { name: 'What the bands mean' });
+    expect(links).toHaveLength(2);
+    await user.click(links[1]!);
+    expect(within(panel).getByRole('region', { name: 'What the bands mean' })).toHaveFocus();
+    expect(view.router.state.location.search).toBe('');
+    expect(player.seeks).toEqual([]);
   });
 
   it('says when questions were counted from question forms (a transcript without punctuation)', async () => {

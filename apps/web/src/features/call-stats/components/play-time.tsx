@@ -26,7 +26,7 @@ export function BandsLink() {
   return (
     <button
       type="button"
-      className="btn-link call-stats-bands-link"
+      className="btn btn-link call-stats-bands-link"
       onClick={() => {
         const section = document.getElementById(BANDS_SECTION_ID);
         section?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });

@@ -92,8 +92,10 @@ export function SpeakerTimeline({ turns, onPlay, channels = false }: { turns: re
         {lanes.map((lane) => (
           <li key={lane.speaker} className="timeline-lane">
             <span className="timeline-lane-name">
-              <span className={`timeline-swatch timeline-${lane.side}`} aria-hidden="true" />
-              {lane.name}
+              <span className="timeline-lane-who">
+                <span className={`timeline-swatch timeline-${lane.side}`} aria-hidden="true" />
+                {lane.name}
+              </span>
               <span className="timeline-lane-side">
                 {' '}
                 ({channels ? `${lane.speaker}, ` : ''}

@@ -14,13 +14,13 @@ function RatioRow({ row }: { row: Row }) {
       <span className="ratio-name">
         {row.label}
         {row.detail ? <span className="muted"> ({row.detail})</span> : null}
+        {high ? <span className="badge badge-danger ratio-flag">Above 65%</span> : null}
       </span>
       <span className="ratio-bar" aria-hidden="true">
         <span className={`ratio-fill timeline-${row.side}`} style={{ width: percentText(row.ratio) }} />
       </span>
       <span className="ratio-value">
         <strong>{percentText(row.ratio)}</strong> <span className="muted">· {lengthText(row.seconds)}</span>
-        {high ? <span className="badge badge-danger ratio-flag">Above 65%</span> : null}
       </span>
     </li>
   );
