@@ -10,13 +10,17 @@ export async function setTeamChannel(recordingId: string, teamChannel: TeamChann
   return ZCallStats.parse(await http.put(path, { team_channel: teamChannel }));
 }
 
+const COACHING_QUERY_ROOT = ['coaching'] as const;
+
 /** Which stereo channel is the team's side: the answer is the call's statistics recomputed, shown at once. */
 export function useSetTeamChannel(recordingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (teamChannel: TeamChannel) => setTeamChannel(recordingId, teamChannel),
-    onSuccess: (stats) => {
+    onSuccess: async (stats) => {
       queryClient.setQueriesData<TCallStats>({ queryKey: callStatsQueryKeys.recording(recordingId) }, () => stats);
+      // The call's figures moved to the other side: the Coaching page's (under this root) are stale too.
+      await queryClient.invalidateQueries({ queryKey: COACHING_QUERY_ROOT });
     },
   });
 }

@@ -183,6 +183,27 @@ describe('Call stats tab', () => {
     expect(within(panel).getByText('We also looked at Salesforce last year.')).toBeInTheDocument();
   });
 
+  it('says a transcript without times cannot give talk time, and still counts questions', async () => {
+    const untimed = callStatsBody({
+      duration_seconds: null,
+      turns: [],
+      longest_monologue: null,
+      longest_story: null,
+      interactivity: null,
+      patience_seconds: null,
+      questions_per_hour: null,
+      words_per_minute: null,
+      fillers_per_minute: null,
+    });
+    api(callStatsFixture({ stats: untimed }));
+    const { panel } = await openCallStats();
+    expect(await within(panel).findByText(/This transcript has no times, so talk time/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('heading', { name: 'Who spoke when' })).toBeNull();
+    expect(within(panel).queryByRole('list', { name: 'Talk ratio per side' })).toBeNull();
+    expect(figure(panel, 'Questions')).toMatch(/^12 questionsNo rate without times/);
+    expect(figure(panel, 'Longest monologue')).toMatch(/^—/);
+  });
+
   it('shows a spinner while loading, then says the stats come once the recording is processed', async () => {
     let answer: (r: Response) => void = () => undefined;
     api(() => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response);

@@ -14,6 +14,9 @@ import { SpeakerTimeline } from './speaker-timeline';
 import { TalkRatio } from './talk-ratio';
 import '../call-stats.css';
 
+const NO_TIMES_TEXT =
+  'This transcript has no times, so talk time, monologues, interactivity and patience cannot be measured. Questions and words are counted.';
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="call-stats-section" aria-labelledby={id}>
@@ -25,34 +28,38 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function ReadyStats({
-  recordingId,
-  teamChannel,
-  stats,
-  onPlay,
-}: {
-  recordingId: string;
+type ReadyProps = {
+  video: TVideo;
   teamChannel: 'left' | 'right' | null;
   stats: TCallStatsBody;
   onPlay: ((seconds: number) => void) | null;
-}) {
+};
+
+function ReadyStats({ video, teamChannel, stats, onPlay }: ReadyProps) {
   const speakers = stats.speaker_source !== 'none';
+  // A transcript with speakers but no times: who said what counts, how long they spoke cannot be measured.
+  const timed = stats.turns.length > 0;
   return (
     <div className="call-stats">
-      {stats.speaker_source === 'channels' ? <ChannelSides recordingId={recordingId} teamChannel={teamChannel ?? 'left'} /> : null}
+      {stats.speaker_source === 'channels' ? <ChannelSides recordingId={video.id} teamChannel={teamChannel ?? 'left'} /> : null}
       {speakers ? null : (
         <p className="alert call-stats-no-speakers" role="note">
           {NO_SPEAKERS_TEXT}
         </p>
       )}
-      {speakers && stats.turns.length > 0 ? (
+      {speakers && timed ? (
         <Section id="call-stats-timeline" title="Who spoke when">
-          <SpeakerTimeline turns={stats.turns} onPlay={onPlay} channels={stats.speaker_source === 'channels'} />
+          <SpeakerTimeline
+            turns={stats.turns}
+            onPlay={onPlay}
+            channels={stats.speaker_source === 'channels'}
+            mediaSeconds={video.duration_seconds}
+          />
         </Section>
       ) : null}
       {speakers ? (
         <Section id="call-stats-talk" title="Talk ratio">
-          <TalkRatio stats={stats} />
+          {timed ? <TalkRatio stats={stats} /> : <p className="muted">{NO_TIMES_TEXT}</p>}
         </Section>
       ) : null}
       <Section id="call-stats-figures" title="Figures">
@@ -105,5 +112,5 @@ export function CallStatsTab({ video }: { video: TVideo }) {
       </div>
     );
   }
-  return <ReadyStats recordingId={video.id} teamChannel={teamChannel} stats={stats} onPlay={video.s3_url ? playFrom : null} />;
+  return <ReadyStats video={video} teamChannel={teamChannel} stats={stats} onPlay={video.s3_url ? playFrom : null} />;
 }

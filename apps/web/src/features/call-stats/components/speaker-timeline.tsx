@@ -76,10 +76,13 @@ function LaneTrack({ lane, end, onPlay }: { lane: Lane; end: number; onPlay: Pla
  * Who spoke when: one lane per speaker (the team's side first), each turn placed on a time axis that scales to
  * the width of the screen. `onPlay` null: the recording has no media, so the lanes are only drawn. `channels`: the
  * speakers are a stereo recording's channels, whose label ("Left channel") is shown beside the side's name.
+ * `mediaSeconds`: the recording's length, where the axis ends.
  */
-export function SpeakerTimeline({ turns, onPlay, channels = false }: { turns: readonly TCallTurn[]; onPlay: Play; channels?: boolean }) {
+type TimelineProps = { turns: readonly TCallTurn[]; onPlay: Play; channels?: boolean; mediaSeconds?: number | null };
+
+export function SpeakerTimeline({ turns, onPlay, channels = false, mediaSeconds = null }: TimelineProps) {
   const lanes = lanesOf(turns);
-  const end = timelineEnd(turns);
+  const end = timelineEnd(turns, mediaSeconds);
   return (
     <div className="speaker-timeline">
       {onPlay ? (

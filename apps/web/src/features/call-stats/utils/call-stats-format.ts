@@ -40,8 +40,12 @@ export function lanesOf(turns: readonly TCallTurn[]): Lane[] {
   return [...lanes.values()].sort((a, b) => SIDE_ORDER[a.side] - SIDE_ORDER[b.side]);
 }
 
-/** The time axis' end: the last word, at least one second (so a position is always a share of something). */
-export const timelineEnd = (turns: readonly TCallTurn[]) => Math.max(1, ...turns.map((t) => t.end));
+/**
+ * The time axis' end: the recording's length (so the axis matches the player's), or the last word when that is
+ * later; at least one second (so a position is always a share of something).
+ */
+export const timelineEnd = (turns: readonly TCallTurn[], mediaSeconds: number | null = null) =>
+  Math.max(1, mediaSeconds ?? 0, ...turns.map((t) => t.end));
 
 /** Where the axis' labels go: the start, quarters and the end, in whole seconds. */
 export const axisTicks = (end: number) => [0, 0.25, 0.5, 0.75, 1].map((share) => Math.floor(share * end));
