@@ -26,34 +26,40 @@ function MentionItem({ mention, onPlay }: { mention: TCallMention; onPlay: Play 
 /** Where the call named a competitor (Settings' list), pricing or next steps: each with its time (plays) and its sentence. */
 export function CallMentions({ mentions, onPlay }: { mentions: readonly TCallMention[]; onPlay: Play }) {
   return (
-    <div className="mentions">
-      {KINDS.map(({ kind, title, none }) => {
-        const found = mentions.filter((m) => m.kind === kind);
-        return (
-          <section key={kind} className="mention-group" aria-labelledby={`mentions-${kind}`}>
-            <h4 id={`mentions-${kind}`} className="call-stats-subtitle">
-              {title} <span className="muted">({found.length})</span>
-            </h4>
-            {found.length === 0 ? (
-              <p className="muted">
-                {none}
-                {kind === 'competitor' ? (
-                  <>
-                    {' '}
-                    The names looked for are set in <Link to="/dashboard/settings?section=general">Settings</Link>.
-                  </>
-                ) : null}
-              </p>
-            ) : (
-              <ul className="mention-list">
-                {found.map((mention, i) => (
-                  <MentionItem key={i} mention={mention} onPlay={onPlay} />
-                ))}
-              </ul>
-            )}
-          </section>
-        );
-      })}
-    </div>
+    <>
+      <p className="muted call-stats-help">
+        Where the call named one of your competitors, pricing (price, cost, budget, discount, quote, per seat…) or next steps (follow up,
+        schedule, send over, action items…), with the sentence it was said in.
+      </p>
+      <div className="mentions">
+        {KINDS.map(({ kind, title, none }) => {
+          const found = mentions.filter((m) => m.kind === kind);
+          return (
+            <section key={kind} className="mention-group" aria-labelledby={`mentions-${kind}`}>
+              <h4 id={`mentions-${kind}`} className="call-stats-subtitle">
+                {title} <span className="muted">({found.length})</span>
+              </h4>
+              {found.length === 0 ? (
+                <p className="muted">
+                  {none}
+                  {kind === 'competitor' ? (
+                    <>
+                      {' '}
+                      The names looked for are set in <Link to="/dashboard/settings?section=general">Settings</Link>.
+                    </>
+                  ) : null}
+                </p>
+              ) : (
+                <ul className="mention-list">
+                  {found.map((mention, i) => (
+                    <MentionItem key={i} mention={mention} onPlay={onPlay} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
   );
 }
