@@ -4,8 +4,8 @@ import { isAdminRole } from '@pipewise/contract/common';
 import type { TProfileResponse } from '@pipewise/contract/auth';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormField } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/text-field';
 import { useCompetitors, useSaveCompetitors } from '../api/competitors';
 import { addProblem, COMPETITORS_SAVED_MESSAGE, sameNames, saveErrorMessage } from './competitor-draft';
 import { NoticeBanner } from './notice-banner';
@@ -64,22 +64,27 @@ function CompetitorsEditor({ saved }: { saved: readonly string[] }) {
   return (
     <>
       <form className="competitor-form" onSubmit={add} noValidate>
-        <TextField
-          id={NAME_FIELD}
-          label="Competitor name"
-          value={name}
-          maxLength={80}
-          autoComplete="off"
-          error={error}
-          onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }}
-        />
-        <Button type="submit" variant="secondary">
-          <Plus size={16} aria-hidden="true" />
-          Add
-        </Button>
+        <FormField label="Competitor name" id={NAME_FIELD} error={error}>
+          {(control) => (
+            <div className="competitor-add">
+              <input
+                className="input"
+                {...control}
+                value={name}
+                maxLength={80}
+                autoComplete="off"
+                onChange={(e) => {
+                  setName(e.target.value);
+                  setError(null);
+                }}
+              />
+              <Button type="submit" variant="secondary">
+                <Plus size={16} aria-hidden="true" />
+                Add
+              </Button>
+            </div>
+          )}
+        </FormField>
       </form>
       {names.length === 0 ? <p className="muted">No competitors yet. Add the companies you compete with.</p> : null}
       <CompetitorList names={names} onRemove={remove} />
