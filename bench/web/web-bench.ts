@@ -15,6 +15,7 @@ const PAGES = [
   { name: 'home dashboard', path: '/dashboard', signedIn: true },
   { name: 'deals list', path: '/dashboard/deals', signedIn: true },
   { name: 'meeting page', path: MEETING_PAGE, signedIn: true },
+  { name: 'coaching page', path: '/dashboard/coaching', signedIn: true },
 ] as const;
 
 /** A processed recording of the demo workspace that `cookie`'s user sees (own calls first, then the team's). */

@@ -30,6 +30,7 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   '/dashboard/meetings': dashboard('src/app/routes/meetings-page.tsx'),
   '/dashboard/upload': dashboard('src/app/routes/upload-page.tsx'),
   '/dashboard/coaching': dashboard('src/features/coaching/components/coaching-page.tsx'),
+  '/dashboard/coaching/:userId': dashboard('src/features/coaching/components/coaching-page.tsx'),
   '/dashboard/meeting/:id': dashboard('src/app/routes/meeting-detail-page.tsx'),
   '/dashboard/settings': dashboard('src/features/settings/components/settings-page.tsx'),
   '/': ['src/app/not-found-page.tsx'],

@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
               { path: 'contacts/:id', element: screen(ContactDetailPage) },
               { path: 'meetings', element: screen(MeetingsRoute) },
               { path: 'upload', element: screen(UploadRoute) },
-              { path: 'coaching', element: screen(CoachingPage) },
+              { path: 'coaching/:userId?', element: screen(CoachingPage) },
               { path: 'meeting/:id', element: screen(MeetingDetailRoute) },
               { path: 'settings', element: screen(SettingsPage) },
             ],

@@ -19,7 +19,7 @@ describe('Dashboard shell', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'Coaching' }));
-    expect(await screen.findByText('Stay Tuned - Updates Coming Soon!')).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Period' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Coaching' })).toBeInTheDocument();
   });
 

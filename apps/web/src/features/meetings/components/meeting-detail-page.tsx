@@ -24,7 +24,9 @@ const TABS = [
   { id: 'snapshots', label: 'Snapshots' },
   { id: 'transcript', label: 'Transcript' },
 ] as const;
-type DetailTab = (typeof TABS)[number]['id'];
+
+/** A tab a route adds after the built-in ones (a feature's own screen about this recording), drawn when chosen. */
+export type ExtraTab = { id: string; label: string; render: (video: TVideo) => ReactNode };
 
 /** The record the Meetings screen passed along, if it is one. */
 function videoFromState(state: unknown): TVideo | null {
@@ -44,10 +46,12 @@ function BackToMeetings() {
 /** What a route adds under the tabs, given the recording (e.g. whether it has media to play). */
 type Below = (video: TVideo) => ReactNode;
 
-function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: ReactNode; below?: Below }) {
+type DetailProps = { video: TVideo; actions?: ReactNode; below?: Below; extraTabs?: readonly ExtraTab[] };
+
+function MeetingDetail({ video, actions, below, extraTabs = [] }: DetailProps) {
   // A link that plays from a moment (?t=) opens on the transcript, where that moment is.
   const [params] = useSearchParams();
-  const [tab, setTab] = useState<DetailTab>(params.has('t') ? 'transcript' : 'participants');
+  const [tab, setTab] = useState<string>(params.has('t') ? 'transcript' : 'participants');
   const profile = useProfile();
   const title = video.title.trim() || 'Untitled Meeting';
   return (
@@ -81,7 +85,7 @@ function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: Rea
         <MeetingOverview video={video} />
         <MeetingPlayer src={video.s3_url} title={title} />
       </div>
-      <TabList label="Meeting details" tabs={TABS} selected={tab} onSelect={setTab} idPrefix="meeting" />
+      <TabList label="Meeting details" tabs={[...TABS, ...extraTabs]} selected={tab} onSelect={setTab} idPrefix="meeting" />
       <div role="tabpanel" id={panelId('meeting', tab)} aria-labelledby={tabId('meeting', tab)} className="tab-panel" tabIndex={0}>
         {tab === 'participants' ? (
           <>
@@ -90,8 +94,10 @@ function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: Rea
           </>
         ) : tab === 'snapshots' ? (
           <MeetingSnapshots snapshots={video.snapshots} />
-        ) : (
+        ) : tab === 'transcript' ? (
           <MeetingTranscript video={video} />
+        ) : (
+          extraTabs.find((t) => t.id === tab)?.render(video)
         )}
       </div>
       {below?.(video)}
@@ -101,9 +107,10 @@ function MeetingDetail({ video, actions, below }: { video: TVideo; actions?: Rea
 
 /**
  * Meeting detail (/dashboard/meeting/:id): from the record in navigation state, or from the URL
- * alone (a reload or a shared link). `actions` holds buttons composed by the route, `below` what it adds under the tabs.
+ * alone (a reload or a shared link). `actions` holds buttons composed by the route, `below` what it adds under the tabs,
+ * `extraTabs` the tabs it adds after Transcript.
  */
-export function MeetingDetailPage({ actions, below }: { actions?: ReactNode; below?: Below }) {
+export function MeetingDetailPage({ actions, below, extraTabs }: Omit<DetailProps, 'video'>) {
   const { id = '' } = useParams();
   const { state } = useLocation();
   const meeting = useMeeting(id, videoFromState(state));
@@ -113,7 +120,7 @@ export function MeetingDetailPage({ actions, below }: { actions?: ReactNode; bel
   if (video) {
     return (
       <section className="page-section" aria-labelledby="page-section-title">
-        <MeetingDetail video={video} actions={actions} below={below} />
+        <MeetingDetail video={video} actions={actions} below={below} extraTabs={extraTabs} />
       </section>
     );
   }

@@ -19,6 +19,7 @@ async function openGeneral(role = 'admin', routes: Parameters<typeof fakeApi>[0]
       profile = profileFixture({ role, ...data });
       return json({ status: 'success', data });
     },
+    'GET /api/coaching/competitors': () => json({ names: [] }),
     ...routes,
   });
   const view = renderApp('/dashboard/settings?section=general');

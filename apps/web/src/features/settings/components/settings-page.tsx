@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useProfile } from '../../../lib/session';
+import { CompetitorsSettings } from './competitors-settings';
 import { GeneralSettings } from './general-settings';
 import { IntegrationsSettings } from './integrations-settings';
 import { PipelinesSettings } from './pipelines-settings';
@@ -39,7 +40,10 @@ export function SettingsPage() {
         {!profile ? (
           <Spinner label="Loading settings" />
         ) : section === 'general' ? (
-          <GeneralSettings key={profile.id} profile={profile} />
+          <div className="stack">
+            <GeneralSettings key={profile.id} profile={profile} />
+            <CompetitorsSettings profile={profile} />
+          </div>
         ) : section === 'users' ? (
           <UsersSettings profile={profile} />
         ) : section === 'pipelines' ? (
