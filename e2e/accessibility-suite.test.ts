@@ -260,7 +260,7 @@ const DASHBOARD_SCREENS: Record<string, Screen> = {
   coaching: {
     url: async () => '/dashboard/coaching',
     ready: async (page) => {
-      await page.getByText('Stay Tuned - Updates Coming Soon!').waitFor();
+      await page.getByRole('heading', { name: /^(Your team|Your figures)$/ }).waitFor();
     },
   },
   'meeting/:id': {

@@ -100,11 +100,12 @@ describe('dashboard shell', () => {
     expect(await org.isVisible()).toBe(true);
   });
 
-  it('shows the coaching placeholder', async () => {
+  it('shows the Coaching page (issue 31 replaced the placeholder) with its period picker', async () => {
     await page.goto('/dashboard/coaching');
-    const text = page.getByText('Stay Tuned - Updates Coming Soon!', { exact: true });
-    await text.waitFor();
-    expect(await text.isVisible()).toBe(true);
+    const heading = page.getByRole('heading', { name: /^(Your team|Your figures)$/ });
+    await heading.waitFor();
+    expect(await heading.isVisible()).toBe(true);
+    expect(await page.getByText('Stay Tuned - Updates Coming Soon!').count()).toBe(0);
   });
 
   it('keeps the footer fixed in view on /dashboard', async () => {
