@@ -114,7 +114,9 @@ describe('processing without a speech engine', () => {
 
   it('ends ready without duration or transcript when ffmpeg is missing', async () => {
     const missing = () => Promise.reject(new ToolMissingError('ffprobe', 'ffmpeg'));
-    const f = await createProcessingFixture({ adapters: { media: { probe: missing, extractAudio: missing, snapshots: missing } } });
+    const f = await createProcessingFixture({
+      adapters: { media: { probe: missing, extractAudio: missing, extractStereoAudio: missing, snapshots: missing } },
+    });
     try {
       const { row } = await processOnce(f, await f.addRecording({ file: spoken }));
       expect(row).toMatchObject({ status: 'ready', transcriptStatus: 'unavailable', durationSeconds: null, snapshotKeys: [] });
