@@ -6,12 +6,18 @@
 /** Frames [start, end) of one stretch of speech. */
 export type FrameRun = { start: number; end: number };
 
-/** The noise floor is the quiet end of each 5 s block, and the lowest of those within 30 s either side. */
-const BLOCK_FRAMES = 250;
-const BLOCK_PERCENTILE = 0.1;
-const NEIGHBOUR_BLOCKS = 6;
-/** The floor may rise this far above the channel's quietest frames (so a long monologue cannot become the floor). */
-const FLOOR_RISE_DB = 10;
+/**
+ * The noise floor: each frame's surroundings (half a second) averaged, then the quietest such average within 30 s
+ * before it and within 30 s after it, the higher of the two. A change of noise is followed from the frame where it
+ * happens (the side that has not changed yet is the higher), and a stretch of speech shorter than 30 s never lifts
+ * the floor (both sides reach a pause). Digital silence (a muted or held line) tells nothing of the noise and is
+ * left out.
+ */
+const AVERAGE_FRAMES = 25;
+const SIDE_FRAMES = 1500;
+const DIGITAL_SILENCE_DB = -90;
+/** However long a monologue, the floor stays within this of the channel's quietest frames. */
+const FLOOR_RISE_DB = 20;
 const GLOBAL_FLOOR_PERCENTILE = 0.05;
 /** The channel's speaking level. */
 const LEVEL_PERCENTILE = 0.99;
@@ -26,25 +32,59 @@ const ABSOLUTE_START_DB = -60;
 const ABSOLUTE_HOLD_DB = -63;
 
 function percentile(values: Float32Array, p: number): number {
-  if (values.length === 0) return Number.NEGATIVE_INFINITY;
+  if (values.length === 0) return DIGITAL_SILENCE_DB;
   const sorted = Float32Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
+/** Each frame's energy averaged (as power) over the frames around it that are not digital silence; +Infinity if all are. */
+function averaged(e: Float32Array): Float64Array {
+  const power = Float64Array.from(e, (db) => (db > DIGITAL_SILENCE_DB ? 10 ** (db / 10) : 0));
+  const out = new Float64Array(e.length);
+  const half = Math.floor(AVERAGE_FRAMES / 2);
+  let sum = 0;
+  let count = 0;
+  const add = (i: number, sign: number) => {
+    if (i < 0 || i >= e.length || power[i] === 0) return;
+    sum += sign * power[i]!;
+    count += sign;
+  };
+  for (let i = -half; i < half; i++) add(i, 1);
+  for (let i = 0; i < e.length; i++) {
+    add(i + half, 1);
+    out[i] = count > 0 && sum > 0 ? 10 * Math.log10(sum / count) : Number.POSITIVE_INFINITY;
+    add(i - half, -1);
+  }
+  return out;
+}
+
+/** For each i, the least of values[i - side .. i] (backwards) or values[i .. i + side] (forwards): a sliding minimum. */
+function slidingMin(values: Float64Array, side: number, direction: 1 | -1): Float64Array {
+  const out = new Float64Array(values.length);
+  const window: number[] = [];
+  let head = 0;
+  const n = values.length;
+  for (let k = 0; k < n; k++) {
+    const i = direction === 1 ? k : n - 1 - k;
+    while (window.length > head && values[window.at(-1)!]! >= values[i]!) window.pop();
+    window.push(i);
+    while (Math.abs(window[head]! - i) > side) head++;
+    out[i] = values[window[head]!]!;
+  }
+  return out;
+}
+
 /** The channel's noise floor at each frame (following it as it changes) and the margin speech must rise above it. */
 export function channelLevels(e: Float32Array): { floor: Float32Array; marginDb: number } {
-  const globalFloor = percentile(e, GLOBAL_FLOOR_PERCENTILE);
+  const heard = e.filter((db) => db > DIGITAL_SILENCE_DB);
+  const globalFloor = percentile(heard, GLOBAL_FLOOR_PERCENTILE);
   const level = percentile(e, LEVEL_PERCENTILE);
   const marginDb = Math.min(MAX_MARGIN_DB, Math.max(MIN_MARGIN_DB, (level - globalFloor) / 2));
-  const blocks = Math.ceil(e.length / BLOCK_FRAMES);
-  const blockLow = new Float32Array(blocks);
-  for (let b = 0; b < blocks; b++) blockLow[b] = percentile(e.subarray(b * BLOCK_FRAMES, (b + 1) * BLOCK_FRAMES), BLOCK_PERCENTILE);
+  const around = averaged(e);
+  const before = slidingMin(around, SIDE_FRAMES, 1);
+  const after = slidingMin(around, SIDE_FRAMES, -1);
   const floor = new Float32Array(e.length);
-  for (let b = 0; b < blocks; b++) {
-    let low = globalFloor + FLOOR_RISE_DB;
-    for (let n = Math.max(0, b - NEIGHBOUR_BLOCKS); n <= Math.min(blocks - 1, b + NEIGHBOUR_BLOCKS); n++) low = Math.min(low, blockLow[n]!);
-    floor.fill(low, b * BLOCK_FRAMES, Math.min(e.length, (b + 1) * BLOCK_FRAMES));
-  }
+  for (let i = 0; i < e.length; i++) floor[i] = Math.min(Math.max(before[i]!, after[i]!), globalFloor + FLOOR_RISE_DB);
   return { floor, marginDb };
 }
 
