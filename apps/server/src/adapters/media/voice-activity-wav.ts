@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { createVoiceActivityDetector, type VoiceActivity } from './voice-activity';
+import { startVoiceActivity, type VoiceActivity } from './voice-activity';
 import { readWavInfo } from './wav-file';
 
 /** Bytes read at a time: a quarter of a megabyte, 16 s of 8 kHz stereo. */
@@ -13,7 +13,7 @@ const STEREO_FRAME_BYTES = 4;
 export async function voiceActivityOfWav(wavPath: string, options: { signal?: AbortSignal } = {}): Promise<VoiceActivity> {
   const info = await readWavInfo(wavPath);
   if (info.channels !== 2 || info.bitsPerSample !== 16) throw new Error(`${wavPath} is not 16-bit stereo PCM`);
-  const detector = createVoiceActivityDetector(info.sampleRate);
+  const detector = startVoiceActivity(info.sampleRate);
   if (info.dataBytes >= STEREO_FRAME_BYTES) {
     const stream = createReadStream(wavPath, {
       start: info.dataOffset,

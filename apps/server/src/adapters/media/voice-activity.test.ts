@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeCall, spanSeconds, type CallPlan, type Span } from '../../../test/stereo-media';
 import { voiceActivityOfWav } from './voice-activity-wav';
-import { createVoiceActivityDetector, type VoiceActivity, type VoiceChannel } from './voice-activity';
+import { startVoiceActivity, type VoiceActivity, type VoiceChannel } from './voice-activity';
 import { speechRuns } from './voice-frames';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pipewise-vad-'));
@@ -107,9 +107,9 @@ describe('the detector', () => {
 
   it('gives the same turns however the samples are cut into chunks', () => {
     const all = samples();
-    const whole = createVoiceActivityDetector(8000);
+    const whole = startVoiceActivity(8000);
     whole.push(all);
-    const pieces = createVoiceActivityDetector(8000);
+    const pieces = startVoiceActivity(8000);
     for (let at = 0; at < all.length;) {
       const size = 2 * (1 + ((at * 7919) % 997));
       pieces.push(all.subarray(at, Math.min(all.length, at + size)));
@@ -124,7 +124,7 @@ describe('the detector', () => {
   });
 
   it('refuses half a stereo frame', () => {
-    expect(() => createVoiceActivityDetector(8000).push(new Int16Array(3))).toThrow(/whole stereo sample frames/);
+    expect(() => startVoiceActivity(8000).push(new Int16Array(3))).toThrow(/whole stereo sample frames/);
   });
 });
 

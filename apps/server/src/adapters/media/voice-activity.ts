@@ -69,7 +69,7 @@ const FULL_SCALE_SQUARED = 32768 * 32768;
 const DC_POLE = 0.995;
 
 /** Voice activity of a stereo stream: `push` interleaved left/right 16-bit samples in order, then `finish` once. */
-export function createVoiceActivityDetector(sampleRate: number) {
+export function startVoiceActivity(sampleRate: number) {
   const frameSamples = Math.max(1, Math.round(sampleRate * VOICE_ACTIVITY.frameSeconds));
   const frameSeconds = frameSamples / sampleRate;
   const energies = [new FrameEnergies(), new FrameEnergies()] as const;

@@ -167,7 +167,7 @@ describe('a run cut short', () => {
     expect(await f.row(id)).toMatchObject({
       status: 'processing',
       transcription: 'Piece 1 was heard.',
-      completedStages: ['duration', 'transcript'],
+      completedStages: ['duration', 'speakers', 'transcript'],
     });
 
     await dueNow();
