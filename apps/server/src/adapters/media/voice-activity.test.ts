@@ -52,7 +52,7 @@ describe('voice activity of a stereo call, one voice per channel', () => {
   });
 
   it('keeps a short "yes" said over the other side, and drops a click shorter than a quarter second', async () => {
-    const right: Span[] = [...CUSTOMER, [14, 14.5], [33, 33.12]].sort((a, b) => a[0] - b[0]);
+    const right = ([...CUSTOMER, [14, 14.5], [33, 33.12]] as Span[]).sort((a, b) => a[0] - b[0]);
     const heard = await voiceActivityOfWav(call('backchannel', { right }));
     expect(heard.separated).toBe(true);
     expectHeard(
