@@ -11,6 +11,7 @@ const STEREO_FRAME_BYTES = 4;
  * time: memory stays flat however long the call. `signal` stops it between chunks.
  */
 export async function voiceActivityOfWav(wavPath: string, options: { signal?: AbortSignal } = {}): Promise<VoiceActivity> {
+  options.signal?.throwIfAborted();
   const info = await readWavInfo(wavPath);
   if (info.channels !== 2 || info.bitsPerSample !== 16) throw new Error(`${wavPath} is not 16-bit stereo PCM`);
   const detector = startVoiceActivity(info.sampleRate);
@@ -22,15 +23,20 @@ export async function voiceActivityOfWav(wavPath: string, options: { signal?: Ab
       signal: options.signal,
     });
     let carry: Buffer | null = null;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+        const whole = bytes.length - (bytes.length % STEREO_FRAME_BYTES);
+        carry = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : null;
+        // WAV samples are little-endian, as Int16Array reads them on every platform Node runs on here; a view needs
+        // an even offset, so an odd one is copied.
+        const aligned = bytes.byteOffset % 2 === 0 ? bytes : Buffer.from(bytes);
+        detector.push(new Int16Array(aligned.buffer, aligned.byteOffset, whole / 2));
+      }
+    } catch (e) {
+      // Stopped: the job's reason, not the stream's AbortError.
       options.signal?.throwIfAborted();
-      const bytes: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
-      const whole = bytes.length - (bytes.length % STEREO_FRAME_BYTES);
-      carry = whole < bytes.length ? Buffer.from(bytes.subarray(whole)) : null;
-      // WAV samples are little-endian, as Int16Array reads them on every platform Node runs on here; a view needs
-      // an even offset, so an odd one is copied.
-      const aligned = bytes.byteOffset % 2 === 0 ? bytes : Buffer.from(bytes);
-      detector.push(new Int16Array(aligned.buffer, aligned.byteOffset, whole / 2));
+      throw e;
     }
   }
   options.signal?.throwIfAborted();

@@ -89,6 +89,21 @@ describe('two channels that are not one voice each', () => {
   });
 });
 
+describe('reading a WAV', () => {
+  const short = () => makeCall(path.join(dir, 'short.wav'), { seconds: 5, left: [[0.5, 2]], right: [[2.5, 4.5]] });
+
+  it('stops when the job is stopped', async () => {
+    const stop = new AbortController();
+    stop.abort(new Error('The worker is shutting down'));
+    await expect(voiceActivityOfWav(short(), { signal: stop.signal })).rejects.toThrow('The worker is shutting down');
+  });
+
+  it('refuses a WAV that is not 16-bit stereo', async () => {
+    const mono = makeCall(path.join(dir, 'mono.wav'), { seconds: 2, left: [[0.5, 1.5]], right: [], layout: 'mono' });
+    await expect(voiceActivityOfWav(mono)).rejects.toThrow(/not 16-bit stereo PCM/);
+  });
+});
+
 describe('the detector', () => {
   /** 8 kHz stereo: a 1 kHz tone on the left from 1 s to 3 s, on the right from 4 s to 5 s, over faint noise. */
   function samples(): Int16Array {
