@@ -10,6 +10,7 @@ import { recordingsUploadBench } from './recordings/upload-bench';
 import { multiProcessBench } from './reliability/multi-process';
 import { postgresRestartBench } from './reliability/pg-restart';
 import { recordingsBench } from './recordings/processing-bench';
+import { voiceActivityBench } from './recordings/voice-activity';
 import { reliabilityCrashBench } from './reliability/crash-bench';
 import { recordsBench } from './records/records-bench';
 import { searchBench } from './search/search-bench';
@@ -24,6 +25,7 @@ export const BENCHES: Bench[] = [
   webBench,
   recordingsUploadBench,
   recordingsBench,
+  voiceActivityBench,
   searchBench,
   recordsBench,
   commandBench,

@@ -20,6 +20,7 @@ export const MEDIA_MESSAGES = {
 export const MEDIA_TOOL_BUDGETS = {
   probe: { baseMs: 120_000, perMediaSecondMs: 0 },
   extractAudio: { baseMs: 120_000, perMediaSecondMs: 250 },
+  extractStereoAudio: { baseMs: 120_000, perMediaSecondMs: 250 },
   snapshot: { baseMs: 60_000, perMediaSecondMs: 20 },
 } satisfies Record<string, ToolBudget>;
 
@@ -28,7 +29,7 @@ export const probeArgs = (input: string) => [
   '-v',
   'error',
   '-show_entries',
-  'format=duration:stream=codec_type,duration:stream_disposition=attached_pic',
+  'format=duration:stream=codec_type,duration,channels:stream_disposition=attached_pic',
   '-of',
   'json',
   input,
@@ -37,6 +38,12 @@ export const probeArgs = (input: string) => [
 export const extractAudioArgs = (input: string, wav: string) => [
   ...['-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn'],
   ...['-ac', '1', '-ar', '16000', '-c:a', 'pcm_s16le', '-f', 'wav', wav],
+];
+/** The first audio track's two channels as 8 kHz stereo 16-bit WAV, left and right apart (what voice activity per channel reads). */
+export const STEREO_SAMPLE_RATE = 8000;
+export const extractStereoAudioArgs = (input: string, wav: string) => [
+  ...['-nostdin', '-v', 'error', '-y', '-i', input, '-map', '0:a:0', '-vn'],
+  ...['-ac', '2', '-ar', String(STEREO_SAMPLE_RATE), '-c:a', 'pcm_s16le', '-f', 'wav', wav],
 ];
 /**
  * One frame at `at` seconds, `width` pixels wide. -ss before -i seeks by keyframe index: a frame
@@ -67,6 +74,14 @@ export function createFfmpegMedia(): MediaTools {
     async extractAudio(inputPath, wavPath, { signal, durationSeconds }) {
       const args = extractAudioArgs(inputPath, wavPath);
       const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.extractAudio, durationSeconds);
+      await runTool('ffmpeg', args, { signal, timeoutMs, ...FFMPEG }).catch((e: unknown) => {
+        throw asUnreadable(e, MEDIA_MESSAGES.noAudio);
+      });
+    },
+
+    async extractStereoAudio(inputPath, wavPath, { signal, durationSeconds }) {
+      const args = extractStereoAudioArgs(inputPath, wavPath);
+      const timeoutMs = toolTimeoutMs(MEDIA_TOOL_BUDGETS.extractStereoAudio, durationSeconds);
       await runTool('ffmpeg', args, { signal, timeoutMs, ...FFMPEG }).catch((e: unknown) => {
         throw asUnreadable(e, MEDIA_MESSAGES.noAudio);
       });

@@ -6,6 +6,7 @@ const ZProbe = z.object({
       z.object({
         codec_type: z.string().optional(),
         duration: z.string().optional(),
+        channels: z.number().int().nonnegative().optional(),
         disposition: z.object({ attached_pic: z.number().optional() }).optional(),
       }),
     )
@@ -17,6 +18,8 @@ export type ProbeResult = {
   /** Whole seconds, rounded; null when the container does not say. */
   durationSeconds: number | null;
   hasAudio: boolean;
+  /** How many channels the first audio track has (2: stereo, perhaps one voice each); null without audio or when not said. */
+  audioChannels: number | null;
   /** A real picture track (a cover image attached to an audio file does not count). */
   hasVideo: boolean;
 };
@@ -26,7 +29,7 @@ function seconds(value: string | undefined): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/** Reads `ffprobe -show_entries format=duration:stream=codec_type,duration:stream_disposition=attached_pic -of json`. */
+/** Reads `ffprobe -show_entries format=duration:stream=codec_type,duration,channels:stream_disposition=attached_pic -of json`. */
 export function parseFfprobeOutput(json: string): ProbeResult {
   let raw: unknown;
   try {
@@ -42,6 +45,7 @@ export function parseFfprobeOutput(json: string): ProbeResult {
   return {
     durationSeconds: duration !== null && duration >= 0 ? Math.round(duration) : null,
     hasAudio: audio.length > 0,
+    audioChannels: audio[0]?.channels || null,
     hasVideo: video.length > 0,
   };
 }

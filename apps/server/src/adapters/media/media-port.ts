@@ -27,6 +27,11 @@ export interface MediaTools {
   probe(inputPath: string, options: { signal?: AbortSignal }): Promise<ProbeResult>;
   /** The sound as 16 kHz mono 16-bit WAV, the format speech engines take. */
   extractAudio(inputPath: string, wavPath: string, options: MediaCallOptions): Promise<void>;
+  /**
+   * The first audio track's two channels, kept apart (no downmix), as 8 kHz stereo 16-bit WAV: what voice-activity
+   * detection per channel reads. Only for a track of two channels (probe's `audioChannels`).
+   */
+  extractStereoAudio(inputPath: string, wavPath: string, options: MediaCallOptions): Promise<void>;
   /** JPEG frames at 0, every, 2 x every ... seconds, written into `outDir`; their paths in time order. */
   snapshots(
     inputPath: string,

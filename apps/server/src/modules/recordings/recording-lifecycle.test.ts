@@ -53,6 +53,7 @@ const flakyMedia = () => {
     probe: (input: string, o: { signal?: AbortSignal }) =>
       media.probeFailures-- > 0 ? Promise.reject(new ToolTimedOutError('ffprobe', 120_000)) : real.probe(input, o),
     extractAudio: real.extractAudio,
+    extractStereoAudio: real.extractStereoAudio,
     snapshots: (...args: Parameters<MediaTools['snapshots']>) => {
       media.onSnapshots();
       return media.snapshotFailures-- > 0 ? Promise.reject(new ToolTimedOutError('ffmpeg', 60_000)) : real.snapshots(...args);
@@ -166,7 +167,7 @@ describe('a run cut short', () => {
     expect(await f.row(id)).toMatchObject({
       status: 'processing',
       transcription: 'Piece 1 was heard.',
-      completedStages: ['duration', 'transcript'],
+      completedStages: ['duration', 'speakers', 'transcript'],
     });
 
     await dueNow();

@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { UnreadableMediaError, type MediaTools } from '../../adapters/media/media-port';
+import { UnreadableMediaError, type MediaTools, type ProbeResult } from '../../adapters/media/media-port';
 import { ToolMissingError } from '../../adapters/media/run-tool';
 import { planPieces, readWavInfo, writeWavPiece } from '../../adapters/media/wav-file';
 import type { FileStorage } from '../../adapters/storage/storage-port';
 import { SpeechToTextRejectedError, SpeechToTextUnavailableError, type SpeechToText } from '../../adapters/stt/stt-port';
 import { MEDIA_MESSAGES } from '../../adapters/media/ffmpeg-media';
 import { snapshotTimes } from '../../adapters/media/snapshot-times';
+import { voiceActivityOfWav } from '../../adapters/media/voice-activity-wav';
 import type { TranscriptPieceRow } from '../../db/schema';
 import type { ProcessingRepo, RecordingToProcess } from './recording-processor-repo';
 import { pieceSegments, spokenTranscript, uploadedTranscript, type TranscriptToSave } from './spoken-transcript';
@@ -35,7 +36,8 @@ export const snapshotKey = (recordingId: string, n: number) => `recordings/${rec
 
 /**
  * The stages that read the media file, each skipped when an earlier run finished it and saved as
- * it ends: duration (ffprobe; always read, it is cheap and the others need it), transcript
+ * it ends: duration (ffprobe; always read, it is cheap and the others need it), speakers (who
+ * spoke when on a stereo recording, one voice per channel), transcript
  * (audio by ffmpeg, then speech to text piece by piece), snapshots into storage. Each writes only
  * into `workDir` or under fixed storage keys, so a second run overwrites the first's leftovers.
  */
@@ -55,6 +57,7 @@ export async function runMediaStages(
     // Without ffmpeg the recording is still kept and playable, as with no speech engine.
     if (!(e instanceof ToolMissingError)) throw e;
     deps.log.warn({ error: e.message }, 'media tools missing: no duration, transcript or snapshots');
+    if (!done.has('speakers')) await repo.saveVoiceTurns(row.id, null, []);
     if (!done.has('transcript'))
       await repo.saveTranscript(row.id, row.transcription === null ? null : uploadedTranscript(row.transcription, row.transcriptPieces));
     if (!done.has('snapshots')) await repo.saveSnapshots(row.id, [], null);
@@ -63,6 +66,7 @@ export async function runMediaStages(
   if (!probe.hasAudio && !probe.hasVideo) throw new UnreadableMediaError(MEDIA_MESSAGES.notMedia);
   if (!probe.hasAudio) throw new UnreadableMediaError(MEDIA_MESSAGES.noAudio);
   if (!done.has('duration')) await repo.saveDuration(row.id, probe.durationSeconds);
+  if (!done.has('speakers')) await speakers(row, inputPath, workDir, probe, deps, stage);
 
   if (!done.has('transcript')) {
     if (row.transcription !== null) {
@@ -103,6 +107,43 @@ export async function runMediaStages(
   // Snapshots of an earlier, longer run (or of a recording deleted meanwhile) are not kept.
   const keep = new Set(saved ? stored : []);
   for (const key of new Set([...row.snapshotKeys, ...stored])) if (!keep.has(key)) await deps.storage.delete(key);
+}
+
+/**
+ * Who spoke when, on a recording whose audio has two channels: voice activity per channel, saved as turns when the
+ * channels hold two separate voices. Mono, or two channels of one mix, or one silent channel: not separated, no
+ * turns (a split is never guessed). Audio ffmpeg cannot split is left not separated too: the transcript stage
+ * says whether the recording can be read at all.
+ */
+async function speakers(
+  row: RecordingToProcess,
+  inputPath: string,
+  workDir: string,
+  probe: ProbeResult,
+  deps: MediaStageDeps,
+  stage: StageRunner,
+): Promise<void> {
+  const { signal, repo } = deps;
+  if (probe.audioChannels !== 2) return repo.saveVoiceTurns(row.id, false, []);
+  const wav = path.join(workDir, 'stereo.wav');
+  const heard = await stage('speakers', async () => {
+    try {
+      await deps.media.extractStereoAudio(inputPath, wav, { signal, durationSeconds: probe.durationSeconds });
+      return await voiceActivityOfWav(wav, { signal });
+    } catch (e) {
+      if (!(e instanceof UnreadableMediaError)) throw e;
+      deps.log.warn({ recordingId: row.id, error: e.message }, 'stereo channels could not be read: no speakers from channels');
+      return null;
+    } finally {
+      await rm(wav, { force: true });
+    }
+  });
+  if (heard)
+    deps.log.info(
+      { recordingId: row.id, reason: heard.reason, turns: heard.turns.length, talkSeconds: heard.talkSeconds },
+      'speakers read from the stereo channels',
+    );
+  await repo.saveVoiceTurns(row.id, heard?.separated ?? false, heard?.turns ?? []);
 }
 
 /**

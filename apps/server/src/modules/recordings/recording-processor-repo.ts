@@ -1,14 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TSentiment } from '@pipewise/contract/videos';
 import type { DbOrTx } from '../../db/client';
-import { recordings, recordingSegments, type TranscriptPieceRow } from '../../db/schema';
+import { recordings, recordingSegments, recordingVoiceTurns, type TranscriptPieceRow } from '../../db/schema';
 import type { TranscriptToSave } from './spoken-transcript';
 
 /** Segments are inserted this many at a time (a one-hour call has about a thousand). */
 const SEGMENT_BATCH = 500;
+/** Voice turns likewise (a one-hour stereo call has a few hundred to a few thousand). */
+const TURN_BATCH = 1000;
+
+/** One channel's stretch of speech on a stereo recording, in seconds from the start. */
+export type VoiceTurnToSave = { channel: 'left' | 'right'; start: number; end: number };
 
 /** The stages a recording goes through, each saved when it finishes: a later run resumes after the last one done. */
-export const STAGES = ['duration', 'transcript', 'snapshots', 'participants', 'insights'] as const;
+export const STAGES = ['duration', 'speakers', 'transcript', 'snapshots', 'participants', 'insights'] as const;
 export type Stage = (typeof STAGES)[number];
 
 export type RecordingToProcess = {
@@ -101,6 +106,31 @@ export function createProcessingRepo(db: DbOrTx) {
           text: s.text,
         }));
         for (let i = 0; i < rows.length; i += SEGMENT_BATCH) await tx.insert(recordingSegments).values(rows.slice(i, i + SEGMENT_BATCH));
+      });
+    },
+
+    /**
+     * The speakers stage's result: whether the audio holds two separated voices, one per channel (null: it could
+     * not be read, as without ffmpeg), and each channel's turns, in one transaction (an earlier run's are replaced).
+     */
+    async saveVoiceTurns(id: string, separated: boolean | null, turns: VoiceTurnToSave[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(recordings)
+          .set({ separateChannels: separated, completedStages: withStage('speakers'), updatedAt: sql`now()` })
+          .where(whileProcessing(id))
+          .returning({ organizationId: recordings.organizationId });
+        if (!row) return;
+        await tx.delete(recordingVoiceTurns).where(eq(recordingVoiceTurns.recordingId, id));
+        const rows = turns.map((t, seq) => ({
+          recordingId: id,
+          organizationId: row.organizationId,
+          seq,
+          channel: t.channel,
+          startSeconds: t.start,
+          endSeconds: t.end,
+        }));
+        for (let i = 0; i < rows.length; i += TURN_BATCH) await tx.insert(recordingVoiceTurns).values(rows.slice(i, i + TURN_BATCH));
       });
     },
 

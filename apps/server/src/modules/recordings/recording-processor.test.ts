@@ -44,7 +44,13 @@ describe('processing a recording with the tools of this machine', () => {
     const id = await f.addRecording({ file: spoken });
     const { row, job } = await processOnce(f, id);
     expect(job.status).toBe('done');
-    expect(row).toMatchObject({ status: 'ready', error: null, transcriptStatus: 'available', snapshotEverySeconds: 2 });
+    expect(row).toMatchObject({
+      status: 'ready',
+      error: null,
+      transcriptStatus: 'available',
+      snapshotEverySeconds: 2,
+      separateChannels: false,
+    });
     // 6.3 s of speech; the AAC encoder's padding may round it up to 7.
     expect(row.durationSeconds).toBeOneOf([6, 7]);
     expect(row.transcription).toMatch(/young man/i);
@@ -114,10 +120,19 @@ describe('processing without a speech engine', () => {
 
   it('ends ready without duration or transcript when ffmpeg is missing', async () => {
     const missing = () => Promise.reject(new ToolMissingError('ffprobe', 'ffmpeg'));
-    const f = await createProcessingFixture({ adapters: { media: { probe: missing, extractAudio: missing, snapshots: missing } } });
+    const f = await createProcessingFixture({
+      adapters: { media: { probe: missing, extractAudio: missing, extractStereoAudio: missing, snapshots: missing } },
+    });
     try {
       const { row } = await processOnce(f, await f.addRecording({ file: spoken }));
-      expect(row).toMatchObject({ status: 'ready', transcriptStatus: 'unavailable', durationSeconds: null, snapshotKeys: [] });
+      expect(row).toMatchObject({
+        status: 'ready',
+        transcriptStatus: 'unavailable',
+        durationSeconds: null,
+        snapshotKeys: [],
+        separateChannels: null,
+      });
+      expect(row.completedStages).toContain('speakers');
     } finally {
       await f.close();
     }

@@ -69,7 +69,7 @@ export async function processRecording(recordingId: string, deps: ProcessingDeps
   try {
     const { storage } = deps;
     if (row.storageKey) {
-      if (!done.has('transcript') || !done.has('snapshots')) {
+      if (!done.has('speakers') || !done.has('transcript') || !done.has('snapshots')) {
         if (!(await storage.stat(row.storageKey))) throw new UnreadableMediaError(PROCESSING_MESSAGES.mediaMissing);
         const mediaDeps = { ...deps, repo, signal, lastAttempt, log };
         await storage.withLocalFile(row.storageKey, (input) => runMediaStages(row, input, workDir, mediaDeps, stage));

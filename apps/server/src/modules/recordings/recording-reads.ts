@@ -76,6 +76,8 @@ export type CallRecording = {
   at: string;
   uploadedBy: string | null;
 };
+/** One channel's stretch of speech on a stereo recording, in seconds from the start. */
+export type VoiceTurn = { channel: 'left' | 'right'; start: number; end: number };
 /** One transcript segment: who said it, from when. */
 export type CallSegment = { seq: number; startSeconds: number; speaker: string | null; text: string };
 type CallRow = {
@@ -261,6 +263,25 @@ export function createRecordingReads(db: DbOrTx) {
         segments: segments.map((s) => ({ seq: s.seq, startSeconds: s.start_seconds ?? 0, speaker: s.speaker, text: s.text })),
         team: [...team.map((t) => t.name), ...mapped.map((m) => m.label)],
       };
+    },
+
+    /**
+     * Who spoke when on a stereo recording, one voice per channel (no caller: the coaching module's statistics run for
+     * the system): `separated` null until the speakers stage ran (or when no media tools could read it), false for
+     * mono or two channels of one mix; each channel's turns in time order, empty unless separated.
+     */
+    async voiceTurns(recordingId: string): Promise<{ separated: boolean | null; turns: VoiceTurn[] }> {
+      const [row] = await execute<{ separated: boolean | null }>(
+        db,
+        sql`select separate_channels as separated from recordings where id = ${recordingId}`,
+      );
+      if (!row) return { separated: null, turns: [] };
+      const turns = await execute<VoiceTurn>(
+        db,
+        sql`select channel, start_seconds as start, end_seconds as "end" from recording_voice_turns
+            where recording_id = ${recordingId} order by seq`,
+      );
+      return { separated: row.separated, turns: turns.map((t) => ({ channel: t.channel, start: Number(t.start), end: Number(t.end) })) };
     },
 
     /** A ready recording's uploader, workspace, title and summary: what its "insights ready" notice says, and to whom. */
