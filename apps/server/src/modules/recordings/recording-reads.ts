@@ -1,6 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, companyFilter, HEADLINE, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
+import {
+  allWords,
+  anyOf,
+  companyFilter,
+  HEADLINE,
+  inUuids,
+  RANKED_CANDIDATES,
+  ranked,
+  tsQuery,
+  type MatchTerms,
+} from '../../db/ranked-match';
 import { afterCursor, timelineAt, type TimelineKey } from '../../db/timeline-page';
 import { scope, type Viewer } from '../access/scopes';
 
@@ -97,6 +107,21 @@ const toCall = (r: CallRow): CallRecording => ({
   at: r.at,
   uploadedBy: r.uploaded_by,
 });
+
+/** Who was on a call: people by name (lower case; a single word matches a first name too), users or contacts by id. */
+export type PersonOnCall = { names: string[]; userIds: string[]; contactIds: string[] };
+/** A call someone was on: `person` is that someone as the participants list or the transcript names them. */
+export type CallWithPerson = { id: string; title: string; at: string; person: string | null };
+
+/** `column` holds one of the names, or (a single-word name) a full name starting with it. */
+function nameIs(column: SQL, names: string[]): SQL {
+  return sql`(${anyOf(
+    names.flatMap((n) => [
+      sql`lower(${column}) = ${n}`,
+      ...(n.includes(' ') ? [] : [sql`lower(${column}) like ${`${n.replace(/[\\%_]/g, (c) => `\\${c}`)} %`}`]),
+    ]),
+  )})`;
+}
 
 export function createRecordingReads(db: DbOrTx) {
   /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
@@ -223,6 +248,31 @@ export function createRecordingReads(db: DbOrTx) {
         sql`${callColumns} where r.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${recordingScope(caller)}`,
       );
       return rows.map(toCall);
+    },
+
+    /**
+     * The calls the caller sees that someone was on (a participant, or a speaker of the transcript, named so or
+     * mapped to the user or contact), newest first: "the call with Kaveri".
+     */
+    async callsWithPerson(caller: Viewer, who: PersonOnCall, limit: number): Promise<CallWithPerson[]> {
+      const participant = sql`(${nameIs(sql`p.name`, who.names)} or ${inUuids(sql`p.user_id`, who.userIds)}
+        or ${inUuids(sql`p.contact_id`, who.contactIds)})`;
+      const speaker = nameIs(sql`s.speaker`, who.names);
+      return execute<CallWithPerson>(
+        db,
+        sql`
+        select r.id::text as id, r.title,
+          to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
+          coalesce(
+            (select coalesce(p.name, p.speaker_label) from recording_participants p where p.recording_id = r.id and ${participant}
+             order by p.name is null limit 1),
+            (select s.speaker from recording_segments s where s.recording_id = r.id and ${speaker} limit 1)) as person
+        from recordings r
+        where ${recordingScope(caller)} and (
+          exists (select 1 from recording_participants p where p.recording_id = r.id and ${participant})
+          or exists (select 1 from recording_segments s where s.recording_id = r.id and ${speaker}))
+        order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
+      );
     },
 
     /**
