@@ -110,7 +110,7 @@ const toCall = (r: CallRow): CallRecording => ({
 
 /** Who was on a call: people by name (lower case; a single word matches a first name too), users or contacts by id. */
 export type PersonOnCall = { names: string[]; userIds: string[]; contactIds: string[] };
-/** A call someone was on: `person` is that someone as the participants list or the transcript names them. */
+/** A call someone was on: `person` is that someone as the participants list names them. */
 export type CallWithPerson = { id: string; title: string; at: string; person: string | null };
 
 /** `column` holds one of the names, or (a single-word name) a full name starting with it. */
@@ -251,26 +251,23 @@ export function createRecordingReads(db: DbOrTx) {
     },
 
     /**
-     * The calls the caller sees that someone was on (a participant, or a speaker of the transcript, named so or
-     * mapped to the user or contact), newest first: "the call with Kaveri".
+     * The calls the caller sees that someone was on, newest first ("the call with Kaveri"): a participant named so
+     * (or whose speaker label is), or mapped to the user or contact. The participants step lists every named speaker
+     * of a transcript, so the segments themselves are not scanned.
      */
     async callsWithPerson(caller: Viewer, who: PersonOnCall, limit: number): Promise<CallWithPerson[]> {
-      const participant = sql`(${nameIs(sql`p.name`, who.names)} or ${inUuids(sql`p.user_id`, who.userIds)}
-        or ${inUuids(sql`p.contact_id`, who.contactIds)})`;
-      const speaker = nameIs(sql`s.speaker`, who.names);
+      const participant = sql`(${nameIs(sql`p.name`, who.names)} or ${nameIs(sql`p.speaker_label`, who.names)}
+        or ${inUuids(sql`p.user_id`, who.userIds)} or ${inUuids(sql`p.contact_id`, who.contactIds)})`;
       return execute<CallWithPerson>(
         db,
         sql`
         select r.id::text as id, r.title,
           to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
-          coalesce(
-            (select coalesce(p.name, p.speaker_label) from recording_participants p where p.recording_id = r.id and ${participant}
-             order by p.name is null limit 1),
-            (select s.speaker from recording_segments s where s.recording_id = r.id and ${speaker} limit 1)) as person
+          (select coalesce(p.name, p.speaker_label) from recording_participants p where p.recording_id = r.id and ${participant}
+           order by p.name is null limit 1) as person
         from recordings r
-        where ${recordingScope(caller)} and (
-          exists (select 1 from recording_participants p where p.recording_id = r.id and ${participant})
-          or exists (select 1 from recording_segments s where s.recording_id = r.id and ${speaker}))
+        where ${recordingScope(caller)}
+          and exists (select 1 from recording_participants p where p.recording_id = r.id and ${participant})
         order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
       );
     },

@@ -316,6 +316,14 @@ describe('how many questions did I ask on the call with Kaveri', () => {
     expect(a.text).toMatch(/^You asked 7 questions on Pricing negotiation \(17 Nov 2026, with Lakshmi Chatterjee\)/);
   });
 
+  it("takes the caller's own latest call when nobody is named", async () => {
+    const latest = recordings['Recorded call with audio']!;
+    stats = { [latest]: ready(latest, body({ questions: 1, people: [speaker('Rahul Verma', id('rahul'), 1)] })) };
+    const a = await ask('rahul', 'how many questions did I ask on my last call');
+    expect(a.text).toMatch(/^You asked 1 question on Recorded call with audio \(25 Nov 2026\), the latest such call\./);
+    expect(a.sources.map((x) => x.id)).toEqual([latest]);
+  });
+
   it('says how the questions were read from an unpunctuated transcript', async () => {
     stats = {
       [pricing()]: ready(pricing(), body({ questions: 2, question_source: 'forms', people: [speaker('Rahul Verma', id('rahul'), 2)] })),
