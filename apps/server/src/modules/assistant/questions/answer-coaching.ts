@@ -1,8 +1,8 @@
 import type { TCallStats, TCoachingFigure, TCoachingPerson, TCoachingRow, TCoachingTeam } from '@pipewise/contract/coaching';
-import { COACHING_BANDS, NO_SPEAKERS_TEXT } from '@pipewise/contract/coaching';
+import { COACHING_BANDS } from '@pipewise/contract/coaching';
 import type { Viewer } from '../../access/scopes';
 import type { CompanyReads } from '../../companies/company-reads';
-import type { CallWithPerson, PersonOnCall, RecordingReads } from '../../recordings/recording-reads';
+import type { RecordingReads } from '../../recordings/recording-reads';
 import { count, day } from './answer-format';
 import { meetingSource, type Answer, type AskContext } from './answer-kit';
 import { playUrl } from './answer-said';
@@ -35,30 +35,29 @@ export type CoachingDeps = {
   named: Pick<NamedRecords, 'find'>;
 };
 
-const answer = (text: string, sources: Answer['sources'] = []): Answer => ({ text, sources, results: [] });
-const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+export const answer = (text: string, sources: Answer['sources'] = []): Answer => ({ text, sources, results: [] });
+export const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
 const span = (p: DateRange) => (p.from === p.to ? day(p.from) : `${day(p.from)} to ${day(p.to)}`);
 const when = (p: DateRange) => `${p.label} (${span(p)})`;
-const title = (s: string) => s.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
+export const title = (s: string) => s.replace(/(^|\s)\p{L}/gu, (c) => c.toUpperCase());
 const callsWithSpeakers = (n: number) => `${count(n, 'call')} with separated speakers`;
 
 const TALK_BAND = COACHING_BANDS.talk_ratio!;
-const QUESTION_BAND = COACHING_BANDS.questions!;
 /** What research ties to won deals, and where it comes from. */
-const TALK_BAND_TEXT =
+export const TALK_BAND_TEXT =
   `Won calls have the rep talking about ${percent(TALK_BAND.target!)} of the time; ` +
   `above ${percent(TALK_BAND.high!)} converts worse (Gong Labs, 25,537 sales calls).`;
 const NOT_MEASURED =
   'Only calls whose speakers are separated count: a transcript that names its speakers, or a stereo recording with one voice per channel.';
 
 /** A workspace user by full name, first name or email, as the question typed them. */
-function userNamed(vocab: Vocabulary, typed: string) {
+export function userNamed(vocab: Vocabulary, typed: string) {
   const t = typed.toLowerCase();
   return vocab.owners.find(
     (o) => `${o.firstName} ${o.lastName}`.trim().toLowerCase() === t || o.firstName.toLowerCase() === t || o.email === t,
   );
 }
-const fullName = (o: { firstName: string; lastName: string }) => `${o.firstName} ${o.lastName}`.trim();
+export const fullName = (o: { firstName: string; lastName: string }) => `${o.firstName} ${o.lastName}`.trim();
 
 /** The calls behind a person's figure: the best and worst by it, each opening at its moment. */
 function figureCalls(person: TCoachingPerson, figure: TCoachingFigure, zone: string) {
@@ -146,88 +145,4 @@ export async function answerTeamTalk(
     TALK_BAND_TEXT,
   ];
   return answer(text.join('\n'));
-}
-
-/** Whose call it was: the person the question names (a contact, a user or a speaker's name), else the asker. */
-async function callFilter(
-  ctx: AskContext,
-  deps: CoachingDeps,
-  vocab: Vocabulary,
-  withWhom: string | null,
-  askerId: string,
-): Promise<PersonOnCall> {
-  if (!withWhom) {
-    const me = vocab.owners.find((o) => o.id === askerId);
-    return { names: me ? [fullName(me).toLowerCase()] : [], userIds: [askerId], contactIds: [] };
-  }
-  const found = await deps.named.find(ctx.caller, withWhom);
-  const user = userNamed(vocab, withWhom);
-  return {
-    names: [...new Set([withWhom.toLowerCase(), ...found.contacts.map((c) => c.name.toLowerCase())])],
-    userIds: user ? [user.id] : [],
-    contactIds: found.contacts.map((c) => c.id),
-  };
-}
-
-/** The latest call the caller sees with someone of that name on it, else with the account of that name ("Kaveri" is Kaveri Foods). */
-async function latestCall(
-  ctx: AskContext,
-  deps: CoachingDeps,
-  vocab: Vocabulary,
-  withWhom: string | null,
-  askerId: string,
-): Promise<CallWithPerson | null> {
-  const [call] = await deps.recordings.callsWithPerson(ctx.caller, await callFilter(ctx, deps, vocab, withWhom, askerId), 1);
-  if (call || !withWhom) return call ?? null;
-  const companies = await deps.companies.named(ctx.caller, withWhom);
-  if (companies.length === 0) return null;
-  const [meeting] = await deps.recordings.latestForCompanies(
-    ctx.caller,
-    companies.map((c) => c.id),
-    1,
-  );
-  return meeting ? { id: meeting.id, title: meeting.title, at: meeting.at, person: meeting.company } : null;
-}
-
-/** "How many questions did I ask on the call with Kaveri": the latest such call the caller sees, from its statistics. */
-export async function answerCallQuestions(
-  ctx: AskContext,
-  deps: CoachingDeps,
-  vocab: Vocabulary,
-  q: Extract<CoachingQuestion, { kind: 'call_questions' }>,
-): Promise<Answer> {
-  const colleague = q.asker !== 'me' && q.asker !== 'team' ? userNamed(vocab, q.asker) : null;
-  if (q.asker !== 'me' && q.asker !== 'team' && !colleague)
-    return answer(`I could not find anyone named "${title(q.asker)}" among the people whose calls you can see.`);
-  const askerId = colleague?.id ?? ctx.caller.id;
-  const call = await latestCall(ctx, deps, vocab, q.with, askerId);
-  if (!call)
-    return answer(
-      q.with ? `I could not find a call with ${title(q.with)} among the calls you can see.` : 'I could not find a call of yours.',
-    );
-  const named = `${call.title} (${day(localDate(new Date(call.at), ctx.zone))}${q.with && call.person ? `, with ${call.person}` : ''})`;
-  const source = [meetingSource({ id: call.id, title: call.title })];
-  const stats = await deps.coaching.callStats(ctx.caller, call.id);
-  if (!stats || stats.state === 'processing')
-    return answer(`The statistics of ${named} are not ready yet; they are worked out once its transcript is.`, source);
-  if (stats.state === 'no_transcript' || !stats.stats)
-    return answer(`${named} has no transcript, so I cannot count its questions.`, source);
-  const body = stats.stats;
-  if (body.speaker_source === 'none' || body.questions === null) return answer(`${named}: ${NO_SPEAKERS_TEXT}`, source);
-  const how =
-    body.question_source === 'forms' ? ' Its transcript has no punctuation, so questions were read from how each passage begins.' : '';
-  const band = `Gong Labs ties ${QUESTION_BAND.low} to ${QUESTION_BAND.high} questions on a discovery call to success.`;
-  const team = `The team's side asked ${count(body.questions, 'question')} in all.`;
-  if (q.asker === 'team')
-    return answer(`Your team's side asked ${count(body.questions, 'question')} on ${named}, the latest such call.${how}\n${band}`, source);
-  const mine = body.people.filter((p) => p.user_id === askerId);
-  const who = colleague ? fullName(colleague) : 'You';
-  if (mine.length === 0)
-    return answer(
-      `${colleague ? `${who} is` : 'You are'} not among the speakers of ${named} as its speakers are mapped, so I cannot count ` +
-        `${colleague ? 'their' : 'your'} questions. ${team} Map a speaker to a person in the meeting's participants list.`,
-      source,
-    );
-  const asked = mine.reduce((sum, p) => sum + p.questions, 0);
-  return answer(`${who} asked ${count(asked, 'question')} on ${named}, the latest such call.${how} ${team}\n${band}`, source);
 }

@@ -357,6 +357,27 @@ describe('how many questions did I ask on the call with Kaveri', () => {
   });
 });
 
+describe('my talk ratio on the call with Kaveri', () => {
+  it("gives the caller's share of that one call's talk", async () => {
+    const pricing = recordings['Pricing negotiation']!;
+    const side = (r: number) => ({ talk_seconds: r * 1000, talk_ratio: r });
+    stats = {
+      [pricing]: ready(
+        pricing,
+        body({
+          people: [{ ...speaker('Rahul Verma', id('rahul'), 4), talk_ratio: 0.62 }],
+          sides: { team: side(0.62), customer: side(0.38), unknown: side(0) },
+        }),
+      ),
+    };
+    const a = await ask('rahul', 'what was my talk ratio on the call with Kaveri');
+    expect(a.text).toMatch(
+      /^Your talk ratio on Pricing negotiation \(17 Nov 2026, with Kaveri Foods Pvt Ltd\) was 62%, on that one call\./,
+    );
+    expect(a.sources.map((x) => x.url)).toEqual([`/dashboard/meeting/${pricing}`]);
+  });
+});
+
 describe('without the coaching figures', () => {
   it('leaves the question to the rest of the assistant, and to the model', async () => {
     const reads = createReads(database.db);

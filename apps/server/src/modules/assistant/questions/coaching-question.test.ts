@@ -42,6 +42,21 @@ describe('what was my talk ratio last week', () => {
   });
 });
 
+describe('my talk ratio on one call', () => {
+  it.each([
+    ['what was my talk ratio on the call with Kaveri', 'kaveri'],
+    ['how much did I talk in my last meeting with Kaveri Rao', 'kaveri rao'],
+    ['my talk ratio on the Sahyadri call', 'sahyadri'],
+    ['what was my talk ratio on my last call', null],
+  ])('%s: that call', (q, withWhom) => {
+    expect(read(q)).toEqual({ kind: 'call_talk', with: withWhom });
+  });
+
+  it('keeps "my calls" over a period as the period', () => {
+    expect(read('what was my talk ratio on my calls last week')).toMatchObject({ kind: 'talk_ratio' });
+  });
+});
+
 describe('who on my team talks the most', () => {
   it.each([
     'who on my team talks the most',

@@ -14,7 +14,9 @@ export type CoachingQuestion =
   /** The caller's team ranked by talk ratio: who talks the most (or the least). */
   | { kind: 'team_talk'; order: 'most' | 'least'; period: DateRange }
   /** Questions asked on one call: by the caller, the team's side, or a colleague; the call with someone, else the caller's latest. */
-  | { kind: 'call_questions'; asker: 'me' | 'team' | string; with: string | null };
+  | { kind: 'call_questions'; asker: 'me' | 'team' | string; with: string | null }
+  /** The caller's talk ratio on one call: "my talk ratio on the call with Kaveri". */
+  | { kind: 'call_talk'; with: string | null };
 
 /** Typing slips in these questions, mended before reading. */
 const MENDS: [RegExp, string][] = [
@@ -143,6 +145,10 @@ export function readCoachingQuestion(question: string, today: string): CoachingQ
     return { kind: 'team_talk', order: RANKING_LEAST.test(q) ? 'least' : 'most', period: periodOf(q, today) };
   }
   if (!figure) return null;
+  // One call's figure: "on the call with Kaveri", "on my last call".
+  const oneCall =
+    /\b(?:on|in|during|from)\s+(?:the|my|our|that|this)\s+(?:[\p{L}.'&-]+\s+){0,4}?(?:call|meeting|demo|conversation|sync)\b/u;
+  if (!subject && oneCall.test(q)) return { kind: 'call_talk', with: callWith(q) };
   return { kind: 'talk_ratio', who: subject, period: periodOf(q, today) };
 }
 

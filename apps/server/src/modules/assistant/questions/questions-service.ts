@@ -22,7 +22,8 @@ import { answerTasks, readTaskQuestion } from './answer-tasks';
 import type { CallWordsReads } from '../../recordings/call-words';
 import { findQuotes, NOT_IN_CALLS, quotesAnswer, type Quotes } from './answer-said';
 import { readSaidQuestion } from './said-question';
-import { answerCallQuestions, answerTalkRatio, answerTeamTalk, type CoachingReads } from './answer-coaching';
+import { answerTalkRatio, answerTeamTalk, type CoachingReads } from './answer-coaching';
+import { answerCallQuestions, answerCallTalk } from './answer-call-coaching';
 import { readCoachingQuestion, type CoachingQuestion } from './coaching-question';
 import type { RecordingReads } from '../../recordings/recording-reads';
 
@@ -117,6 +118,7 @@ export function createQuestionsService(deps: {
     const coachingDeps = { coaching: deps.coaching!, recordings: reads.recordings, companies: reads.companies, named };
     if (q.kind === 'talk_ratio') return answerTalkRatio(ctx, coachingDeps, vocab, q);
     if (q.kind === 'team_talk') return answerTeamTalk(ctx, coachingDeps, q);
+    if (q.kind === 'call_talk') return answerCallTalk(ctx, coachingDeps, vocab, q);
     return answerCallQuestions(ctx, coachingDeps, vocab, q);
   };
 
