@@ -1,6 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execute, type DbOrTx } from '../../db/client';
-import { allWords, companyFilter, HEADLINE, RANKED_CANDIDATES, ranked, tsQuery, type MatchTerms } from '../../db/ranked-match';
+import {
+  allWords,
+  anyOf,
+  companyFilter,
+  HEADLINE,
+  inUuids,
+  RANKED_CANDIDATES,
+  ranked,
+  tsQuery,
+  type MatchTerms,
+} from '../../db/ranked-match';
 import { afterCursor, timelineAt, type TimelineKey } from '../../db/timeline-page';
 import { scope, type Viewer } from '../access/scopes';
 
@@ -99,6 +109,21 @@ const toCall = (r: CallRow): CallRecording => ({
   at: r.at,
   uploadedBy: r.uploaded_by,
 });
+
+/** Who was on a call: people by name (lower case; a single word matches a first name too), users or contacts by id. */
+export type PersonOnCall = { names: string[]; userIds: string[]; contactIds: string[] };
+/** A call someone was on: `person` is that someone as the participants list names them. */
+export type CallWithPerson = { id: string; title: string; at: string; person: string | null };
+
+/** `column` holds one of the names, or (a single-word name) a full name starting with it. */
+function nameIs(column: SQL, names: string[]): SQL {
+  return sql`(${anyOf(
+    names.flatMap((n) => [
+      sql`lower(${column}) = ${n}`,
+      ...(n.includes(' ') ? [] : [sql`lower(${column}) like ${`${n.replace(/[\\%_]/g, (c) => `\\${c}`)} %`}`]),
+    ]),
+  )})`;
+}
 
 export function createRecordingReads(db: DbOrTx) {
   /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
@@ -225,6 +250,28 @@ export function createRecordingReads(db: DbOrTx) {
         sql`${callColumns} where r.id = any(${`{${ids.join(',')}}`}::uuid[]) and ${recordingScope(caller)}`,
       );
       return rows.map(toCall);
+    },
+
+    /**
+     * The calls the caller sees that someone was on, newest first ("the call with Kaveri"): a participant named so
+     * (or whose speaker label is), or mapped to the user or contact. The participants step lists every named speaker
+     * of a transcript, so the segments themselves are not scanned.
+     */
+    async callsWithPerson(caller: Viewer, who: PersonOnCall, limit: number): Promise<CallWithPerson[]> {
+      const participant = sql`(${nameIs(sql`p.name`, who.names)} or ${nameIs(sql`p.speaker_label`, who.names)}
+        or ${inUuids(sql`p.user_id`, who.userIds)} or ${inUuids(sql`p.contact_id`, who.contactIds)})`;
+      return execute<CallWithPerson>(
+        db,
+        sql`
+        select r.id::text as id, r.title,
+          to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
+          (select coalesce(p.name, p.speaker_label) from recording_participants p where p.recording_id = r.id and ${participant}
+           order by p.name is null limit 1) as person
+        from recordings r
+        where ${recordingScope(caller)}
+          and exists (select 1 from recording_participants p where p.recording_id = r.id and ${participant})
+        order by coalesce(r.recorded_at, r.created_at) desc, r.id desc limit ${limit}`,
+      );
     },
 
     /**

@@ -42,6 +42,8 @@ export const INTENTS = [
   'contact',
   /** What was said on calls: quotes from the transcripts with links that play them. */
   'said',
+  /** How people talk on calls (issue 31): a talk ratio, who talks the most, the questions asked on a call. */
+  'coaching',
   /** A name the caller has no record of; a question outside the CRM. */
   'unknown',
   'outside',

@@ -27,9 +27,9 @@ export function questionsRoutesWith(
   limiter: Pick<RateLimiter, 'consume'>,
   assistant?: Answerer,
 ): FastifyPluginAsyncZod {
-  // The caller's own tasks are answered from them, never by the model (it has no tool that reads tasks).
+  // The caller's own tasks and the coaching figures are answered from them, never by the model (it has no tool that reads them).
   const answer = (caller: Caller, input: AskInput, offline: () => Promise<OfflineAnswer>) =>
-    assistant && !readTaskQuestion(input.query)
+    assistant && !readTaskQuestion(input.query) && !service.answersCoaching(input.query)
       ? assistant.answer(caller, input, offline)
       : offline().then((a): ModelAnswer => ({ ...a, model: false, note: null, command: null }));
   return async (app) => {

@@ -22,6 +22,10 @@ import { answerTasks, readTaskQuestion } from './answer-tasks';
 import type { CallWordsReads } from '../../recordings/call-words';
 import { findQuotes, NOT_IN_CALLS, quotesAnswer, type Quotes } from './answer-said';
 import { readSaidQuestion } from './said-question';
+import { answerTalkRatio, answerTeamTalk, type CoachingReads } from './answer-coaching';
+import { answerCallQuestions, answerCallTalk } from './answer-call-coaching';
+import { readCoachingQuestion, type CoachingQuestion } from './coaching-question';
+import type { RecordingReads } from '../../recordings/recording-reads';
 
 /** The other modules' reads the answers use (built in services.ts): the answerers', the named records', and the vocabulary's. */
 export type QuestionReads = AnswerDeps &
@@ -31,6 +35,8 @@ export type QuestionReads = AnswerDeps &
     companies: Pick<CompanyReads, 'named'>;
     /** What was said on calls (the transcripts' segments). */
     callWords: Pick<CallWordsReads, 'search'>;
+    /** The calls someone was on ("the call with Kaveri"), for the coaching questions. */
+    recordings: Pick<RecordingReads, 'callsWithPerson' | 'latestForCompanies'>;
   };
 
 /** The workspace's people and labels, so a question can name them. */
@@ -100,12 +106,21 @@ export function createQuestionsService(deps: {
   named: NamedRecords;
   /** The caller's tasks ("what are my tasks today"); without it such questions read as about deals. */
   tasks?: Pick<TaskReads, 'dueToday' | 'open'>;
+  /** The coaching figures ("what was my talk ratio last week"); without them such questions read as others. */
+  coaching?: CoachingReads;
   now?: () => Date;
 }) {
   const { reads, named } = deps;
   const clock = deps.now ?? (() => new Date());
   /** Companies the caller sees whose name matches the account the question names (exact, else prefix, else substring). */
   const companiesNamed = (caller: Caller, account: string): Promise<Company[]> => reads.companies.named(caller, account);
+  const answerCoaching = (ctx: AskContext, q: CoachingQuestion, vocab: Vocabulary): Promise<Answer> => {
+    const coachingDeps = { coaching: deps.coaching!, recordings: reads.recordings, companies: reads.companies, named };
+    if (q.kind === 'talk_ratio') return answerTalkRatio(ctx, coachingDeps, vocab, q);
+    if (q.kind === 'team_talk') return answerTeamTalk(ctx, coachingDeps, q);
+    if (q.kind === 'call_talk') return answerCallTalk(ctx, coachingDeps, vocab, q);
+    return answerCallQuestions(ctx, coachingDeps, vocab, q);
+  };
 
   return {
     async ask(caller: Caller, query: string, options: AskOptions = {}): Promise<Asked> {
@@ -118,6 +133,12 @@ export function createQuestionsService(deps: {
       // The caller's own to-dos: read before any record name, so "overdue tasks" is not about deals.
       const taskQuestion = deps.tasks && !prefixed ? readTaskQuestion(question) : null;
       if (taskQuestion) return { ...(await answerTasks(caller, taskQuestion, deps.tasks!, zone)), intent: 'tasks' };
+      // How the caller and their team talk on calls: the coaching figures, whatever account the question is asked for.
+      const coachingQuestion = deps.coaching ? readCoachingQuestion(question, today) : null;
+      if (coachingQuestion) {
+        const ctx: AskContext = { caller, zone, today, now, account: null };
+        return { ...(await answerCoaching(ctx, coachingQuestion, vocab)), intent: 'coaching' };
+      }
       const asked = prefixed ?? (options.account?.trim() || null);
       let account: AskContext['account'] = null;
       if (asked) {
@@ -148,6 +169,13 @@ export function createQuestionsService(deps: {
       }
       const a = await answer(read, ctx, reads, vocab);
       return { ...(decided.cite ? citeAccounts(a, ctx) : a), intent: read.intent.name };
+    },
+
+    /** Whether the question is one the coaching figures answer (the model has no tool for them, so they are answered here). */
+    answersCoaching(query: string): boolean {
+      if (!deps.coaching) return false;
+      const question = expandShorthand(splitAccountPrefix(query).question);
+      return readCoachingQuestion(question, localDate(clock(), 'UTC')) !== null;
     },
 
     /**
