@@ -1,6 +1,7 @@
 import type { Bench } from './lib/bench';
 import { commandBench } from './assistant/command-bench';
 import { callSuggestionsBench } from './call-suggestions/call-suggestions-bench';
+import { coachingDataBench } from './coaching/data';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { loadDealsBench, loadMixedBench } from './load/load-bench';
@@ -27,6 +28,7 @@ export const BENCHES: Bench[] = [
   recordsBench,
   commandBench,
   callSuggestionsBench,
+  coachingDataBench,
   hubspotBench,
   loadDealsBench,
   loadMixedBench,

@@ -27,9 +27,18 @@ export function knownZoneOrNull(value: string | null | undefined): string | null
   }
 }
 
+/** One formatter per zone: making one costs far more than formatting with it (a year's calls are read per request). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** yyyy-mm-dd of `instant` on a wall calendar in `zone`. */
 export function localDay(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  let format = dayFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size > 500) dayFormats.clear();
+    dayFormats.set(zone, format);
+  }
+  return format.format(instant);
 }
 
 export function addDays(day: string, days: number): string {

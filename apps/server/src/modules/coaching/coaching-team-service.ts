@@ -17,6 +17,8 @@ export type CoachingTeamDeps = {
 };
 
 const iso = (d: Date) => d.toISOString();
+/** A user id nobody has: a malformed id is looked up as this, so it reads as nobody (404) after the period is checked. */
+const NO_ONE = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The Coaching page's data (issue 31): each person's conversation figures over a period, as the
@@ -30,10 +32,8 @@ export function createCoachingTeamService(deps: CoachingTeamDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** The viewer's period: their saved zone, else their browser's, else UTC. */
-  async function periodFor(viewer: Viewer, range: CoachingRange): Promise<Period> {
-    const zone = knownZoneOrNull(await repo.zoneOf(viewer)) ?? knownZoneOrNull(range.timeZone) ?? 'UTC';
-    return resolvePeriod(range, zone, now());
-  }
+  const periodFor = (saved: string | null, range: CoachingRange): Period =>
+    resolvePeriod(range, knownZoneOrNull(saved) ?? knownZoneOrNull(range.timeZone) ?? 'UTC', now());
 
   const rowOf = (person: CoachingPersonRow, means: PersonFigures | undefined): TCoachingRow => ({
     user_id: person.id,
@@ -63,13 +63,10 @@ export function createCoachingTeamService(deps: CoachingTeamDeps) {
    * weekly trend and the best and worst calls. Null when the viewer does not see that person.
    */
   async function person(viewer: Viewer, userId: string, range: CoachingRange): Promise<TCoachingPerson | null> {
-    const period = await periodFor(viewer, range);
-    const who = isUuid(userId) ? await repo.person(viewer, userId) : null;
+    const { zone, person: who } = await repo.person(viewer, isUuid(userId) ? userId : NO_ONE);
+    const period = periodFor(zone, range);
     if (!who) return null;
-    const [calls, peers] = await Promise.all([
-      repo.calls(viewer, who.id, period.start, period.end),
-      repo.means(viewer, period.start, period.end, { teamOf: who.reportsTo }),
-    ]);
+    const { calls, team: peers } = await repo.personAndTeam(viewer, who.id, period.start, period.end, { teamOf: who.reportsTo });
     const own = meansOf(calls);
     const median = teamMedian(peers);
     const byWeek = new Map<string, typeof calls>();
@@ -104,8 +101,9 @@ export function createCoachingTeamService(deps: CoachingTeamDeps) {
   return {
     /** GET /api/coaching: one row per person the viewer sees, and the median of the rows with calls. */
     async team(viewer: Viewer, range: CoachingRange): Promise<TCoachingTeam> {
-      const period = await periodFor(viewer, range);
-      const [people, means] = await Promise.all([repo.people(viewer), repo.means(viewer, period.start, period.end)]);
+      const { zone, people } = await repo.people(viewer);
+      const period = periodFor(zone, range);
+      const means = await repo.means(viewer, period.start, period.end);
       const byUser = new Map(means.map((m) => [m.userId, m]));
       // A deactivated person stays in the table while the period holds calls of theirs.
       const rows = people.filter((p) => p.active || byUser.has(p.id)).map((p) => rowOf(p, byUser.get(p.id)));
