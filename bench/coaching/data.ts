@@ -109,7 +109,8 @@ export async function generate(database: Database, log: (line: string) => void) 
   await exec(database, 'vacuum analyze');
   const [{ n } = { n: 0 }] = await execute<{ n: number }>(database.db, sql`select count(*)::int as n from call_stats_people`);
   log(
-    `  coaching: ${h.rows.length} people, ${RECORDINGS} recordings, ${n} call_stats_people rows in ${Math.round(performance.now() - t0)} ms`,
+    `  coaching: ${h.rows.length} people, ${RECORDINGS} recordings, ${n} call_stats_people rows ` +
+      `in ${Math.round(performance.now() - t0)} ms`,
   );
 
   const tokens = { manager: randomBytes(32).toString('base64url'), admin: randomBytes(32).toString('base64url') };
@@ -213,14 +214,15 @@ export async function runCoachingDataBench(o: Options = DEFAULTS): Promise<Bench
   const server = await startOwnServer({ dataDir, env: { DEMO_SEED: '0', LOG_LEVEL: 'warn' } });
   const client = httpGetter(server.baseURL);
   const outcomes: (Outcome & { target: boolean })[] = [];
-  let tableAnswer: { rows: { user_id: string; calls: number }[] } | null = null;
+  type Answer = { rows?: { user_id: string; calls: number }[]; calls?: number };
+  let tableAnswer = null as Answer | null;
   try {
     const get = (url: string, token: string) => client.get(url, { authorization: `Bearer ${token}` });
     const settleUntil = performance.now() + o.settleSeconds * 1000;
     while (performance.now() < settleUntil) for (const c of cases) await get(c.url, c.token);
     for (const c of cases) {
-      const answer = JSON.parse(await get(c.url, c.token)) as { rows?: { user_id: string; calls: number }[]; calls?: number };
-      if (c === cases[0]) tableAnswer = answer as typeof tableAnswer;
+      const answer = JSON.parse(await get(c.url, c.token)) as Answer;
+      if (c === cases[0]) tableAnswer = answer;
       for (let i = 0; i < o.warmup; i++) await get(c.url, c.token);
       const cpuBefore = cpuMsOf(server.pid);
       const latency = summarize(await timeSequential(() => get(c.url, c.token), 0, o.requests));
@@ -257,7 +259,7 @@ export async function runCoachingDataBench(o: Options = DEFAULTS): Promise<Bench
       mismatches = [...new Set([...expected.keys(), ...got.keys()])]
         .filter((id) => (expected.get(id) ?? 0) !== (got.get(id) ?? 0))
         .map((id) => `${id}: ${got.get(id) ?? 0} (rule: ${expected.get(id) ?? 0})`);
-      if ((tableAnswer?.rows.length ?? 0) !== h.managerTeam) mismatches.push(`${tableAnswer?.rows.length} rows, ${h.managerTeam} people`);
+      if ((tableAnswer?.rows?.length ?? 0) !== h.managerTeam) mismatches.push(`${tableAnswer?.rows?.length} rows, ${h.managerTeam} people`);
     } finally {
       await database.close();
       release();
@@ -289,7 +291,8 @@ function report(
       `the first manager (13 people including them). The real server (DEMO_SEED=0) on PGlite, Bearer session; ${o.settleSeconds} s ` +
       `unrecorded, then ${o.warmup} unrecorded + ${o.requests} sequential GETs per request over one kept-alive connection, timed to ` +
       `the last body byte; the server process's CPU time (user + system, /proc) over the measured requests, per request, shows what ` +
-      `a request costs whatever else the machine runs. Bench and server at nice ${o.nice}. The admin's year-long reads are shown for scale (no target). The manager's table is then checked against ` +
+      `a request costs whatever else the machine runs. Bench and server at nice ${o.nice}. The admin's year-long reads are ` +
+      `shown for scale (no target). The manager's table is then checked against ` +
       `a count of the rows under the visibility rule written in the bench. No index beyond migration 0036's ` +
       `call_stats_people_user_idx (workspace, person, time) is needed. Target: p95 at most ${TARGET_P95_MS} ms. ` +
       'Run alone: `npx tsx bench/coaching/data.ts`.',
