@@ -2,6 +2,7 @@ import type { Bench } from './lib/bench';
 import { commandBench } from './assistant/command-bench';
 import { callSuggestionsBench } from './call-suggestions/call-suggestions-bench';
 import { coachingStatsBench } from './coaching/hand-set';
+import { coachingDataBench } from './coaching/data';
 import { dealsBench } from './deals/deals-bench';
 import { healthBench } from './health';
 import { loadDealsBench, loadMixedBench } from './load/load-bench';
@@ -31,6 +32,7 @@ export const BENCHES: Bench[] = [
   commandBench,
   callSuggestionsBench,
   coachingStatsBench,
+  coachingDataBench,
   hubspotBench,
   loadDealsBench,
   loadMixedBench,

@@ -37,6 +37,7 @@ import { recordingEmailRoutes } from './modules/recordings/recording-email-route
 import { participantsRoutes } from './modules/recordings/participants-routes';
 import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { tasksRoutes } from './modules/tasks/tasks-routes';
+import { coachingTeamRoutes } from './modules/coaching/coaching-team-routes';
 import { callSuggestionsRoutes } from './modules/call-suggestions/call-suggestions-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { questionsRoutes } from './modules/assistant/questions/questions-routes';
@@ -154,6 +155,7 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(hubspotRoutes(services.hubspot.connect, services.hubspot.fields, config.appUrl));
   await app.register(hubspotWebhookRoutes(services.hubspot.webhooks));
   await app.register(tasksRoutes(services.tasks));
+  await app.register(coachingTeamRoutes(services.coachingTeam));
   await app.register(callSuggestionsRoutes(services.callSuggestions));
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));

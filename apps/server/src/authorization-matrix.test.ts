@@ -974,6 +974,14 @@ const MATRIX: Row[] = [
     request: () => ({ url: `/api/command/process-command?command=${encodeURIComponent('create company Matrix Co')}&email=${RAHUL}` }),
     expect: [401, 200, 403, 403, 403, 403, 403, 403, 403],
   },
+  // ---- coaching: the figures of the people the caller sees (a rep: themselves; a manager: their subtree; admins: all) --
+  { route: 'GET /api/coaching', note: 'the people the caller sees', request: () => ({ url: '/api/coaching' }), expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/coaching/users/:id',
+    note: "rahul's figures: himself, those above him and the workspace's admins",
+    request: (c) => ({ url: `/api/coaching/users/${c.ids.rahul}` }),
+    expect: [401, 200, 404, 200, 200, 404, 404, 404, 404],
+  },
   // ---- tasks: the assignee, the creator and those above the assignee (the deal must be visible too) ------------------
   { route: 'GET /api/tasks', note: "the caller's own", request: () => ({ url: '/api/tasks' }), expect: SIGNED_IN(200) },
   {

@@ -172,6 +172,23 @@ async function addTasks(organizationId: string, w: Workspace): Promise<void> {
     .values(rows.map(({ owner, ...rest }) => ({ organizationId, assigneeId: owner, createdBy: owner, dueDate: '2020-01-01', ...rest })));
 }
 
+/**
+ * Coaching figures for every call, its uploader as the team-side speaker (issue 31): the Coaching
+ * routes must give a rep no row, figure or call of the other team.
+ */
+async function addCallStats(organizationId: string): Promise<void> {
+  await execute(
+    t.database.db,
+    sql`insert into call_stats_people (recording_id, organization_id, user_id, uploaded_by, recorded_at, duration_seconds, talk_ratio,
+        longest_monologue_seconds, longest_monologue_start, interactivity, patience_seconds, questions, questions_per_hour,
+        words_per_minute, fillers_per_minute)
+      select r.id, r.organization_id, r.uploaded_by, r.uploaded_by, coalesce(r.recorded_at, r.created_at), 1800, 0.5, 60, 12, 3, 0.8,
+        12, 24, 140, 1
+      from recordings r where r.organization_id = ${organizationId} and r.uploaded_by is not null
+      on conflict do nothing`,
+  );
+}
+
 beforeAll(async () => {
   whatsapp = await startFakeWhatsapp();
   t = await createTestApp({ seed: true, env: { ...whatsapp.env(), WHATSAPP_VERIFY_TOKEN: 'leak-scan-verify-token' } });
@@ -202,6 +219,7 @@ beforeAll(async () => {
   }
 
   await addTasks(rahul!.organizationId, w);
+  await addCallStats(rahul!.organizationId);
   // Records either scanned rep sees: no note goes on them (a rep reads the notes of what they see, and a
   // deal name of one team may be the name of another team's deal too).
   const seenByARep = [rahul!, kavya!].map((rep) => seenBy(subtree(rep.userId, w.people), w));
@@ -594,6 +612,26 @@ describe('leak scan: no answer names a deal or account only the other team can s
     // The questions found quotes, all of them on calls the rep sees.
     expect(quoted.length).toBeGreaterThan(0);
     for (const id of quoted) expect(visible.has(id), id).toBe(true);
+  });
+
+  it.each([0, 1])("coaching: no row, figure or call of the other team's people (team %i)", async (i) => {
+    const team = teams[i]!;
+    const year = new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10);
+    const ask = (url: string) => t.app.inject({ method: 'GET', url, headers: team.rep.headers });
+    const table = (await ask(`/api/coaching?from=${year}`)).json<{ rows: { user_id: string; calls: number }[] }>();
+    // The rep sees their own row, with calls, and nobody else's.
+    expect(table.rows.map((r) => r.user_id)).toEqual([team.rep.userId]);
+    expect(table.rows[0]!.calls).toBeGreaterThan(0);
+    for (const userId of team.others.users) {
+      const res = await ask(`/api/coaching/users/${userId}?from=${year}`);
+      expect(res.statusCode, userId).toBe(404);
+      expect(res.body).not.toContain(userId);
+    }
+    const own = await ask(`/api/coaching/users/${team.rep.userId}?from=${year}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json<{ best: unknown[] }>().best.length).toBeGreaterThan(0);
+    for (const id of team.others.recordings) if (!team.own.recordings.includes(id)) expect(own.body).not.toContain(id);
+    sent += 2 + team.others.users.length;
   });
 
   it.each([0, 1])('process-command on the other team records (team %i)', { timeout: 120_000 }, async (i) => {

@@ -111,6 +111,8 @@ import { createCallSuggestionsJobs, extractCallSuggestionsJob } from './modules/
 import { createModelProposer } from './modules/call-suggestions/model-proposals';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
+import { createCoachingTeamRepo } from './modules/coaching/coaching-team-repo';
+import { createCoachingTeamService } from './modules/coaching/coaching-team-service';
 import { createDealScoreService } from './modules/deal-score/deal-score-service';
 import { createDealScoreJobs } from './modules/deal-score/deal-score-jobs';
 import { createSearchRepo } from './modules/search/search-repo';
@@ -481,6 +483,12 @@ export function createServices({
   /** Tasks (the home's to-dos, a record's tasks); the assistant and the morning digest read them through `taskReads`. */
   const tasks = createTasksService({ repo: createTasksRepo(db), access, now });
   const taskReads = createTaskReads(tasks);
+  /** The Coaching page's figures per person over a period (issue 31); the assistant asks `team` and `person` of it too. */
+  const coachingTeam = createCoachingTeamService({
+    repo: createCoachingTeamRepo(db),
+    recordingTitles: (viewer, ids) => reads.recordings.callsOf(viewer, ids),
+    now,
+  });
   const crmChanges = createCrmChangesRepo(db);
   const pipelineSettings = createPipelinesService({ db, repo: createPipelineSettingsRepo, bound: hubspot.writeThrough.bound });
   /** Suggested CRM updates from each ready recording linked to a deal (issue 30, item 3). */
@@ -652,6 +660,7 @@ export function createServices({
     callSuggestions,
     tasks,
     taskReads,
+    coachingTeam,
     recordings,
     processId,
     recordingEmail: createRecordingEmailService({ database, adapters, log }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateProblem } from './bounds';
 
 /**
  * Coaching (issue 31): who spoke when on a call, the call's conversation statistics (the meeting page's
@@ -164,6 +165,33 @@ export const ZCoachingRange = z.object({
   from: z.string(),
   to: z.string(),
 });
+
+/** The longest period the Coaching page reads at once, in days (both ends included). */
+export const COACHING_MAX_DAYS = 366;
+/** The period when none is asked for: the last 30 days, today included. */
+export const COACHING_DEFAULT_DAYS = 30;
+
+/** Why a Coaching period or person is refused, in the words the page shows. */
+export const COACHING_MESSAGES = {
+  reversed: 'The period ends before it starts: "to" must be the same day as "from" or later.',
+  tooLong: `A period is at most ${COACHING_MAX_DAYS} days long: choose a shorter range.`,
+  personNotFound: 'Person not found',
+} as const;
+
+const ZCoachingDay = (label: 'from' | 'to') =>
+  z.string(`${label} must be a date as yyyy-mm-dd`).superRefine((v, ctx) => {
+    const problem = dateProblem(v, label);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * GET /api/coaching and /api/coaching/users/{id}: the period, days in the viewer's time zone, both
+ * included. Without `to`: today; without `from`: the 30 days ending on `to`. At most 366 days.
+ */
+export const ZCoachingQuery = z.object({ from: ZCoachingDay('from').optional(), to: ZCoachingDay('to').optional() });
+export type TCoachingQuery = z.infer<typeof ZCoachingQuery>;
+
+export const ZCoachingUserParams = z.object({ id: z.string().max(64, COACHING_MESSAGES.personNotFound) });
 
 export const ZCoachingRow = z.object({
   user_id: z.string(),

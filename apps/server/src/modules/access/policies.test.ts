@@ -100,6 +100,12 @@ describe('permission policy', () => {
     expect(answer(rep, 'person.view-deals', { personSeen: false })).toEqual([403, M.teamDealsOnly]);
   });
 
+  it('coaching.view-person: someone the caller sees (themselves, their team; admins: anyone); anyone else does not exist (404)', () => {
+    expect(answer(rep, 'coaching.view-person', { personSeen: true })).toBeNull();
+    expect(answer(admin, 'coaching.view-person', { personSeen: true })).toBeNull();
+    expect(answer(manager, 'coaching.view-person', { personSeen: false })).toEqual([404, M.personNotFound]);
+  });
+
   it('deal.edit, company.edit, contact.edit: whoever sees the record; for anyone else it does not exist (404)', () => {
     expect(answer(rep, 'deal.edit', { seen: true })).toBeNull();
     expect(answer(rep, 'company.edit', { seen: true })).toBeNull();

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ADMIN_ROLES, isAdminRole } from '@pipewise/contract/common';
+import { COACHING_MESSAGES } from '@pipewise/contract/coaching';
 import { HUBSPOT_CONNECT_MESSAGES } from '@pipewise/contract/integrations';
 import { HttpError } from '../../lib/http-error';
 
@@ -73,6 +74,8 @@ export type Resources = {
    * (`organizerSeen`: the organiser is the caller or below them, or the caller is an admin).
    */
   'meeting.manage': { organizerId: string | null; organizerSeen: boolean };
+  /** A person's coaching figures (issue 31): someone the caller sees (themselves or below them; admins: anyone), else 404. */
+  'coaching.view-person': { personSeen: boolean };
 };
 
 export type Action = keyof Resources;
@@ -100,6 +103,7 @@ export const REFUSAL_MESSAGES = {
   contactNotFound: 'Contact not found',
   videoNotFound: 'Video not found',
   organizerOnly: 'Only the organiser of the call or their managers can change it.',
+  personNotFound: COACHING_MESSAGES.personNotFound,
 } as const;
 
 const M = REFUSAL_MESSAGES;
@@ -172,6 +176,7 @@ const RULES: Rules = {
   'task.assign': (actor, { assigneeId, assigneeSeen }) => (assigneeId === actor.id || assigneeSeen ? null : forbidden(M.assignTasksToTeam)),
   'meeting.manage': (actor, { organizerId, organizerSeen }) =>
     organizerId !== null && (organizerId === actor.id || organizerSeen) ? null : forbidden(M.organizerOnly),
+  'coaching.view-person': (_actor, { personSeen }) => (personSeen ? null : unseen(M.personNotFound)),
 };
 
 /** Why the actor may not do this, or null when they may. */
