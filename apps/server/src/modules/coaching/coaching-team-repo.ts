@@ -54,6 +54,20 @@ export function createCoachingTeamRepo(db: DbOrTx) {
       and p.recorded_at >= ${start.toISOString()} and p.recorded_at < ${end.toISOString()} and ${scope.recordings(viewer, 'p')}`;
   }
 
+  /**
+   * Rows of the period of one team (its head and everyone below; the workspace when null), whoever the viewer is:
+   * read only for the team's median, an aggregate that names no person and no call. A rep compares
+   * their figures with their team's although they see no one else's.
+   */
+  function teamRows(viewer: Viewer, start: Date, end: Date, teamOf: string | null): SQL {
+    const members = teamOf
+      ? sql` and p.user_id = any(array(select ${teamOf}::uuid union all
+          select below.id from (${idsBelow(viewer.organizationId, teamOf)}) below))`
+      : sql``;
+    return sql`p.organization_id = ${viewer.organizationId}${members}
+      and p.recorded_at >= ${start.toISOString()} and p.recorded_at < ${end.toISOString()}`;
+  }
+
   /** Each figure's mean and how many calls have it, per person (with `calls`, `user_id`). */
   const meanColumns = sql.join(
     COACHING_FIGURES.map((f) => sql.raw(`avg(p.${COLUMNS[f]}::float8) as "${f}", count(p.${COLUMNS[f]})::int as "${f}_calls"`)),
@@ -102,7 +116,7 @@ export function createCoachingTeamRepo(db: DbOrTx) {
 
     /**
      * One person's calls in the period that the viewer sees (oldest first), and the means of the people
-     * of `filter`'s team, in one statement. Each part comes as one JSON array: a year of calls is a few
+     * of `filter`'s team (all of them: only their median leaves the service), in one statement. Each part comes as one JSON array: a year of calls is a few
      * hundred rows, and reading them as one value costs a fraction of reading each row's columns.
      */
     async personAndTeam(
@@ -124,7 +138,7 @@ export function createCoachingTeamRepo(db: DbOrTx) {
             (select json_agg(json_build_array(${callItems}) order by p.recorded_at, p.recording_id)
               from call_stats_people p where p.user_id = ${userId} and ${visibleRows(viewer, start, end, {})}) as calls,
             (select json_agg(m) from (select p.user_id, count(*)::int as calls, ${meanColumns}
-              from call_stats_people p where ${visibleRows(viewer, start, end, filter)} group by p.user_id) m) as team`,
+              from call_stats_people p where ${teamRows(viewer, start, end, filter.teamOf ?? null)} group by p.user_id) m) as team`,
       );
       return {
         calls: (row?.calls ?? []).map(([recordingId, at, monologueStart, ...values]) => ({

@@ -226,8 +226,10 @@ describe("GET /api/coaching/users/{id}: one person's figures, trend and calls", 
     expect(own.status).toBe(200);
     expect(own.body.calls).toBe(2);
     expect(JSON.stringify(own.body)).not.toContain(calls['Joint call']);
-    // Of his manager's team a rep sees only himself: the median is his own.
-    expect(own.body.team_median.talk_ratio.value).toBeCloseTo(0.55, 6);
+    // A rep sees no one else's figures, but compares his with his manager's whole team's median, an
+    // aggregate naming no one: Rahul over all three of his calls (0.667) and Priya (0.3).
+    expect(own.body.team_median.talk_ratio.value).toBeCloseTo((0.3 + 2 / 3) / 2, 6);
+    expect(JSON.stringify(own.body)).not.toContain('Priya');
     const tara = await person(s.meera, id.tara);
     expect(tara.body.calls).toBe(1);
     // Tara's team is Kavya's: Kavya 0.5 and Tara 0.2.

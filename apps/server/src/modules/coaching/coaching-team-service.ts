@@ -59,7 +59,7 @@ export function createCoachingTeamService(deps: CoachingTeamDeps) {
 
   /**
    * GET /api/coaching/users/{id}: one person's figures against their team's median (their manager's
-   * subtree, or the workspace for someone without a manager, as far as the viewer sees it), the
+   * subtree, or the workspace for someone without a manager: an aggregate, so a rep gets it too), the
    * weekly trend and the best and worst calls. Null when the viewer does not see that person.
    */
   async function person(viewer: Viewer, userId: string, range: CoachingRange): Promise<TCoachingPerson | null> {
