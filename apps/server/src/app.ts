@@ -38,6 +38,8 @@ import { participantsRoutes } from './modules/recordings/participants-routes';
 import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { tasksRoutes } from './modules/tasks/tasks-routes';
 import { callSuggestionsRoutes } from './modules/call-suggestions/call-suggestions-routes';
+import { callStatsRoutes } from './modules/coaching/call-stats-routes';
+import { competitorsRoutes } from './modules/coaching/competitors-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { questionsRoutes } from './modules/assistant/questions/questions-routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp-routes';
@@ -155,6 +157,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(hubspotWebhookRoutes(services.hubspot.webhooks));
   await app.register(tasksRoutes(services.tasks));
   await app.register(callSuggestionsRoutes(services.callSuggestions));
+  await app.register(callStatsRoutes(services.callStats));
+  await app.register(competitorsRoutes(services.competitors));
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));
   await app.register(whatsappRoutes(services.whatsappVerification));

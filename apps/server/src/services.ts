@@ -109,6 +109,12 @@ import { createCallSuggestionsRepo } from './modules/call-suggestions/call-sugge
 import { createCallSuggestionsService } from './modules/call-suggestions/call-suggestions-service';
 import { createCallSuggestionsJobs, extractCallSuggestionsJob } from './modules/call-suggestions/call-suggestions-jobs';
 import { createModelProposer } from './modules/call-suggestions/model-proposals';
+import { createCallStatsService } from './modules/coaching/call-stats-service';
+import { createCallStatsRepo } from './modules/coaching/call-stats-repo';
+import { createCallStatsJobs, callStatsJob, workspaceCallStatsJob } from './modules/coaching/call-stats-jobs';
+import { voiceTurnsStandIn } from './modules/coaching/call-stats-voice-turns';
+import { createCompetitorsRepo } from './modules/coaching/competitors-repo';
+import { createCompetitorsService } from './modules/coaching/competitors-service';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
 import { createDealScoreService } from './modules/deal-score/deal-score-service';
@@ -190,6 +196,8 @@ function wireRecordings(deps: {
   driveTokens?: DriveTokenSource;
   /** This process's id (runtime/processes.ts), stamped on the names of the media it stores. */
   processId?: string;
+  /** After a person corrected a recording's participants (its call statistics are computed again). */
+  onParticipantsCorrected?: ParticipantsDeps['onCorrected'];
 }) {
   const repo = createRecordingsRepo(deps.db);
   const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue, processing: createProcessingRepo(deps.db) });
@@ -215,6 +223,7 @@ function wireRecordings(deps: {
     callsAround: (viewer, dealId, at, margin) => deps.reads.calendar.callsAround(viewer, dealId, at, margin),
     createContact: deps.createContact,
     deals: deps.deals,
+    onCorrected: deps.onParticipantsCorrected,
   });
   const shared = {
     repo,
@@ -476,6 +485,7 @@ export function createServices({
     log,
     driveTokens: googleDriveTokens(googleConnections, googleTokens),
     processId,
+    onParticipantsCorrected: async (recordingId) => void (await queue.enqueue(callStatsJob, { recordingId })),
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
   /** Tasks (the home's to-dos, a record's tasks); the assistant and the morning digest read them through `taskReads`. */
@@ -499,6 +509,23 @@ export function createServices({
     },
     tasks,
     model: adapters.llm ? createModelProposer(adapters.llm) : undefined,
+  });
+  /**
+   * Each call's conversation statistics (issue 31): who spoke when (transcript labels, else a stereo
+   * recording's channels) and the figures the Call stats tab and the Coaching page read.
+   */
+  const callStats = createCallStatsService({
+    db,
+    repo: createCallStatsRepo,
+    competitors: createCompetitorsRepo,
+    recordings: reads.recordings,
+    // Stand-in until the recordings module's voiceTurns read is merged (then: reads.recordings.voiceTurns).
+    voiceTurns: voiceTurnsStandIn(db),
+  });
+  /** The workspace's competitors (Settings): a change counts the workspace's calls again, a page at a time. */
+  const competitors = createCompetitorsService({
+    repo: createCompetitorsRepo(db),
+    onChanged: async (organizationId) => void (await queue.enqueue(workspaceCallStatsJob, { organizationId, after: null })),
   });
   /**
    * The assistant's command services over the CRM services the screens use, and each caller's
@@ -609,9 +636,15 @@ export function createServices({
         await queue
           .enqueue(extractCallSuggestionsJob, { recordingId })
           .catch((e: unknown) => jobLog.warn({ err: e }, 'call suggestions not queued'));
+        await queue.enqueue(callStatsJob, { recordingId }).catch((e: unknown) => jobLog.warn({ err: e }, 'call statistics not queued'));
       },
     }),
     createCallSuggestionsJobs({ extract: (recordingId) => callSuggestions.extract(recordingId) }),
+    createCallStatsJobs({
+      compute: (recordingId) => callStats.compute(recordingId),
+      computePage: (organizationId, after, limit) => callStats.computePage(organizationId, after, limit),
+      queue,
+    }),
   ];
   const jobs = moduleJobs.flatMap((module) => module.handlers);
   /** What the worker processes keep queued on a timer, each module's own schedule. */
@@ -650,6 +683,8 @@ export function createServices({
     /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
     pipelines: pipelineSettings,
     callSuggestions,
+    callStats,
+    competitors,
     tasks,
     taskReads,
     recordings,

@@ -98,6 +98,23 @@ const toCall = (r: CallRow): CallRecording => ({
   uploadedBy: r.uploaded_by,
 });
 
+/** A recording as its call statistics read it (coaching). */
+export type CallForStats = {
+  id: string;
+  organizationId: string;
+  uploadedBy: string | null;
+  uploaderName: string | null;
+  /** When it took place: recorded, else uploaded. */
+  recordedAt: Date;
+  status: string;
+  transcriptStatus: string;
+  durationSeconds: number | null;
+  /** Whether the audio was read as two separated voices (null: not known yet). */
+  separateChannels: boolean | null;
+  segments: { start: number | null; end: number | null; speaker: string | null; text: string }[];
+  participants: { name: string | null; userId: string | null; contactId: string | null; speakerLabel: string | null }[];
+};
+
 export function createRecordingReads(db: DbOrTx) {
   /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
   const recordingScope = (caller: Viewer): SQL => scope.recordings(caller, 'r');
@@ -261,6 +278,86 @@ export function createRecordingReads(db: DbOrTx) {
         segments: segments.map((s) => ({ seq: s.seq, startSeconds: s.start_seconds ?? 0, speaker: s.speaker, text: s.text })),
         team: [...team.map((t) => t.name), ...mapped.map((m) => m.label)],
       };
+    },
+
+    /**
+     * A recording as its call statistics read it (coaching; no caller: the job runs for the system): its
+     * workspace, uploader, time, state, media length and stereo separation, its transcript's segments in
+     * order (a transcript without segments as one untimed piece) and its participants with their speaker labels.
+     */
+    async callForStats(recordingId: string): Promise<CallForStats | null> {
+      const [row] = await execute<{
+        id: string;
+        organization_id: string;
+        uploaded_by: string | null;
+        uploader_name: string | null;
+        at: string;
+        status: string;
+        transcript_status: string;
+        transcription: string | null;
+        duration_seconds: number | null;
+        separate_channels: boolean | null;
+      }>(
+        db,
+        sql`select r.id, r.organization_id, r.uploaded_by,
+          nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as uploader_name,
+          coalesce(r.recorded_at, r.created_at) as at, r.status, r.transcript_status, r.transcription, r.duration_seconds,
+          r.separate_channels
+        from recordings r left join users u on u.id = r.uploaded_by where r.id = ${recordingId}`,
+      );
+      if (!row) return null;
+      const segments = await execute<{ start_seconds: number | null; end_seconds: number | null; speaker: string | null; text: string }>(
+        db,
+        sql`select start_seconds, end_seconds, speaker, text from recording_segments where recording_id = ${recordingId} order by seq`,
+      );
+      const participants = await execute<{
+        name: string | null;
+        user_id: string | null;
+        contact_id: string | null;
+        speaker_label: string | null;
+      }>(
+        db,
+        sql`select name, user_id, contact_id, speaker_label from recording_participants where recording_id = ${recordingId}
+            order by organizer desc, created_at, id`,
+      );
+      const text = row.transcription?.trim() ?? '';
+      return {
+        id: row.id,
+        organizationId: row.organization_id,
+        uploadedBy: row.uploaded_by,
+        uploaderName: row.uploader_name,
+        recordedAt: new Date(row.at),
+        status: row.status,
+        transcriptStatus: row.transcript_status,
+        durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+        separateChannels: row.separate_channels,
+        segments: segments.length
+          ? segments.map((s) => ({
+              start: s.start_seconds === null ? null : Number(s.start_seconds),
+              end: s.end_seconds === null ? null : Number(s.end_seconds),
+              speaker: s.speaker?.trim() ? s.speaker : null,
+              text: s.text,
+            }))
+          : text
+            ? [{ start: null, end: null, speaker: null, text }]
+            : [],
+        participants: participants.map((p) => ({
+          name: p.name,
+          userId: p.user_id,
+          contactId: p.contact_id,
+          speakerLabel: p.speaker_label,
+        })),
+      };
+    },
+
+    /** A page of a workspace's recording ids after `after` (in id order): the coaching module recomputes them in batches. */
+    async workspaceRecordingIds(organizationId: string, after: string | null, limit: number): Promise<string[]> {
+      const rows = await execute<{ id: string }>(
+        db,
+        sql`select id from recordings where organization_id = ${organizationId} ${after ? sql`and id > ${after}::uuid` : sql``}
+            order by id limit ${limit}`,
+      );
+      return rows.map((r) => r.id);
     },
 
     /** A ready recording's uploader, workspace, title and summary: what its "insights ready" notice says, and to whom. */
