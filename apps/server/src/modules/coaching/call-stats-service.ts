@@ -16,7 +16,7 @@ export type CallStatsDeps = {
   db: DbOrTx;
   repo: (on: DbOrTx) => CallStatsRepo;
   competitors: (on: DbOrTx) => Pick<CompetitorsRepo, 'names'>;
-  recordings: Pick<RecordingReads, 'callOf' | 'callForStats' | 'workspaceRecordingIds'>;
+  recordings: Pick<RecordingReads, 'callOf' | 'callForStats' | 'callsForStats' | 'workspaceRecordingIds'>;
   /** A stereo recording's voice turns per channel (the recordings module's read). */
   voiceTurns: (recordingId: string) => Promise<VoiceTurns>;
 };
@@ -50,23 +50,46 @@ export function createCallStatsService(deps: CallStatsDeps) {
     return call;
   }
 
+  /** A call's statistics from what it holds: its voice turns are read only when they may be who spoke. */
+  async function statsOf(call: CallForStats, teamChannel: TeamChannel, competitors: string[]) {
+    const labelled = call.segments.some((s) => s.speaker !== null);
+    const voice: VoiceTurns =
+      !labelled && call.separateChannels === true ? await deps.voiceTurns(call.id) : { separated: call.separateChannels, turns: [] };
+    return computeCallStats(statsInputOf(call, voice, teamChannel, competitors));
+  }
+
   /**
-   * Reads, computes and stores one call's statistics; `teamChannel` sets the stereo team channel (else the
-   * stored one, left by default). Idempotent. Returns the speaker source, or null when there is nothing to read.
+   * Reads, computes and stores these calls' statistics (each with its stored team channel, left by default);
+   * a call without a transcript has none. Idempotent.
+   */
+  async function computeMany(recordingIds: string[]): Promise<void> {
+    const calls = await deps.recordings.callsForStats(recordingIds);
+    const channels = await repo.teamChannels(calls.map((c) => c.id));
+    const competitors = new Map<string, string[]>();
+    const items: Parameters<CallStatsRepo['storeMany']>[0] = [];
+    for (const call of calls) {
+      if (call.segments.length === 0) continue;
+      if (!competitors.has(call.organizationId))
+        competitors.set(call.organizationId, await deps.competitors(deps.db).names(call.organizationId));
+      const stats = await statsOf(call, channels.get(call.id) ?? 'left', competitors.get(call.organizationId)!);
+      items.push({ recording: call, stats, people: peopleRowsOf(call, stats) });
+    }
+    await repo.clear(calls.filter((c) => c.segments.length === 0).map((c) => c.id));
+    await repo.storeMany(items);
+  }
+
+  /**
+   * One call's statistics; `teamChannel` sets the stereo team channel (else the stored one). Returns the speaker
+   * source, or null when there is nothing to read.
    */
   async function compute(recordingId: string, teamChannel?: TeamChannel): Promise<TSpeakerSource | null> {
-    const call = await deps.recordings.callForStats(recordingId);
-    if (!call) return null;
-    if (call.segments.length === 0) {
-      await repo.clear(recordingId);
-      return null;
+    if (teamChannel === undefined) {
+      await computeMany([recordingId]);
+      return ((await repo.find(recordingId))?.speakerSource ?? null) as TSpeakerSource | null;
     }
-    const [channel, voice, competitors] = await Promise.all([
-      teamChannel ?? repo.teamChannel(recordingId),
-      deps.voiceTurns(recordingId),
-      deps.competitors(deps.db).names(call.organizationId),
-    ]);
-    const stats = computeCallStats(statsInputOf(call, voice, channel, competitors));
+    const call = await deps.recordings.callForStats(recordingId);
+    if (!call || call.segments.length === 0) return null;
+    const stats = await statsOf(call, teamChannel, await deps.competitors(deps.db).names(call.organizationId));
     await repo.store(call, stats.speaker_source, stats, peopleRowsOf(call, stats), teamChannel);
     return stats.speaker_source;
   }
@@ -82,11 +105,12 @@ export function createCallStatsService(deps: CallStatsDeps) {
 
   return {
     compute,
+    computeMany,
 
     /** The job for a workspace's recordings, a page at a time (after its competitor list changed): the ids it did. */
     async computePage(organizationId: string, after: string | null, limit: number): Promise<string[]> {
       const ids = await deps.recordings.workspaceRecordingIds(organizationId, after, limit);
-      for (const id of ids) await compute(id);
+      await computeMany(ids);
       return ids;
     },
 

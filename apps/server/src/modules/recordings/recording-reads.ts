@@ -123,7 +123,7 @@ export function createRecordingReads(db: DbOrTx) {
     to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
     d.id as deal_id, d.dealname as deal_name, c.name as company`;
 
-  return {
+  const reads = {
     /** The latest recordings of the accounts' deals (deals the caller sees too), newest first. */
     async latestForCompanies(caller: Viewer, companyIds: string[], limit: number): Promise<MeetingLine[]> {
       const rows = await execute<MeetingRow>(
@@ -286,7 +286,14 @@ export function createRecordingReads(db: DbOrTx) {
      * order (a transcript without segments as one untimed piece) and its participants with their speaker labels.
      */
     async callForStats(recordingId: string): Promise<CallForStats | null> {
-      const [row] = await execute<{
+      return (await reads.callsForStats([recordingId]))[0] ?? null;
+    },
+
+    /** `callForStats` of several recordings at once (three statements), in the order of `ids`. */
+    async callsForStats(ids: string[]): Promise<CallForStats[]> {
+      if (ids.length === 0) return [];
+      const list = `{${ids.join(',')}}`;
+      const rows = await execute<{
         id: string;
         organization_id: string;
         uploaded_by: string | null;
@@ -303,51 +310,73 @@ export function createRecordingReads(db: DbOrTx) {
           nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as uploader_name,
           coalesce(r.recorded_at, r.created_at) as at, r.status, r.transcript_status, r.transcription, r.duration_seconds,
           r.separate_channels
-        from recordings r left join users u on u.id = r.uploaded_by where r.id = ${recordingId}`,
+        from recordings r left join users u on u.id = r.uploaded_by where r.id = any(${list}::uuid[])`,
       );
-      if (!row) return null;
-      const segments = await execute<{ start_seconds: number | null; end_seconds: number | null; speaker: string | null; text: string }>(
+      const segments = await execute<{
+        recording_id: string;
+        start_seconds: number | null;
+        end_seconds: number | null;
+        speaker: string | null;
+        text: string;
+      }>(
         db,
-        sql`select start_seconds, end_seconds, speaker, text from recording_segments where recording_id = ${recordingId} order by seq`,
+        sql`select recording_id, start_seconds, end_seconds, speaker, text from recording_segments
+            where recording_id = any(${list}::uuid[]) order by recording_id, seq`,
       );
       const participants = await execute<{
+        recording_id: string;
         name: string | null;
         user_id: string | null;
         contact_id: string | null;
         speaker_label: string | null;
       }>(
         db,
-        sql`select name, user_id, contact_id, speaker_label from recording_participants where recording_id = ${recordingId}
-            order by organizer desc, created_at, id`,
+        sql`select recording_id, name, user_id, contact_id, speaker_label from recording_participants
+            where recording_id = any(${list}::uuid[]) order by recording_id, organizer desc, created_at, id`,
       );
-      const text = row.transcription?.trim() ?? '';
-      return {
-        id: row.id,
-        organizationId: row.organization_id,
-        uploadedBy: row.uploaded_by,
-        uploaderName: row.uploader_name,
-        recordedAt: new Date(row.at),
-        status: row.status,
-        transcriptStatus: row.transcript_status,
-        durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
-        separateChannels: row.separate_channels,
-        segments: segments.length
-          ? segments.map((s) => ({
-              start: s.start_seconds === null ? null : Number(s.start_seconds),
-              end: s.end_seconds === null ? null : Number(s.end_seconds),
-              speaker: s.speaker?.trim() ? s.speaker : null,
-              text: s.text,
-            }))
-          : text
-            ? [{ start: null, end: null, speaker: null, text }]
-            : [],
-        participants: participants.map((p) => ({
-          name: p.name,
-          userId: p.user_id,
-          contactId: p.contact_id,
-          speakerLabel: p.speaker_label,
-        })),
+      const group = <T extends { recording_id: string }>(xs: T[]) => {
+        const by = new Map<string, T[]>();
+        for (const x of xs) by.set(x.recording_id, [...(by.get(x.recording_id) ?? []), x]);
+        return by;
       };
+      const segmentsOf = group(segments);
+      const participantsOf = group(participants);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id): CallForStats[] => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const text = row.transcription?.trim() ?? '';
+        const own = segmentsOf.get(id) ?? [];
+        return [
+          {
+            id: row.id,
+            organizationId: row.organization_id,
+            uploadedBy: row.uploaded_by,
+            uploaderName: row.uploader_name,
+            recordedAt: new Date(row.at),
+            status: row.status,
+            transcriptStatus: row.transcript_status,
+            durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+            separateChannels: row.separate_channels,
+            segments: own.length
+              ? own.map((s) => ({
+                  start: s.start_seconds === null ? null : Number(s.start_seconds),
+                  end: s.end_seconds === null ? null : Number(s.end_seconds),
+                  speaker: s.speaker?.trim() ? s.speaker : null,
+                  text: s.text,
+                }))
+              : text
+                ? [{ start: null, end: null, speaker: null, text }]
+                : [],
+            participants: (participantsOf.get(id) ?? []).map((p) => ({
+              name: p.name,
+              userId: p.user_id,
+              contactId: p.contact_id,
+              speakerLabel: p.speaker_label,
+            })),
+          },
+        ];
+      });
     },
 
     /** A page of a workspace's recording ids after `after` (in id order): the coaching module recomputes them in batches. */
@@ -372,6 +401,7 @@ export function createRecordingReads(db: DbOrTx) {
       return row ?? null;
     },
   };
+  return reads;
 }
 
 export type RecordingReads = ReturnType<typeof createRecordingReads>;
