@@ -39,6 +39,8 @@ import { commandRoutes } from './modules/assistant/commands/command-routes';
 import { tasksRoutes } from './modules/tasks/tasks-routes';
 import { coachingTeamRoutes } from './modules/coaching/coaching-team-routes';
 import { callSuggestionsRoutes } from './modules/call-suggestions/call-suggestions-routes';
+import { callStatsRoutes } from './modules/coaching/call-stats-routes';
+import { competitorsRoutes } from './modules/coaching/competitors-routes';
 import { searchRoutes } from './modules/search/search-routes';
 import { questionsRoutes } from './modules/assistant/questions/questions-routes';
 import { whatsappRoutes } from './modules/whatsapp/whatsapp-routes';
@@ -157,6 +159,8 @@ export async function buildApp({ services }: AppDeps): Promise<FastifyInstance> 
   await app.register(tasksRoutes(services.tasks));
   await app.register(coachingTeamRoutes(services.coachingTeam));
   await app.register(callSuggestionsRoutes(services.callSuggestions));
+  await app.register(callStatsRoutes(services.callStats));
+  await app.register(competitorsRoutes(services.competitors));
   await app.register(searchRoutes(services.search));
   await app.register(questionsRoutes({ questions: services.questions, limiter, assistant: services.assistant }));
   await app.register(whatsappRoutes(services.whatsappVerification));

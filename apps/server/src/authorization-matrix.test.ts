@@ -15,6 +15,8 @@ import {
   pipelineStages,
   pipelines,
   recordingParticipants,
+  recordingSegments,
+  recordingVoiceTurns,
   recordings,
   registrationRequests,
   tasks,
@@ -171,6 +173,21 @@ async function rahulParticipant(c: Ctx): Promise<{ rid: string; pid: string }> {
     })
     .returning({ id: recordingParticipants.id });
   return { rid, pid: row!.id };
+}
+/** A fresh recording of rahul's read as a stereo recording with one voice per channel (issue 31): its sides may be swapped. */
+async function rahulStereoRecording(c: Ctx): Promise<string> {
+  const rid = await rahulRecording(c);
+  const { organizationId } = await findUser(c.t.database.db, RAHUL);
+  const db = c.t.database.db;
+  await db.update(recordings).set({ separateChannels: true, status: 'ready' }).where(eq(recordings.id, rid));
+  await db
+    .insert(recordingSegments)
+    .values({ recordingId: rid, organizationId, seq: 0, startSeconds: 0, endSeconds: 9, text: 'hello there' });
+  await db.insert(recordingVoiceTurns).values([
+    { recordingId: rid, organizationId, seq: 0, channel: 'left', startSeconds: 0, endSeconds: 4 },
+    { recordingId: rid, organizationId, seq: 1, channel: 'right', startSeconds: 5, endSeconds: 9 },
+  ]);
+  return rid;
 }
 let sharedRecording: string | undefined;
 const recordingOnce = async (c: Ctx) => (sharedRecording ??= await rahulRecording(c));
@@ -912,6 +929,30 @@ const MATRIX: Row[] = [
     route: 'GET /api/deals/:id/call-suggestions',
     request: (c) => ({ url: `/api/deals/${c.rahulDeal.id}/call-suggestions` }),
     expect: SEEN_BY_RAHULS_LINE,
+  },
+
+  // ---- call statistics and the competitor list (issue 31) -----------------------------------------------------------
+  {
+    route: 'GET /api/videos/:id/call-stats',
+    note: "rahul's recording: whoever sees it (its statistics are still to come)",
+    request: async (c) => ({ url: `/api/videos/${await recordingOnce(c)}/call-stats` }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  {
+    route: 'PUT /api/videos/:id/call-stats/team-channel',
+    note: "a fresh stereo recording of rahul's: whoever may correct its participants swaps its sides",
+    request: async (c) => ({
+      url: `/api/videos/${await rahulStereoRecording(c)}/call-stats/team-channel`,
+      payload: { team_channel: 'right' },
+    }),
+    expect: SEEN_BY_RAHULS_LINE,
+  },
+  { route: 'GET /api/coaching/competitors', request: () => ({ url: '/api/coaching/competitors' }), expect: SIGNED_IN(200) },
+  {
+    route: 'PUT /api/coaching/competitors',
+    note: "admins set their own workspace's list",
+    request: () => ({ url: '/api/coaching/competitors', payload: { names: ['Matrix Rival'] } }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 403, 403],
   },
 
   // ---- recordings ---------------------------------------------------------------------------------------------------

@@ -275,6 +275,9 @@ beforeAll(async () => {
       },
     });
   }
+  // Every call's statistics (issue 31): their turns, people and mentions name the speakers (the other team's
+  // transcripts now name their deals) and what was said; GET /api/videos/{id}/call-stats must answer them to nobody else.
+  for (const r of w.recordings) await t.services.callStats.compute(r.id);
 }, 180_000);
 afterAll(async () => {
   console.info(`leak scan: ${sent} requests`);

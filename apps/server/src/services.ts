@@ -1,3 +1,4 @@
+import { HttpError } from './lib/http-error';
 import { createActivityService } from './modules/activity/activity-service';
 import { createNotesRepo } from './modules/activity/notes-repo';
 import { createNotesService } from './modules/activity/notes-service';
@@ -109,6 +110,11 @@ import { createCallSuggestionsRepo } from './modules/call-suggestions/call-sugge
 import { createCallSuggestionsService } from './modules/call-suggestions/call-suggestions-service';
 import { createCallSuggestionsJobs, extractCallSuggestionsJob } from './modules/call-suggestions/call-suggestions-jobs';
 import { createModelProposer } from './modules/call-suggestions/model-proposals';
+import { createCallStatsService } from './modules/coaching/call-stats-service';
+import { createCallStatsRepo } from './modules/coaching/call-stats-repo';
+import { createCallStatsJobs, callStatsJob, workspaceCallStatsJob } from './modules/coaching/call-stats-jobs';
+import { createCompetitorsRepo } from './modules/coaching/competitors-repo';
+import { createCompetitorsService } from './modules/coaching/competitors-service';
 import { createTasksService } from './modules/tasks/tasks-service';
 import { createTaskReads } from './modules/tasks/task-reads';
 import { createCoachingTeamRepo } from './modules/coaching/coaching-team-repo';
@@ -192,6 +198,8 @@ function wireRecordings(deps: {
   driveTokens?: DriveTokenSource;
   /** This process's id (runtime/processes.ts), stamped on the names of the media it stores. */
   processId?: string;
+  /** After a person corrected a recording's participants (its call statistics are computed again). */
+  onParticipantsCorrected?: ParticipantsDeps['onCorrected'];
 }) {
   const repo = createRecordingsRepo(deps.db);
   const lifecycle = createRecordingLifecycle({ db: deps.db, queue: deps.queue, processing: createProcessingRepo(deps.db) });
@@ -217,6 +225,7 @@ function wireRecordings(deps: {
     callsAround: (viewer, dealId, at, margin) => deps.reads.calendar.callsAround(viewer, dealId, at, margin),
     createContact: deps.createContact,
     deals: deps.deals,
+    onCorrected: deps.onParticipantsCorrected,
   });
   const shared = {
     repo,
@@ -478,6 +487,7 @@ export function createServices({
     log,
     driveTokens: googleDriveTokens(googleConnections, googleTokens),
     processId,
+    onParticipantsCorrected: async (recordingId) => void (await queue.enqueue(callStatsJob, { recordingId })),
   });
   const calendarSyncRequests = createCalendarSyncRequests(db, queue);
   /** Tasks (the home's to-dos, a record's tasks); the assistant and the morning digest read them through `taskReads`. */
@@ -507,6 +517,22 @@ export function createServices({
     },
     tasks,
     model: adapters.llm ? createModelProposer(adapters.llm) : undefined,
+  });
+  /**
+   * Each call's conversation statistics (issue 31): who spoke when (transcript labels, else a stereo
+   * recording's channels) and the figures the Call stats tab and the Coaching page read.
+   */
+  const callStats = createCallStatsService({
+    db,
+    repo: createCallStatsRepo,
+    competitors: createCompetitorsRepo,
+    recordings: reads.recordings,
+    voiceTurns: (recordingId) => reads.recordings.voiceTurns(recordingId),
+  });
+  /** The workspace's competitors (Settings): a change counts the workspace's calls again, a page at a time. */
+  const competitors = createCompetitorsService({
+    repo: createCompetitorsRepo(db),
+    onChanged: async (organizationId) => void (await queue.enqueue(workspaceCallStatsJob, { organizationId, after: null })),
   });
   /**
    * The assistant's command services over the CRM services the screens use, and each caller's
@@ -545,7 +571,22 @@ export function createServices({
     }),
   };
   const calendarSync = createCalendarSync({ api: googleApi, tokens: googleTokens, connections: googleConnections, meetings, log });
-  const questions = createQuestionsService({ reads, named: createNamedRecords(reads), tasks: taskReads, now });
+  const questions = createQuestionsService({
+    reads,
+    named: createNamedRecords(reads),
+    tasks: taskReads,
+    now,
+    // The coaching questions ("what was my talk ratio last week"): the Coaching page's figures and a call's stats.
+    coaching: {
+      team: (viewer, range) => coachingTeam.team(viewer, range),
+      person: (viewer, userId, range) => coachingTeam.person(viewer, userId, range),
+      callStats: (caller, recordingId) =>
+        callStats.get(caller, recordingId).catch((e: unknown) => {
+          if (e instanceof HttpError && e.statusCode === 404) return null;
+          throw e;
+        }),
+    },
+  });
   /** The assistant's model path (it falls back to the offline answer); offline only until LLM_* are set. */
   const assistant = createModelAssistant({
     llm: adapters.llm,
@@ -617,9 +658,15 @@ export function createServices({
         await queue
           .enqueue(extractCallSuggestionsJob, { recordingId })
           .catch((e: unknown) => jobLog.warn({ err: e }, 'call suggestions not queued'));
+        await queue.enqueue(callStatsJob, { recordingId }).catch((e: unknown) => jobLog.warn({ err: e }, 'call statistics not queued'));
       },
     }),
     createCallSuggestionsJobs({ extract: (recordingId) => callSuggestions.extract(recordingId) }),
+    createCallStatsJobs({
+      compute: (recordingId) => callStats.compute(recordingId),
+      computePage: (organizationId, after, limit) => callStats.computePage(organizationId, after, limit),
+      queue,
+    }),
   ];
   const jobs = moduleJobs.flatMap((module) => module.handlers);
   /** What the worker processes keep queued on a timer, each module's own schedule. */
@@ -658,6 +705,8 @@ export function createServices({
     /** Settings > Pipelines; on a HubSpot workspace read only (its pipelines are HubSpot's). */
     pipelines: pipelineSettings,
     callSuggestions,
+    callStats,
+    competitors,
     tasks,
     taskReads,
     coachingTeam,

@@ -17,7 +17,8 @@ export const MENTION_KINDS = ['competitor', 'pricing', 'next_steps'] as const;
 
 /** What the Call stats tab says when a call has no separated speakers (a mono recording transcribed offline, a plain transcript). */
 export const NO_SPEAKERS_TEXT =
-  'This call has no separated speakers, so talk ratio, monologues, patience and questions cannot be measured. Upload a transcript that names its speakers, or a stereo recording with one voice per channel.';
+  'This call has no separated speakers, so talk ratio, monologues, patience and questions cannot be measured. ' +
+  'Upload a transcript that names its speakers, or a stereo recording with one voice per channel.';
 
 /** One stretch of speech: seconds from the recording's start, the label, the person it maps to and their side. */
 export const ZCallTurn = z.object({

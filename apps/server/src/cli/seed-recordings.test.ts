@@ -147,8 +147,8 @@ describe('the demo recordings', () => {
     expect(calls).toBeGreaterThanOrEqual(6);
     expect(queued.filter((j) => j.type !== 'call-suggestions.extract')).toEqual([{ type: 'recording.store-demo-media' }]);
     const services = testServices(database, { storage: createLocalFileStorage(dataDir) });
-    // The video, the calls' suggestions, then the video's own once it is ready.
-    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }))).toBe(calls + 2);
+    // The video, the calls' suggestions, then the video's own suggestions and call statistics once it is ready.
+    expect(await drainJobs(createJobRunner({ queue: services.queue, jobs: services.jobs, log: silentLog }))).toBe(calls + 3);
     const [stored] = await execute<{ n: number }>(database.db, sql`select count(*)::int as n from call_suggestions`);
     expect(stored!.n).toBeGreaterThan(0);
     const video = (await recordingRows()).find((r) => r.title === 'Recorded call with audio')!;

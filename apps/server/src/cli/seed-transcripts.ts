@@ -32,17 +32,17 @@ export const SPEAKING_STYLES: Record<string, SpeakingStyle> = {
   // A seasoned closer who pitches at length and asks little.
   'rahul@acme.example': { monologue: 0.55, questions: 0.15, customerTalk: 0.2, pace: 2.9, pause: [0.3, 1.2], longPause: 0.03 },
   // Consultative: asks, listens.
-  'priya@acme.example': { monologue: 0.15, questions: 0.6, customerTalk: 0.6, pace: 2.5, pause: [0.5, 1.6], longPause: 0.06 },
+  'priya@acme.example': { monologue: 0.1, questions: 0.6, customerTalk: 0.85, pace: 2.5, pause: [0.5, 1.6], longPause: 0.06 },
   // New to the team: long explanations and long silences.
-  'arjun@acme.example': { monologue: 0.45, questions: 0.2, customerTalk: 0.25, pace: 2.3, pause: [0.8, 2.4], longPause: 0.18 },
+  'arjun@acme.example': { monologue: 0.6, questions: 0.15, customerTalk: 0.15, pace: 2.3, pause: [0.8, 2.4], longPause: 0.18 },
   // A listener: short turns, many questions.
-  'kavya@acme.example': { monologue: 0.08, questions: 0.7, customerTalk: 0.7, pace: 2.6, pause: [0.4, 1.4], longPause: 0.05 },
+  'kavya@acme.example': { monologue: 0.03, questions: 0.7, customerTalk: 0.95, pace: 2.6, pause: [0.4, 1.4], longPause: 0.05 },
   // Fast and talkative.
   'rohan@acme.example': { monologue: 0.65, questions: 0.1, customerTalk: 0.1, pace: 3.1, pause: [0.2, 0.8], longPause: 0.02 },
   'sneha@acme.example': { monologue: 0.2, questions: 0.5, customerTalk: 0.45, pace: 2.7, pause: [0.3, 1.0], longPause: 0.04 },
   // Managers: balanced, strategic.
   'meera@acme.example': { monologue: 0.3, questions: 0.35, customerTalk: 0.4, pace: 2.6, pause: [0.5, 1.5], longPause: 0.08 },
-  'vikram@acme.example': { monologue: 0.12, questions: 0.45, customerTalk: 0.5, pace: 2.4, pause: [0.6, 2.0], longPause: 0.12 },
+  'vikram@acme.example': { monologue: 0.08, questions: 0.45, customerTalk: 0.75, pace: 2.4, pause: [0.6, 2.0], longPause: 0.12 },
   'asha@acme.example': { monologue: 0.25, questions: 0.3, customerTalk: 0.35, pace: 2.5, pause: [0.7, 1.8], longPause: 0.1 },
 };
 
@@ -92,7 +92,8 @@ type Who = 'S' | 'C' | 'O';
 type Line = [Who, string];
 type Scene = Line[][];
 
-const COMPETITORS = ['Salesforce', 'Zoho CRM', 'Freshsales', 'LeadSquared', 'HubSpot Sales Hub'];
+/** The competitors the demo's customers name: also the demo workspace's competitor list (Settings). */
+export const COMPETITORS = ['Salesforce', 'Zoho CRM', 'Freshsales', 'LeadSquared', 'HubSpot Sales Hub'];
 const PAINS = [
   'our managers rebuild the forecast from spreadsheets every Monday',
   'follow-ups slip because nobody remembers the next steps agreed on calls',

@@ -6,6 +6,8 @@ import { seedDemoCalendar } from './seed-calendar';
 import { seedDemoCrm } from './seed-crm';
 import { seedDemoRecordings } from './seed-recordings';
 import { seedRecordingParticipants } from './seed-participants';
+import { seedDemoCallHistory } from './seed-call-history';
+import { seedDemoCallStats } from './seed-call-stats';
 
 export const DEMO_DOMAIN = 'acme.example';
 
@@ -131,7 +133,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<{ seeded: bool
     await seedDemoCrm(tx, organizationId, 300, now);
     await seedDemoCalendar(tx, organizationId, now);
     await seedDemoRecordings(tx, organizationId, now);
+    await seedDemoCallHistory(tx, organizationId, now);
     await seedRecordingParticipants(tx, organizationId);
+    // Every demo call's statistics and the workspace's competitor list (issue 31).
+    await seedDemoCallStats(tx, organizationId);
     // Every demo deal starts with its computed confidence score, as any deal gets it (issue 30).
     const seeded = await tx.select({ id: deals.id }).from(deals).where(eq(deals.organizationId, organizationId));
     await scoreDeals(

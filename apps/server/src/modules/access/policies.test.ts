@@ -37,8 +37,8 @@ describe('permission policy', () => {
     expect(answer(superAdmin, 'self.act', { email: 'rep@acme.example' })).toEqual([403, M.notYourself]);
   });
 
-  it('users.manage and pipeline.manage: admins and super admins, in any case; anyone else 403', () => {
-    for (const action of ['users.manage', 'pipeline.manage'] as const) {
+  it('users.manage, pipeline.manage and competitors.manage: admins and super admins, in any case; anyone else 403', () => {
+    for (const action of ['users.manage', 'pipeline.manage', 'competitors.manage'] as const) {
       for (const actor of [admin, superAdmin, shoutingAdmin]) expect(answer(actor, action, null), actor.role).toBeNull();
       for (const actor of [rep, manager]) expect(answer(actor, action, null)).toEqual([403, M.adminsOnly]);
     }
@@ -115,6 +115,8 @@ describe('permission policy', () => {
     expect(answer(admin, 'contact.edit', { seen: false })).toEqual([404, 'Contact not found']);
     expect(answer(rep, 'recording.participants.edit', { seen: true })).toBeNull();
     expect(answer(admin, 'recording.participants.edit', { seen: false })).toEqual([404, 'Video not found']);
+    expect(answer(rep, 'recording.sides.swap', { seen: true })).toBeNull();
+    expect(answer(admin, 'recording.sides.swap', { seen: false })).toEqual([404, 'Video not found']);
   });
 
   it('deal.assign: to someone the caller sees; to nobody only by an admin', () => {

@@ -41,6 +41,10 @@ export type Resources = {
   'recording.manage': { uploadedBy: string | null };
   /** Correct a recording's participants (add, remove, edit, map a speaker, add as contact): whoever sees the recording. */
   'recording.participants.edit': { seen: boolean };
+  /** Swap a stereo recording's sides (which channel is the team's): whoever may correct its participants, so whoever sees it. */
+  'recording.sides.swap': { seen: boolean };
+  /** Set the workspace's competitor list (Settings; issue 31): admins. */
+  'competitors.manage': null;
   /** Another person's deals list: someone the caller sees (themselves or below them; admins: anyone). */
   'person.view-deals': { personSeen: boolean };
   /** Edit a deal: whoever sees it. */
@@ -153,6 +157,8 @@ const RULES: Rules = {
   'integration.connect': (actor, { workspaceBound }) => (workspaceBound || isAdmin(actor) ? null : forbidden(M.adminConnectsFirst)),
   'recording.manage': (actor, { uploadedBy }) => (uploadedBy === actor.id || isAdmin(actor) ? null : forbidden(M.uploaderOrAdmin)),
   'recording.participants.edit': (_actor, { seen }) => (seen ? null : unseen(M.videoNotFound)),
+  'recording.sides.swap': (_actor, { seen }) => (seen ? null : unseen(M.videoNotFound)),
+  'competitors.manage': (actor) => adminsOnly(actor),
   'person.view-deals': (_actor, { personSeen }) => (personSeen ? null : forbidden(M.teamDealsOnly)),
   'deal.edit': (_actor, { seen }) => (seen ? null : unseen(M.dealNotFound)),
   'deal.assign': (actor, { ownerId, ownerSeen }) => {

@@ -116,8 +116,9 @@ export function createCoachingTeamRepo(db: DbOrTx) {
 
     /**
      * One person's calls in the period that the viewer sees (oldest first), and the means of the people
-     * of `filter`'s team (all of them: only their median leaves the service), in one statement. Each part comes as one JSON array: a year of calls is a few
-     * hundred rows, and reading them as one value costs a fraction of reading each row's columns.
+     * of `filter`'s team (all of them: only their median leaves the service), in one statement. Each part
+     * comes as one JSON array: a year of calls is a few hundred rows, and reading them as one value costs a
+     * fraction of reading each row's columns.
      */
     async personAndTeam(
       viewer: Viewer,

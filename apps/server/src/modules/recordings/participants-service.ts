@@ -47,6 +47,8 @@ export type ParticipantsDeps = {
   /** The contacts screen's create: duplicate emails refused 409, HubSpot first on a HubSpot workspace. */
   createContact: (caller: Caller, body: TContactCreateBody) => Promise<{ id: string }>;
   deals: Pick<DealsService, 'get' | 'stakeholders' | 'setStakeholders'>;
+  /** After a person corrected the participants (added, edited, removed, added as contact): who spoke changes the call's statistics. */
+  onCorrected?: (recordingId: string) => Promise<void>;
 };
 
 const badAttendees = (message: string) => new HttpError(400, message, { errors: [{ field: 'attendees', message }] });
@@ -164,6 +166,11 @@ export function createParticipantsService(deps: ParticipantsDeps) {
     return p;
   }
 
+  /** Tells whoever follows the corrections (the call statistics); a failure there does not undo the correction. */
+  async function corrected(recordingId: string): Promise<void> {
+    await deps.onCorrected?.(recordingId).catch(() => undefined);
+  }
+
   async function emailTaken(recordingId: string, email: string, exceptId?: string): Promise<boolean> {
     return (await repos(db).participants.list(recordingId)).some((p) => p.id !== exceptId && emailKey(p.email) === email);
   }
@@ -257,6 +264,7 @@ export function createParticipantsService(deps: ParticipantsDeps) {
       const [row] = await resolve(caller, [input], recording.dealId, 'edited');
       if (row!.email && (await emailTaken(recording.id, row!.email))) throw new HttpError(409, PM.duplicateEmail);
       await repos(db).participants.add(caller.organizationId, recording.id, [row!]);
+      await corrected(recording.id);
       return answer(caller, recording.id);
     },
 
@@ -290,12 +298,14 @@ export function createParticipantsService(deps: ParticipantsDeps) {
         change.speakerLabel = patch.speaker_label;
       }
       await r.update(recording.id, pid, change);
+      await corrected(recording.id);
       return answer(caller, recording.id);
     },
 
     async remove(caller: Caller, id: string, pid: string): Promise<void> {
       const recording = await editable(caller, id);
       if (!isUuid(pid) || !(await repos(db).participants.remove(recording.id, pid))) throw new HttpError(404, PM.notFound);
+      await corrected(recording.id);
     },
 
     /**
@@ -320,6 +330,7 @@ export function createParticipantsService(deps: ParticipantsDeps) {
           if (!(error instanceof HttpError && error.statusCode < 500)) throw error;
         }
       }
+      await corrected(recording.id);
       return answer(caller, recording.id);
     },
 

@@ -124,6 +124,22 @@ function nameIs(column: SQL, names: string[]): SQL {
     ]),
   )})`;
 }
+/** A recording as its call statistics read it (coaching). */
+export type CallForStats = {
+  id: string;
+  organizationId: string;
+  uploadedBy: string | null;
+  uploaderName: string | null;
+  /** When it took place: recorded, else uploaded. */
+  recordedAt: Date;
+  status: string;
+  transcriptStatus: string;
+  durationSeconds: number | null;
+  /** Whether the audio was read as two separated voices (null: not known yet). */
+  separateChannels: boolean | null;
+  segments: { start: number | null; end: number | null; speaker: string | null; text: string }[];
+  participants: { name: string | null; userId: string | null; contactId: string | null; speakerLabel: string | null }[];
+};
 
 export function createRecordingReads(db: DbOrTx) {
   /** Recordings (as `r`) the caller sees: the uploader's, everyone above them, the workspace's admins. */
@@ -133,7 +149,7 @@ export function createRecordingReads(db: DbOrTx) {
     to_char(coalesce(r.recorded_at, r.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at,
     d.id as deal_id, d.dealname as deal_name, c.name as company`;
 
-  return {
+  const reads = {
     /** The latest recordings of the accounts' deals (deals the caller sees too), newest first. */
     async latestForCompanies(caller: Viewer, companyIds: string[], limit: number): Promise<MeetingLine[]> {
       const rows = await execute<MeetingRow>(
@@ -331,6 +347,115 @@ export function createRecordingReads(db: DbOrTx) {
       return { separated: row.separated, turns: turns.map((t) => ({ channel: t.channel, start: Number(t.start), end: Number(t.end) })) };
     },
 
+    /**
+     * A recording as its call statistics read it (coaching; no caller: the job runs for the system): its
+     * workspace, uploader, time, state, media length and stereo separation, its transcript's segments in
+     * order (a transcript without segments as one untimed piece) and its participants with their speaker labels.
+     */
+    async callForStats(recordingId: string): Promise<CallForStats | null> {
+      return (await reads.callsForStats([recordingId]))[0] ?? null;
+    },
+
+    /** `callForStats` of several recordings at once (three statements), in the order of `ids`. */
+    async callsForStats(ids: string[]): Promise<CallForStats[]> {
+      if (ids.length === 0) return [];
+      const list = `{${ids.join(',')}}`;
+      const rows = await execute<{
+        id: string;
+        organization_id: string;
+        uploaded_by: string | null;
+        uploader_name: string | null;
+        at: string;
+        status: string;
+        transcript_status: string;
+        transcription: string | null;
+        duration_seconds: number | null;
+        separate_channels: boolean | null;
+      }>(
+        db,
+        sql`select r.id, r.organization_id, r.uploaded_by,
+          nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as uploader_name,
+          coalesce(r.recorded_at, r.created_at) as at, r.status, r.transcript_status, r.transcription, r.duration_seconds,
+          r.separate_channels
+        from recordings r left join users u on u.id = r.uploaded_by where r.id = any(${list}::uuid[])`,
+      );
+      const segments = await execute<{
+        recording_id: string;
+        start_seconds: number | null;
+        end_seconds: number | null;
+        speaker: string | null;
+        text: string;
+      }>(
+        db,
+        sql`select recording_id, start_seconds, end_seconds, speaker, text from recording_segments
+            where recording_id = any(${list}::uuid[]) order by recording_id, seq`,
+      );
+      const participants = await execute<{
+        recording_id: string;
+        name: string | null;
+        user_id: string | null;
+        contact_id: string | null;
+        speaker_label: string | null;
+      }>(
+        db,
+        sql`select recording_id, name, user_id, contact_id, speaker_label from recording_participants
+            where recording_id = any(${list}::uuid[]) order by recording_id, organizer desc, created_at, id`,
+      );
+      const group = <T extends { recording_id: string }>(xs: T[]) => {
+        const by = new Map<string, T[]>();
+        for (const x of xs) by.set(x.recording_id, [...(by.get(x.recording_id) ?? []), x]);
+        return by;
+      };
+      const segmentsOf = group(segments);
+      const participantsOf = group(participants);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((id): CallForStats[] => {
+        const row = byId.get(id);
+        if (!row) return [];
+        const text = row.transcription?.trim() ?? '';
+        const own = segmentsOf.get(id) ?? [];
+        return [
+          {
+            id: row.id,
+            organizationId: row.organization_id,
+            uploadedBy: row.uploaded_by,
+            uploaderName: row.uploader_name,
+            recordedAt: new Date(row.at),
+            status: row.status,
+            transcriptStatus: row.transcript_status,
+            durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+            separateChannels: row.separate_channels,
+            segments: own.length
+              ? own.map((s) => ({
+                  start: s.start_seconds === null ? null : Number(s.start_seconds),
+                  end: s.end_seconds === null ? null : Number(s.end_seconds),
+                  speaker: s.speaker?.trim() ? s.speaker : null,
+                  text: s.text,
+                }))
+              : text
+                ? [{ start: null, end: null, speaker: null, text }]
+                : [],
+            participants: (participantsOf.get(id) ?? []).map((p) => ({
+              name: p.name,
+              userId: p.user_id,
+              contactId: p.contact_id,
+              speakerLabel: p.speaker_label,
+            })),
+          },
+        ];
+      });
+    },
+
+    /** A page of a workspace's recording ids after `after` (in id order): the coaching module recomputes them in batches. */
+    async workspaceRecordingIds(organizationId: string, after: string | null, limit: number): Promise<string[]> {
+      const rows = await execute<{ id: string }>(
+        db,
+        sql`select id from recordings where organization_id = ${organizationId} ${after ? sql`and id > ${after}::uuid` : sql``}
+            order by id limit ${limit}`,
+      );
+      return rows.map((r) => r.id);
+    },
+
     /** A ready recording's uploader, workspace, title and summary: what its "insights ready" notice says, and to whom. */
     async readyNotice(
       recordingId: string,
@@ -343,6 +468,7 @@ export function createRecordingReads(db: DbOrTx) {
       return row ?? null;
     },
   };
+  return reads;
 }
 
 export type RecordingReads = ReturnType<typeof createRecordingReads>;

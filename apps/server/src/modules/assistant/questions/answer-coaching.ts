@@ -1,5 +1,6 @@
 import type { TCallStats, TCoachingFigure, TCoachingPerson, TCoachingRow, TCoachingTeam } from '@pipewise/contract/coaching';
 import { COACHING_BANDS } from '@pipewise/contract/coaching';
+import type { Caller } from '../../access/access-rules';
 import type { Viewer } from '../../access/scopes';
 import type { CompanyReads } from '../../companies/company-reads';
 import type { RecordingReads } from '../../recordings/recording-reads';
@@ -25,7 +26,7 @@ export type CoachingReads = {
   /** One person's figures; null when the viewer may not see them. */
   person(viewer: Viewer, userId: string, range: { from: string; to: string }): Promise<TCoachingPerson | null>;
   /** One recording's call stats; null when the viewer may not see it. */
-  callStats(viewer: Viewer, recordingId: string): Promise<TCallStats | null>;
+  callStats(caller: Caller, recordingId: string): Promise<TCallStats | null>;
 };
 
 export type CoachingDeps = {
