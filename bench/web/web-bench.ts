@@ -10,12 +10,15 @@ import { launchDebugChromium } from './chromium-debug';
 const DEMO_EMAIL = 'asha@acme.example';
 /** The meeting page's path is the demo's first processed call the user sees, found after sign-in. */
 const MEETING_PAGE = '/dashboard/meeting/:id';
+/** A rep's Coaching page (their figures and weekly trend charts): the demo's first person with calls. */
+const COACHING_PERSON = '/dashboard/coaching/:id';
 const PAGES = [
   { name: '/signin', path: '/signin', signedIn: false },
   { name: 'home dashboard', path: '/dashboard', signedIn: true },
   { name: 'deals list', path: '/dashboard/deals', signedIn: true },
   { name: 'meeting page', path: MEETING_PAGE, signedIn: true },
   { name: 'coaching page', path: '/dashboard/coaching', signedIn: true },
+  { name: 'coaching person page', path: COACHING_PERSON, signedIn: true },
 ] as const;
 
 /** A processed recording of the demo workspace that `cookie`'s user sees (own calls first, then the team's). */
@@ -27,6 +30,14 @@ async function aMeetingPath(baseURL: string, cookie: string): Promise<string> {
     if (ready) return MEETING_PAGE.replace(':id', ready.id);
   }
   throw new Error('no processed recording in the demo workspace for the meeting page');
+}
+/** The Coaching page of the first person in the signed-in user's table who has calls in the last 30 days. */
+async function aCoachingPersonPath(baseURL: string, cookie: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/coaching`, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`GET /api/coaching answered ${res.status}`);
+  const row = ((await res.json()) as { rows: { user_id: string; calls: number }[] }).rows.find((r) => r.calls > 0);
+  if (!row) throw new Error('no one with calls in the demo workspace for the coaching person page');
+  return COACHING_PERSON.replace(':id', row.user_id);
 }
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
 /** When set (e.g. `mobile`), only those form factors are measured. */
@@ -114,7 +125,13 @@ export const webBench: Bench = {
     try {
       const { cookie } = await signInThroughOutbox(server.baseURL, dataDir, DEMO_EMAIL);
       for (const listed of PAGES.filter((p) => !ONLY || p.path.includes(ONLY))) {
-        const page = { ...listed, path: listed.path === MEETING_PAGE ? await aMeetingPath(server.baseURL, cookie) : listed.path };
+        const pagePath =
+          listed.path === MEETING_PAGE
+            ? await aMeetingPath(server.baseURL, cookie)
+            : listed.path === COACHING_PERSON
+              ? await aCoachingPersonPath(server.baseURL, cookie)
+              : listed.path;
+        const page = { ...listed, path: pagePath };
         for (const formFactor of FORM_FACTORS.filter((f) => !ONLY_FORM || ONLY_FORM.includes(f))) {
           const runs: Result[] = [];
           for (let i = 0; i < RUNS; i++) {
