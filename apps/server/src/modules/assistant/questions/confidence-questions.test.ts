@@ -72,7 +72,10 @@ describe('which of my deals are at risk', () => {
 
   it("never lists another team's deals", async () => {
     const a = await ask(s.kavya, 'Which of my deals are at risk?');
-    for (const d of rahulsOpen) expect(a.response).not.toContain(d.dealname);
+    // The demo reuses deal names across owners: only Rahul's names no one else has tell a leak apart.
+    const only = rahulsOpen.filter((d) => unique.has(d.dealname));
+    expect(only.length).toBeGreaterThan(3);
+    for (const d of only) expect(a.response).not.toContain(d.dealname);
   });
 });
 
