@@ -26,3 +26,12 @@ describe('coaching figures in words', () => {
     expect(outOfBandText('patience', 3)).toBe('Outside the band');
   });
 });
+
+describe('talk ratio near the 65% band', () => {
+  it('shows a decimal where whole percent would hide which side of the band it is on', () => {
+    expect(formatFigure('talk_ratio', 0.6543)).toBe('65.4%');
+    expect(formatFigure('talk_ratio', 0.6482)).toBe('64.8%');
+    expect(formatFigure('talk_ratio', 0.65)).toBe('65%');
+    expect(formatFigure('talk_ratio', 0.43)).toBe('43%');
+  });
+});

@@ -16,12 +16,20 @@ function lengthText(seconds: number): string {
   return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
+/** A share in percent; with a decimal where whole percent would hide which side of the 65% band it is on (65.4%). */
+function talkRatioText(value: number): string {
+  const high = COACHING_BANDS.talk_ratio?.high ?? null;
+  const whole = Math.round(value * 100);
+  if (high !== null && whole === Math.round(high * 100) && Math.abs(value - high) > 1e-9) return `${(value * 100).toFixed(1)}%`;
+  return `${whole}%`;
+}
+
 /** A figure's value as the page shows it (its unit included); '—' when there is none. */
 export function formatFigure(figure: TCoachingFigure, value: number | null): string {
   if (value === null || !Number.isFinite(value)) return NO_VALUE;
   switch (figure) {
     case 'talk_ratio':
-      return `${Math.round(value * 100)}%`;
+      return talkRatioText(value);
     case 'longest_monologue':
       return lengthText(value);
     case 'patience':
