@@ -150,3 +150,26 @@ describe('near misses: other questions stay with their own answers', () => {
     expect(readSaidQuestion('what did Kaveri say about pricing', TODAY)).not.toBeNull();
   });
 });
+
+describe('other words for the talk ratio', () => {
+  it.each([
+    ['whats my listening ratio last week', null],
+    ['my speaking time share last week', null],
+    ['what was my talk time last week', null],
+    ['how talkative was I last week', null],
+    ["what was Rohan's listening ratio last week", 'rohan'],
+    ['how talkative is rohan last week', 'rohan'],
+  ])('%s', (q, who) => {
+    expect(read(q)).toMatchObject({ kind: 'talk_ratio', who, period: { from: '2026-11-16', to: '2026-11-22' } });
+  });
+
+  it.each(['how talkative is rohan on calls', 'how talkative has priya nair been'])('%s: a colleague over the last 30 days', (q) => {
+    expect(read(q)).toMatchObject({ kind: 'talk_ratio', period: { label: 'in the last 30 days' } });
+    expect((read(q) as { who: string }).who).toMatch(/^(rohan|priya nair)$/);
+  });
+
+  it.each(['schedule a talk with Kaveri next week', 'log a call: we talked about pricing', 'what time is my talk with Rohan'])(
+    '%s: not a coaching question',
+    (q) => expect(read(q)).toBeNull(),
+  );
+});

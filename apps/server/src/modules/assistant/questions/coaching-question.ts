@@ -40,6 +40,9 @@ const TALK_FIGURE = either(
       String.raw`\s+(?:did|do|was|am|have)?\s*i\s+(?:talk|speak|spend\s+talking)`,
   ),
   /\b(?:did|do|am)\s+i\s+(?:talk|talking)\s+too\s+much\b/,
+  // "Listening ratio", "speaking time share", "talk time", "how talkative is Rohan".
+  /\b(?:listen(?:ing)?|speak(?:ing)?)[\s-]*(?:time\s+)?(?:ratio|share|percentage|split)\b/,
+  /\btalk(?:ing)?[\s-]*time\b|\btalkative\b/,
 );
 /** Who talks the most, the least, listens the most: a ranking; the direction in the first group that matched. */
 const RANKING = either(
@@ -109,12 +112,16 @@ const PERIOD_START =
 
 /** A colleague named as the talk ratio's subject: "Rahul's talk ratio", "the talk ratio of Priya Nair". */
 function subjectOf(q: string): string | null {
-  const possessive = /\b([a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*)?)'s\s+talk/.exec(q);
+  const possessive = /\b([a-z][a-z.'-]*(?:\s+[a-z][a-z.'-]*)?)'s\s+(?:talk|listen|speak)/.exec(q);
   const owner = possessive?.[1]!.replace(LEAD_WORDS, '');
   if (owner && !/^(?:what|who|that|it|team|my\s+team|our\s+team|everyone)$/.test(owner)) return clean(owner);
   const of = /\btalk(?:[\s-]*to[\s-]*listen)?\s+ratio\s+(?:of|for)\s+(.+?)(?:\s+(?:last|this|in|over|during|on|past|for)\b.*)?$/.exec(q);
   if (of && !PERIOD_START.test(of[1]!) && !/^(?:me|my|mine|my\s+calls|calls|the\s+team|my\s+team|everyone)\b/.test(of[1]!))
     return clean(of[1]);
+  const talkative =
+    /\bhow\s+talkative\s+has\s+(?!i\b|my\b|our\b)([a-z]+(?:\s+[a-z]+)?)\s+been\b/.exec(q) ??
+    /\bhow\s+talkative\s+(?:is|was|has\s+been)\s+(?!i\b|my\b|our\b|the\s+team\b)([a-z]+(?:\s+[a-z]+)?)/.exec(q);
+  if (talkative) return clean(talkative[1]!.replace(/\s+(?:on|in|during|last|this|over)$/, ''));
   const did = /\bhow\s+much\s+(?:did|does|has|was)\s+(?!i\b)([a-z]+(?:\s+[a-z]+)?)\s+(?:talk|speak)/.exec(q);
   return did ? clean(did[1]) : null;
 }
