@@ -211,7 +211,12 @@ export function loadStereoSet(dir = STEREO_DIR): StereoCase[] {
  * stereo recording's (no transcript), with the left channel the team's side or, swapped, the right. Checks the source,
  * the talk ratio per channel (±1 point) and the longest monologue and story (±1 s).
  */
-export function checkStereoCase(r: StereoCase, team: 'left' | 'right'): { checks: FigureCheck[]; failure: string | null } {
+export function checkStereoCase(
+  r: StereoCase,
+  team: 'left' | 'right',
+  /** The turns to measure: the true ones by default, or what voice-activity detection heard in the file. */
+  turns: StereoCase['turns'] = r.turns,
+): { checks: FigureCheck[]; failure: string | null } {
   const truth = team === 'left' ? r.default : r.swapped;
   const name = `${r.name} (team ${team})`;
   const label = { left: 'Left channel', right: 'Right channel' } as const;
@@ -221,9 +226,7 @@ export function checkStereoCase(r: StereoCase, team: 'left' | 'right'): { checks
   try {
     actual = computeCallStats({
       segments: [],
-      voiceTurns: (['left', 'right'] as const).flatMap((side) =>
-        r.turns[side].map(([start, end]) => ({ start, end, speaker: label[side] })),
-      ),
+      voiceTurns: (['left', 'right'] as const).flatMap((side) => turns[side].map(([start, end]) => ({ start, end, speaker: label[side] }))),
       speakers: [
         { speaker: label[team], name: label[team], userId: 'user-team', side: 'team' },
         { speaker: label[customer], name: label[customer], userId: null, side: 'customer' },
