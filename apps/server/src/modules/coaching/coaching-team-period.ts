@@ -1,10 +1,14 @@
 import { COACHING_DEFAULT_DAYS, COACHING_MAX_DAYS, COACHING_MESSAGES } from '@pipewise/contract/coaching';
 import { badRequest } from '../../lib/http-error';
+import { addDays, startOfDay } from '../assistant/questions/time-zone';
+
+export { addDays, startOfDay };
 
 /**
  * The Coaching page's period: calendar days in the viewer's time zone, turned into the instants a
- * query reads between, and the Monday-start weeks of its trend. Kept here rather than imported from
- * the assistant's questions/time-zone.ts, because the assistant uses this module: no circle.
+ * query reads between, and the Monday-start weeks of its trend. Day arithmetic and the start of a
+ * local day come from the assistant's time-zone helpers (its public file); the assistant reaches this
+ * module only through what services.ts hands it, so no import runs back.
  */
 
 const DAY_MS = 86_400_000;
@@ -41,11 +45,6 @@ export function localDay(instant: Date, zone: string): string {
   return format.format(instant);
 }
 
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** Days from `a` to `b` (b - a). */
 const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
@@ -53,31 +52,6 @@ const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${
 export function mondayOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
-}
-
-/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
-function offsetAt(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant a local day starts in `zone` (checked twice, so a DST change that day is honoured). */
-export function startOfDay(day: string, zone: string): Date {
-  const wall = Date.parse(`${day}T00:00:00Z`);
-  let start = wall - offsetAt(wall, zone);
-  start = wall - offsetAt(start, zone);
-  return new Date(start);
 }
 
 /**
