@@ -257,7 +257,7 @@ const DASHBOARD_SCREENS: Record<string, Screen> = {
       await page.getByText('Loading insights...').waitFor({ state: 'detached' });
     },
   },
-  coaching: {
+  'coaching/:userId?': {
     url: async () => '/dashboard/coaching',
     ready: async (page) => {
       await page.getByRole('heading', { name: /^(Your team|Your figures)$/ }).waitFor();

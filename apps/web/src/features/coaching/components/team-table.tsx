@@ -19,7 +19,13 @@ function SortHeader({ column, sort, onSort }: SortHeaderProps) {
   const Icon = !active ? ArrowUpDown : sort.direction === 'ascending' ? ArrowUp : ArrowDown;
   return (
     <th scope="col" aria-sort={active ? sort.direction : undefined}>
-      <button type="button" className="coaching-sort" onClick={() => onSort(column.key)}>
+      <button
+        type="button"
+        className="coaching-sort"
+        onClick={() => onSort(column.key)}
+        // A header half outside the table's frame scrolls fully in, its focus ring whole (scroll-padding).
+        onFocus={(event) => event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })}
+      >
         {column.label}
         <Icon size={14} aria-hidden="true" />
       </button>
