@@ -224,6 +224,31 @@ describe('call stats', () => {
     await checkScreen(page, 'call-stats-no-speakers');
   }, 90_000);
 
+  it("the demo's mono recording, transcribed offline on first start, says it has no separated speakers", async () => {
+    // A real mono video (seed-media/demo-call.mp4) through ffmpeg, the speakers stage and pocketsphinx: never split by guesswork.
+    const all = (await (await page.request.get('/api/videos/subordinate-videos?limit=200')).json()) as { id: string; title: string }[];
+    const mono = all.find((v) => v.title === 'Recorded call with audio');
+    expect(mono, "the demo's media recording").toBeTruthy();
+    await expect
+      .poll(
+        async () => {
+          const stats = (await (await page.request.get(`/api/videos/${mono!.id}/call-stats`)).json()) as {
+            state: string;
+            stats: { speaker_source: string } | null;
+          };
+          return stats.state === 'ready' ? stats.stats!.speaker_source : stats.state;
+        },
+        { timeout: 120_000, interval: 1000 },
+      )
+      .toBe('none');
+    await page.goto(`/dashboard/meeting/${mono!.id}`);
+    await openCallStats(page);
+    await page.getByText('This call has no separated speakers', { exact: false }).waitFor();
+    expect(await page.getByText('Speakers from the stereo channels', { exact: false }).count()).toBe(0);
+    expect(await page.getByRole('list', { name: 'Speakers on the timeline' }).count()).toBe(0);
+    await page.getByRole('region', { name: 'Figures', exact: true }).getByText('Words per minute', { exact: true }).waitFor();
+  }, 150_000);
+
   it('a stereo recording takes its sides from the channels, left for the team, and the sides swap', async () => {
     const id = await upload(page, 'file', { name: 'Dialer call.webm', file: STEREO });
     await page.goto(`/dashboard/meeting/${id}`);
