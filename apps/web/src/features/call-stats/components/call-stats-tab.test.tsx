@@ -7,6 +7,7 @@ import { callsTo, fakeApi, json, profileFixture } from '../../../../test/fake-ap
 import { callStatsBody, callStatsFixture, channelStats } from '../../../../test/call-stats-fixtures';
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
+import { watchPlayer } from '../../../../test/media-player';
 
 type Answer = TCallStats | (() => Response);
 
@@ -17,15 +18,6 @@ function api(stats: Answer = callStatsFixture(), video: TVideo = videoFixture(),
     [`GET /api/videos/${video.id}/call-stats`]: () => (typeof stats === 'function' ? stats() : json(stats)),
     ...routes,
   });
-}
-
-/** The page's video element, with what it was asked to do: seeks and plays. */
-function watchPlayer() {
-  const seeks: number[] = [];
-  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
-  vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(1);
-  vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation((value: number) => void seeks.push(value));
-  return { seeks, play };
 }
 
 async function openCallStats(path = '/dashboard/meeting/v1') {

@@ -7,6 +7,7 @@ import { fakeApi, json, profileFixture } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render-app';
 import { videoFixture } from '../../../../test/video-fixtures';
 import { meetingPlayLink } from '../../../lib/play-from';
+import { watchPlayer } from '../../../../test/media-player';
 
 const TRANSCRIPT: TTranscript = {
   segments: [
@@ -26,15 +27,6 @@ function api(video: TVideo = videoFixture(), transcript: TTranscript = TRANSCRIP
     [`GET /api/videos/${video.id}`]: () => json(video),
     [`GET /api/videos/${video.id}/transcript`]: () => json(transcript),
   });
-}
-
-/** The page's video element, with what it was asked to do: seeks and plays. */
-function watchPlayer() {
-  const seeks: number[] = [];
-  const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
-  vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(1);
-  vi.spyOn(HTMLMediaElement.prototype, 'currentTime', 'set').mockImplementation((value: number) => void seeks.push(value));
-  return { seeks, play };
 }
 
 async function openTranscript(path = '/dashboard/meeting/v1') {
